@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp } from './test/app'
+import { createTestDatabase, DRIVERS, type TestDatabase } from './test/database'
+
+describe.each(DRIVERS)('API skeleton on %s', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    app = createTestApp(database).app
+  })
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  it('GET /api/health says the process is up', async () => {
+    const res = await app.request('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ status: 'ok' })
+  })
+
+  it('GET /api/ready checks the database', async () => {
+    const res = await app.request('/api/ready')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ready', database: driver })
+  })
+
+  it('GET /api/ready answers 503 when the database is gone', async () => {
+    const broken = await createTestDatabase(driver)
+    const { app: brokenApp } = createTestApp(broken)
+    await broken.destroy()
+    const res = await brokenApp.request('/api/ready')
+    expect(res.status).toBe(503)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_ready')
+  })
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    for (const path of ['/api/nope', '/api/products', '/api']) {
+      const res = await app.request(path, { method: 'POST' })
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found')
+    }
+  })
+
+  it('tags every response with a request id and secure headers', async () => {
+    const res = await app.request('/api/health')
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+    const echoed = await app.request('/api/health', { headers: { 'X-Request-Id': 'trace-123' } })
+    expect(echoed.headers.get('x-request-id')).toBe('trace-123')
+  })
+
+  it('reads the session as signed out until accounts exist', async () => {
+    const res = await app.request('/api/auth/get-session')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toBeNull()
+  })
+})

@@ -1,0 +1,73 @@
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { apiNotFound, errorHandler } from './middleware/error-handler'
+import { requestLogger } from './middleware/request-logger'
+import { serveApps } from './middleware/serve-apps'
+import { authRouter } from './routes/auth/router'
+import { catalogRouter } from './routes/catalog/router'
+import { healthRouter } from './routes/health/router'
+import { resourcesRouter } from './routes/resources/router'
+import type { AppDeps, AppEnv } from './types'
+
+/** Origins (other than our own) that scripts and manifests may come from: remotes deployed elsewhere. */
+function remoteOrigins(remotes: Record<string, string>): string[] {
+  const origins = new Set<string>()
+  for (const url of Object.values(remotes)) {
+    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin)
+  }
+  return [...origins]
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, logger } = deps
+  const remotes = remoteOrigins(config.remotes)
+
+  const app = new Hono<AppEnv>()
+  app.use(requestId({ headerName: 'X-Request-Id', limitLength: 128 }))
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use(requestLogger(logger))
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remotes],
+        // Radix and sonner set inline styles for positioning.
+        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+        imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
+        connectSrc: ["'self'", ...remotes],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      // Remote chunks may be served from another origin.
+      crossOriginResourcePolicy: remotes.length ? 'cross-origin' : 'same-origin',
+    }),
+  )
+  app.use(compress())
+
+  const api = new Hono<AppEnv>()
+  api.route('/', healthRouter)
+  api.route('/', authRouter)
+  api.route('/', catalogRouter)
+  api.route('/', resourcesRouter)
+  api.all('*', apiNotFound)
+  app.route('/api', api)
+
+  if (config.serveApps) app.use(serveApps({ appsDir: config.appsDir, remotes: config.remotes }))
+
+  app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Not found', 404)))
+  app.onError(errorHandler)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { SQL } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema'
+
+export { schema }
+
+/** The one database type the rest of the API sees, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  db: Db
+  driver: 'pglite' | 'postgres'
+  /** Resolves when a trivial query succeeds; rejects otherwise. */
+  ping: () => Promise<void>
+  migrate: () => Promise<void>
+  close: () => Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/** postgres.js answers `execute` with an array, PGlite with `{ rows }`: read both the same way. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown
+  if (Array.isArray(result)) return result as T[]
+  return ((result as { rows?: T[] }).rows ?? []) as T[]
+}
+
+export type DatabaseOptions =
+  | { url: string; dataDir?: undefined }
+  /** `dataDir` undefined means in memory (tests). */
+  | { url?: undefined; dataDir?: string }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url)
+  return openPglite(options.dataDir)
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const client = postgres(url, {
+    max: 10,
+    connect_timeout: 5,
+    onnotice: () => {},
+  })
+  const db = drizzlePostgres(client, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    driver: 'postgres',
+    ping: async () => {
+      await client`select 1`
+    },
+    migrate: () =>
+      migratePostgres(drizzlePostgres(client, { casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      }),
+    close: () => client.end({ timeout: 5 }),
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const client = dataDir ? new PGlite(dataDir) : new PGlite()
+  await client.waitReady
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await client.query('select 1')
+    },
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,6 @@
+export * from './auth'
+export * from './catalog'
+export * from './messages'
+export * from './orders'
+export * from './puzzles'
+export * from './resources'

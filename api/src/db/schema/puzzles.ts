@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { user } from './auth'
+import { products } from './catalog'
+
+// Answers live only here; the API compares them and never sends them to a browser.
+export const puzzleContent = pgTable(
+  'puzzle_content',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    stepNumber: integer().notNull(),
+    title: text().notNull(),
+    content: text().notNull(),
+    hint: text(),
+    answer: text().notNull(),
+    unlockMessage: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('puzzle_content_product_step_key').on(t.productId, t.stepNumber),
+    check('puzzle_content_step_number_check', sql`${t.stepNumber} >= 1`),
+  ],
+)
+
+export const userProgress = pgTable(
+  'user_progress',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    currentStep: integer().notNull().default(1),
+    completedSteps: integer().array().notNull().default(sql`'{}'::integer[]`),
+    lastActivity: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('user_progress_current_step_check', sql`${t.currentStep} >= 1`),
+    index('user_progress_last_activity_idx').on(t.lastActivity),
+  ],
+)
+
+export const scrollFragments = pgTable(
+  'scroll_fragments',
+  {
+    id: integer().primaryKey(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    instruction: text().notNull(),
+    scrollLine: text().notNull(),
+    hints: text().array().notNull().default(sql`'{}'::text[]`),
+    answer: text().notNull(),
+    bonusQuestion: text(),
+    bonusAnswer: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('scroll_fragments_id_check', sql`${t.id} >= 1`),
+    check('scroll_fragments_hints_check', sql`coalesce(array_length(${t.hints}, 1), 0) <= 3`),
+    check('scroll_fragments_bonus_check', sql`(${t.bonusQuestion} is null) = (${t.bonusAnswer} is null)`),
+  ],
+)
+
+export const scrollProgress = pgTable(
+  'scroll_progress',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fragmentId: integer()
+      .notNull()
+      .references(() => scrollFragments.id, { onDelete: 'cascade' }),
+    hintsRevealed: integer().notNull().default(0),
+    completedAt: timestamp({ withTimezone: true }),
+    bonusRevealedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.fragmentId] }),
+    check('scroll_progress_hints_check', sql`${t.hintsRevealed} between 0 and 3`),
+  ],
+)
+
+// Codes are stored normalised (trimmed, upper case) so the lookup is an equality.
+export const portalCodes = pgTable(
+  'portal_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    code: text().notNull().unique('portal_codes_code_key'),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('portal_codes_normalised_check', sql`${t.code} = upper(btrim(${t.code})) and ${t.code} <> ''`),
+  ],
+)
+
+export const portalUnlocks = pgTable(
+  'portal_unlocks',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    codeId: uuid().references(() => portalCodes.id, { onDelete: 'set null' }),
+    unlockedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+)

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const slugCheck = (name: string, column: unknown) => check(name, sql`${column} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull().unique('categories_slug_key'),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [slugCheck('categories_slug_check', t.slug)],
+)
+
+export const resources = pgTable(
+  'resources',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull().unique('resources_slug_key'),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    categoryId: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    published: boolean().notNull().default(false),
+    isFeatured: boolean().notNull().default(false),
+    downloads: integer().notNull().default(0),
+    ageRange: text(),
+    scriptureRef: text(),
+    // Storage key of the thumbnail image; the API turns it into a URL.
+    thumbKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    slugCheck('resources_slug_check', t.slug),
+    check('resources_downloads_check', sql`${t.downloads} >= 0`),
+    index('resources_category_listing_idx').on(t.categoryId, t.published, t.createdAt),
+    index('resources_featured_idx').on(t.published, t.isFeatured),
+  ],
+)
+
+export const tags = pgTable('tags', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull().unique('tags_name_key'),
+})
+
+export const resourceTags = pgTable(
+  'resource_tags',
+  {
+    resourceId: uuid()
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.tagId] }), index('resource_tags_tag_idx').on(t.tagId)],
+)
+
+export const fileAssets = pgTable(
+  'file_assets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    resourceId: uuid()
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull().unique('file_assets_storage_key_key'),
+    filename: text().notNull(),
+    mimeType: text().notNull().default('image/jpeg'),
+    sizeBytes: integer().notNull(),
+    pages: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('file_assets_size_check', sql`${t.sizeBytes} >= 0`),
+    check('file_assets_pages_check', sql`${t.pages} is null or ${t.pages} >= 1`),
+    index('file_assets_resource_idx').on(t.resourceId, t.createdAt),
+  ],
+)

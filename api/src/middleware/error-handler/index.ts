@@ -1,0 +1,43 @@
+import type { ApiErrorBody } from '@lamplight/contracts'
+import type { Context, ErrorHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ZodError } from 'zod'
+import { ApiError } from '../../lib/errors'
+import type { AppEnv } from '../../types'
+import { zodIssues } from '../validate'
+
+function errorBody(code: string, message: string, issues?: ApiErrorBody['error']['issues']): ApiErrorBody {
+  return { error: issues ? { code, message, issues } : { code, message } }
+}
+
+const HTTP_CODES: Partial<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'bad_request',
+  409: 'conflict',
+  413: 'bad_request',
+  429: 'rate_limited',
+}
+
+/**
+ * Every error leaves as `{ error: { code, message, issues? } }`. Unexpected ones are
+ * logged with the request id and answered with a generic 500: no stack, no SQL.
+ */
+export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.issues), err.status)
+  if (err instanceof ZodError) {
+    return c.json(errorBody('validation_failed', 'The request is not valid.', zodIssues(err)), 400)
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    const status = err.status as ContentfulStatusCode
+    return c.json(errorBody(HTTP_CODES[status] ?? 'bad_request', err.message || 'Bad request.'), status)
+  }
+  c.get('log')?.error({ err }, 'unhandled error')
+  return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500)
+}
+
+export const apiNotFound = (c: Context) =>
+  c.json(errorBody('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`), 404)

@@ -1,0 +1,125 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../../types'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const NO_CACHE = 'no-cache'
+
+/**
+ * Rsbuild puts content-hashed files under `static/`; anything else (HTML, manifests,
+ * `remoteEntry.js`, the remotes configuration) keeps its name across deploys and must be
+ * revalidated every time.
+ */
+export function cacheControlFor(relativePath: string): string {
+  if (/^static\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(relativePath)) return IMMUTABLE
+  if (relativePath.startsWith('static/')) return 'public, max-age=3600'
+  if (/\.(html|json|js)$/.test(relativePath)) return NO_CACHE
+  return 'public, max-age=3600'
+}
+
+/** Resolves a URL path inside `root`, or null when it is malformed or tries to leave it. */
+export function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.split(/[\\/]/).includes('..')) return null
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`)
+  return full === root || full.startsWith(root + path.sep) ? full : null
+}
+
+async function sendFile(c: Context, file: string, relativePath: string): Promise<Response | null> {
+  let info: Awaited<ReturnType<typeof stat>>
+  try {
+    info = await stat(file)
+  } catch {
+    return null
+  }
+  if (!info.isFile()) return null
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
+  const headers = new Headers({
+    'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Cache-Control': cacheControlFor(relativePath),
+    ETag: etag,
+  })
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
+  headers.set('Content-Length', String(info.size))
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
+  return new Response(body, { status: 200, headers })
+}
+
+export type ServeAppsOptions = {
+  /** Folder that holds `shell/dist` and each `<remote>/dist`. */
+  appsDir: string
+  /** Remote name → manifest URL, published as /remotes.json. */
+  remotes: Record<RemoteName, string>
+}
+
+/**
+ * One-port mode: the built shell at `/`, each remote under `/apps/<name>/`, the remotes
+ * configuration at `/remotes.json`, and the shell's HTML for every other path so the
+ * shell's router (and its 404 page) decides.
+ */
+export function serveApps({ appsDir, remotes }: ServeAppsOptions): MiddlewareHandler<AppEnv> {
+  const shellRoot = path.resolve(appsDir, 'shell/dist')
+  const remoteRoots = new Map(REMOTE_NAMES.map((name) => [name, path.resolve(appsDir, name, 'dist')]))
+
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
+    const urlPath = c.req.path
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) return next()
+
+    if (urlPath === '/remotes.json') {
+      c.header('Cache-Control', NO_CACHE)
+      return c.json(remotes)
+    }
+
+    const remoteMatch = /^\/apps\/([a-z-]+)\/(.*)$/.exec(urlPath)
+    if (remoteMatch) {
+      const root = remoteRoots.get(remoteMatch[1] as RemoteName)
+      const relative = remoteMatch[2] ?? ''
+      const file = root ? resolveInside(root, relative) : null
+      const response = file && (await sendFile(c, file, relative))
+      if (response) return response
+      c.header('Cache-Control', NO_CACHE)
+      return c.text('Not found', 404)
+    }
+
+    const relative = urlPath.replace(/^\/+/, '')
+    if (relative && relative !== 'index.html') {
+      const file = resolveInside(shellRoot, relative)
+      const response = file && (await sendFile(c, file, relative))
+      if (response) return response
+      // A missing hashed asset is a real 404, not a page: answering HTML would break the script.
+      if (relative.startsWith('static/')) return c.text('Not found', 404)
+    }
+
+    const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html')
+    if (html) return html
+    c.header('Cache-Control', NO_CACHE)
+    return c.text('The site is not built yet. Run `npm run build` (or `npm start`, which builds first).', 503)
+  }
+}

@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../types'
+import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveInside, serveApps } from '.'
+
+const REMOTES = {
+  storefront: '/apps/storefront/mf-manifest.json',
+  'resources-app': 'https://cdn.example.com/resources/mf-manifest.json',
+  'puzzle-app': '/apps/puzzle-app/mf-manifest.json',
+  'admin-app': '/apps/admin-app/mf-manifest.json',
+}
+
+function write(root: string, file: string, text: string) {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+  writeFileSync(path.join(root, file), text)
+}
+
+let app: Hono<AppEnv>
+let appsDir: string
+beforeAll(() => {
+  appsDir = mkdtempSync(path.join(tmpdir(), 'lamplight-apps-'))
+  write(appsDir, 'shell/dist/index.html', '<!doctype html><div id="root"></div>')
+  write(appsDir, 'shell/dist/static/js/index.0123abcd89.js', 'console.log(1)')
+  write(appsDir, 'shell/dist/favicon.svg', '<svg/>')
+  write(appsDir, 'storefront/dist/mf-manifest.json', '{"id":"storefront"}')
+  write(appsDir, 'storefront/dist/static/js/storefront.89abcdef01.js', 'var storefront')
+  write(appsDir, 'secret.txt', 'do not serve')
+  app = new Hono<AppEnv>()
+  app.get('/api/health', (c) => c.json({ ok: true }))
+  app.use(serveApps({ appsDir, remotes: REMOTES }))
+})
+
+describe('serveApps', () => {
+  it('publishes the remotes configuration, never cached', async () => {
+    const res = await app.request('/remotes.json')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe(NO_CACHE)
+    expect(await res.json()).toEqual(REMOTES)
+  })
+
+  it('serves hashed assets as immutable and HTML and manifests as no-cache', async () => {
+    const js = await app.request('/static/js/index.0123abcd89.js')
+    expect(js.status).toBe(200)
+    expect(js.headers.get('cache-control')).toBe(IMMUTABLE)
+    expect(js.headers.get('content-type')).toContain('text/javascript')
+    const manifest = await app.request('/apps/storefront/mf-manifest.json')
+    expect(manifest.headers.get('cache-control')).toBe(NO_CACHE)
+    expect(await manifest.json()).toEqual({ id: 'storefront' })
+    const remote = await app.request('/apps/storefront/static/js/storefront.89abcdef01.js')
+    expect(remote.headers.get('cache-control')).toBe(IMMUTABLE)
+    const html = await app.request('/')
+    expect(html.headers.get('cache-control')).toBe(NO_CACHE)
+    expect(html.headers.get('content-type')).toContain('text/html')
+  })
+
+  it("answers any other page path with the shell's HTML so its router decides (and shows the 404)", async () => {
+    for (const p of ['/about', '/resources/item/x', '/no/such/page']) {
+      const res = await app.request(p)
+      expect(res.status, p).toBe(200)
+      expect(await res.text()).toContain('<div id="root">')
+    }
+  })
+
+  it('answers missing assets with a plain 404, not HTML', async () => {
+    expect((await app.request('/static/js/gone.0123abcd89.js')).status).toBe(404)
+    expect((await app.request('/apps/storefront/nope.js')).status).toBe(404)
+    expect((await app.request('/apps/unknown-remote/mf-manifest.json')).status).toBe(404)
+  })
+
+  it('revalidates with ETags', async () => {
+    const first = await app.request('/apps/storefront/mf-manifest.json')
+    const etag = first.headers.get('etag')
+    expect(etag).toBeTruthy()
+    const second = await app.request('/apps/storefront/mf-manifest.json', {
+      headers: { 'If-None-Match': etag! },
+    })
+    expect(second.status).toBe(304)
+  })
+
+  it('never leaves the app folders', async () => {
+    for (const p of [
+      '/apps/storefront/..%2F..%2Fsecret.txt',
+      '/..%2Fsecret.txt',
+      '/apps/storefront/%2e%2e/%2e%2e/secret.txt',
+    ]) {
+      const res = await app.request(p)
+      expect(await res.text(), p).not.toContain('do not serve')
+    }
+    expect(resolveInside('/srv/app', '../etc/passwd')).toBeNull()
+    expect(resolveInside('/srv/app', '%E0%A4%A')).toBeNull()
+    expect(resolveInside('/srv/app', 'a\0b')).toBeNull()
+    expect(resolveInside('/srv/app', 'static/x.js')).toBe('/srv/app/static/x.js')
+  })
+
+  it('leaves /api to the API', async () => {
+    expect(await (await app.request('/api/health')).json()).toEqual({ ok: true })
+  })
+
+  it('classifies cache lifetimes by path', () => {
+    expect(cacheControlFor('static/js/async/12.a1b2c3d4e5.js')).toBe(IMMUTABLE)
+    expect(cacheControlFor('static/css/index.a1b2c3d4e5.css')).toBe(IMMUTABLE)
+    expect(cacheControlFor('mf-manifest.json')).toBe(NO_CACHE)
+    expect(cacheControlFor('remoteEntry.js')).toBe(NO_CACHE)
+    expect(cacheControlFor('index.html')).toBe(NO_CACHE)
+  })
+})

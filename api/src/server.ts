@@ -1,0 +1,66 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { DataDirLockedError } from './db/lock'
+import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
+import { createLogger } from './logger'
+import { createLocalStorage } from './storage'
+
+async function main() {
+  const config = loadConfig()
+  const logger = createLogger(config.logLevel)
+  const database = await openConfiguredDatabase(config, 'the Lamplight server')
+  const storage = createLocalStorage(config.filesDir)
+
+  // Loaded only when needed: the seed pulls in the image and PDF generators.
+  const { isEmpty, seed } = config.seedOnEmpty ? await import('./seed') : { isEmpty: null, seed: null }
+  if (isEmpty && seed && (await isEmpty(database.db))) {
+    logger.info('empty database: seeding the catalogue and resource library')
+    const started = Date.now()
+    await seed({ db: database.db, storage, log: (msg) => logger.info(msg) })
+    logger.info({ ms: Date.now() - started }, 'seed complete')
+  }
+
+  const app = createApp({ config, database, storage, logger })
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ port: info.port, database: database.driver }, 'listening')
+    console.log(
+      `\n  Lamplight Puzzle Co. is running at ${config.publicUrl}\n  API: ${config.publicUrl}/api/health\n`,
+    )
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    // Stop taking connections, let requests in flight finish, then close the database.
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    server.close(async () => {
+      await database.close().catch((err) => logger.error({ err }, 'closing the database failed'))
+      process.exit(0)
+    })
+    // Idle keep-alive sockets would otherwise hold close() open.
+    ;(server as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnavailableError ||
+    error instanceof DataDirLockedError
+  ) {
+    console.error(`lamplight: ${error.message}`)
+  } else if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    console.error(
+      `lamplight: port ${process.env.PORT ?? 3000} is already in use. Set PORT to use another one.`,
+    )
+  } else {
+    console.error('lamplight: failed to start:', error)
+  }
+  process.exit(1)
+})

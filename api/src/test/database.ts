@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto'
+import postgres from 'postgres'
+import { type Database, openDatabase } from '../db/client'
+
+export type Driver = Database['driver']
+
+/** PGlite always; PostgreSQL too when DATABASE_URL points at one (CI provides it). */
+export const DRIVERS: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export type TestDatabase = Database & { destroy: () => Promise<void> }
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database created
+ * beside DATABASE_URL's and dropped afterwards, so test files never share state.
+ */
+export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const database = await openDatabase({})
+    await database.migrate()
+    return { ...database, destroy: database.close }
+  }
+  const adminUrl = process.env.DATABASE_URL
+  if (!adminUrl) throw new Error('DATABASE_URL is not set')
+  const name = `lamplight_test_${randomBytes(6).toString('hex')}`
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.href })
+  await database.migrate()
+  return {
+    ...database,
+    destroy: async () => {
+      await database.close()
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    },
+  }
+}

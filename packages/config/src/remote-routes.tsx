@@ -1,0 +1,38 @@
+import { PageFrame } from '@lamplight/ui'
+import type { ComponentType } from 'react'
+import { Route, Routes } from 'react-router'
+import { type RemoteName, type RouteDef, routesOf } from './routes'
+
+export type RemotePages = Partial<Record<string, ComponentType>>
+
+/**
+ * A remote's <Routes>, built from its slice of the route map. A route with no page yet
+ * renders its frame and heading, so composition works before the page is written.
+ */
+export function RemoteRoutes({ remote, pages }: { remote: RemoteName; pages: RemotePages }) {
+  // `data-remote` is the root this remote's scoped utilities apply under (see scope-utilities.ts).
+  return (
+    <div data-remote={remote} className="contents">
+      <Routes>
+        {routesOf(remote).map((route) => {
+          const Page = pages[route.path]
+          return (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={Page ? <Page /> : <PendingPage route={route} />}
+            />
+          )
+        })}
+      </Routes>
+    </div>
+  )
+}
+
+function PendingPage({ route }: { route: RouteDef }) {
+  return (
+    <PageFrame title={route.title} lead="This page is being prepared. Please check back soon.">
+      <div className="h-48 rounded-xl border border-dashed border-border bg-card/60" aria-hidden />
+    </PageFrame>
+  )
+}

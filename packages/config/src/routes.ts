@@ -1,0 +1,129 @@
+/**
+ * The route-ownership map: which deployable renders which path. The shell builds its
+ * router from this list and each remote builds its <Routes> from its own slice of it,
+ * so a path is declared exactly once.
+ */
+export const REMOTE_NAMES = ['storefront', 'resources-app', 'puzzle-app', 'admin-app'] as const
+export type RemoteName = (typeof REMOTE_NAMES)[number]
+
+/** Federation container names must be valid JS identifiers: `resources-app` → `resources_app`. */
+export const federationName = (remote: RemoteName | 'shell') => remote.replace(/-/g, '_')
+
+/** Who may open a route. The shell bounces signed-out visitors of non-public routes to /auth. */
+export type RouteAccess = 'public' | 'user' | 'admin'
+
+export type RouteDef = {
+  path: string
+  remote: RemoteName
+  /** Document title and, until the page is built, its heading. */
+  title: string
+  access: RouteAccess
+}
+
+const route = (
+  path: string,
+  remote: RemoteName,
+  title: string,
+  access: RouteAccess = 'public',
+): RouteDef => ({
+  path,
+  remote,
+  title,
+  access,
+})
+
+export const ROUTES: readonly RouteDef[] = [
+  route('/', 'storefront', 'Home'),
+  route('/experiences', 'storefront', 'Experiences'),
+  route('/about', 'storefront', 'About Us'),
+  route('/shop', 'storefront', 'Shop'),
+  route('/checkout/:productSlug', 'storefront', 'Checkout'),
+  route('/checkout', 'storefront', 'Order Confirmed'),
+  route('/purchase-success', 'storefront', 'Purchase Successful'),
+  route('/faq', 'storefront', 'Frequently Asked Questions'),
+  route('/contact', 'storefront', 'Contact Us'),
+  route('/scroll-of-antioch', 'storefront', 'The Scroll of Antioch'),
+  route('/puzzle-portal', 'puzzle-app', 'Puzzle Portal'),
+  route('/puzzle/:productSlug', 'puzzle-app', 'Puzzle', 'user'),
+  route('/resources', 'resources-app', 'Free Resources'),
+  route('/resources/item/:slug', 'resources-app', 'Resource'),
+  route('/resources/print/:slug', 'resources-app', 'Print View'),
+  route('/resources/:categorySlug', 'resources-app', 'Resource Category'),
+  route('/kids-activities-colouring/bible-verses', 'resources-app', 'Bible Verses Colouring Pages'),
+  route('/kids-activities-colouring/faith-coloring-pages', 'resources-app', 'Faith Coloring Pages'),
+  route('/kids-activities-colouring/noahs-ark-coloring-pages', 'resources-app', "Noah's Ark Coloring Pages"),
+  route('/admin', 'admin-app', 'Admin Dashboard', 'user'),
+  route('/admin/orders', 'admin-app', 'Orders', 'admin'),
+  route('/admin/orders/:id', 'admin-app', 'Order Details', 'admin'),
+  route('/admin/resources/new', 'admin-app', 'New Resource', 'admin'),
+  route('/admin/resources/:id/edit', 'admin-app', 'Edit Resource', 'admin'),
+]
+
+/** Paths the shell renders itself. */
+export const SHELL_ROUTES = ['/auth'] as const
+
+export function routesOf(remote: RemoteName): RouteDef[] {
+  return ROUTES.filter((r) => r.remote === remote)
+}
+
+export type RouteMatch = { route: RouteDef; params: Record<string, string> }
+
+/**
+ * Finds the owner of a pathname. Static segments beat parameters, so
+ * `/resources/item/x` goes to the item page, not to a category called "item".
+ */
+export function matchRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteMatch | null {
+  const parts = splitPath(pathname)
+  let best: { match: RouteMatch; score: number } | null = null
+  for (const r of routes) {
+    const pattern = splitPath(r.path)
+    if (pattern.length !== parts.length) continue
+    const params: Record<string, string> = {}
+    let score = 0
+    let ok = true
+    for (let i = 0; i < pattern.length; i++) {
+      const seg = pattern[i] as string
+      const part = parts[i] as string
+      if (seg.startsWith(':')) {
+        params[seg.slice(1)] = safeDecode(part)
+      } else if (seg === part) {
+        score += 1
+      } else {
+        ok = false
+        break
+      }
+    }
+    if (ok && (!best || score > best.score)) best = { match: { route: r, params }, score }
+  }
+  return best?.match ?? null
+}
+
+function splitPath(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean)
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
+
+/** The links of the header and the mobile drawer (spec, Layout). */
+export const EXPERIENCE_LINKS = [
+  { label: "Pilgrim's Cipher", href: '/experiences#pilgrims-cipher' },
+  { label: 'The Scroll of Antioch', href: '/scroll-of-antioch' },
+  { label: 'Letters to the Lost', href: '/experiences#letters-to-lost' },
+  { label: 'Parables Unboxed', href: '/experiences#parables-unboxed' },
+  { label: "The Disciple's Toolkit", href: '/experiences#disciples-toolkit' },
+  { label: 'Mysteries of the Psalms', href: '/experiences#mysteries-psalms' },
+] as const
+
+export const RESOURCE_CATEGORY_LINKS = [
+  { label: 'Kids Activities & Colouring', href: '/resources/kids-activities-colouring' },
+  { label: 'Teaching Resources', href: '/resources/teaching-resources' },
+  { label: 'Engagement & Reflection', href: '/resources/engagement-reflection' },
+  { label: 'Games & Puzzles', href: '/resources/games-puzzles' },
+  { label: 'Seasonal & Special', href: '/resources/seasonal-special' },
+] as const

@@ -1,0 +1,134 @@
+import path from 'node:path'
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core'
+import { pluginReact } from '@rsbuild/plugin-react'
+import tailwindcss from '@tailwindcss/postcss'
+import { federationName, type RemoteName } from './routes'
+import { scopeUtilities } from './scope-utilities'
+
+/**
+ * Everything that must exist once on a page. `requiredVersion: false` on our own
+ * workspace package because it is versioned with the repo, not by semver.
+ */
+export const SHARED = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
+  'react/jsx-dev-runtime': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router': { singleton: true, requiredVersion: '^7.0.0' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+  '@lamplight/session': { singleton: true, requiredVersion: false },
+} as const
+
+/** Dev-server ports. In one-port mode (`npm start`) everything is served by the API instead. */
+export const DEV_PORTS: Record<'shell' | 'api' | RemoteName, number> = {
+  shell: 3000,
+  api: 3001,
+  storefront: 3101,
+  'resources-app': 3102,
+  'puzzle-app': 3103,
+  'admin-app': 3104,
+}
+
+type AppOptions = {
+  /** The app's folder (pass `import.meta.dirname` or `__dirname`). */
+  dir: string
+  title: string
+}
+
+function baseConfig({ dir, title }: AppOptions, port: number, remote?: RemoteName): RsbuildConfig {
+  const postcssPlugins = remote ? [tailwindcss(), scopeUtilities({ remote })] : [tailwindcss()]
+  const apiTarget = `http://localhost:${DEV_PORTS.api}`
+  return {
+    plugins: [pluginReact()],
+    source: { entry: { index: path.join(dir, 'src/index.ts') } },
+    html: {
+      title,
+      meta: { description: 'Story-driven, faith-based puzzle boxes and free Christian resources.' },
+      favicon: path.join(dir, '../packages/ui/src/favicon.svg'),
+      tags: [{ tag: 'meta', attrs: { name: 'theme-color', content: '#6b2d2a' } }],
+    },
+    output: {
+      distPath: { root: path.join(dir, 'dist') },
+      cleanDistPath: true,
+    },
+    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    tools: { postcss: { postcssOptions: { plugins: postcssPlugins } } },
+    server: { port, strictPort: true, historyApiFallback: true, cors: true, proxy: { '/api': apiTarget } },
+    dev: { progressBar: false },
+  }
+}
+
+/** The host: owns the chrome and learns remote locations at run time from /remotes.json. */
+export function defineShellConfig(options: AppOptions): RsbuildConfig {
+  const base = baseConfig(options, DEV_PORTS.shell)
+  return defineConfig({
+    ...base,
+    output: { ...base.output, assetPrefix: '/' },
+    server: {
+      ...base.server,
+      // In development the remotes run on their own dev servers.
+      proxy: { '/api': `http://localhost:${DEV_PORTS.api}` },
+    },
+    dev: {
+      ...base.dev,
+      setupMiddlewares: (middlewares) => {
+        middlewares.unshift((req, res, next) => {
+          if (req.url !== '/remotes.json') return next()
+          res.setHeader('Content-Type', 'application/json')
+          res.setHeader('Cache-Control', 'no-cache')
+          res.end(JSON.stringify(devRemotes()))
+        })
+      },
+    },
+    plugins: [
+      ...(base.plugins ?? []),
+      pluginModuleFederation({
+        name: federationName('shell'),
+        remotes: {},
+        shared: SHARED,
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+      }),
+    ],
+  })
+}
+
+/**
+ * A remote: publishes mf-manifest.json and exposes `./routes`. Its own `index.html` is
+ * the standalone harness (and, for admin-app, the separately deployed console).
+ * `assetPrefix: 'auto'` lets the same build be served from any path or host.
+ */
+export function defineRemoteConfig(
+  options: AppOptions & { name: RemoteName; exposes: Record<string, string>; assetPrefix?: string },
+): RsbuildConfig {
+  const base = baseConfig(options, DEV_PORTS[options.name], options.name)
+  return defineConfig({
+    ...base,
+    output: { ...base.output, assetPrefix: options.assetPrefix ?? 'auto' },
+    dev: { ...base.dev, assetPrefix: `http://localhost:${DEV_PORTS[options.name]}/` },
+    plugins: [
+      ...(base.plugins ?? []),
+      pluginModuleFederation({
+        name: federationName(options.name),
+        exposes: options.exposes,
+        shared: SHARED,
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: true,
+      }),
+    ],
+  })
+}
+
+/** The remotes configuration in development: each remote on its own dev server. */
+export function devRemotes(): Record<RemoteName, string> {
+  return {
+    storefront: `http://localhost:${DEV_PORTS.storefront}/mf-manifest.json`,
+    'resources-app': `http://localhost:${DEV_PORTS['resources-app']}/mf-manifest.json`,
+    'puzzle-app': `http://localhost:${DEV_PORTS['puzzle-app']}/mf-manifest.json`,
+    'admin-app': `http://localhost:${DEV_PORTS['admin-app']}/mf-manifest.json`,
+  }
+}

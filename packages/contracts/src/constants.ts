@@ -1,0 +1,66 @@
+/** Business constants of the specification's section 9, in one place for the API and every app. */
+
+export const CURRENCY = 'usd'
+
+/** Free shipping on US orders over this amount; standard delivery time. */
+export const FREE_SHIPPING_THRESHOLD_CENTS = 3500
+export const STANDARD_DELIVERY = '3-5 business days'
+
+export const SUBSCRIPTION_PLANS = [
+  {
+    tier: 'Basic',
+    priceId: 'price_basic_monthly',
+    priceCents: 1999,
+    popular: false,
+    features: ['1 experience per month', 'Digital guides', 'Community access', 'Cancel anytime'],
+  },
+  {
+    tier: 'Premium',
+    priceId: 'price_premium_monthly',
+    priceCents: 2999,
+    popular: true,
+    features: [
+      '2 experiences per month',
+      'Premium materials',
+      'Video guides',
+      'Priority support',
+      'Exclusive content',
+    ],
+  },
+  {
+    tier: 'Family',
+    priceId: 'price_family_monthly',
+    priceCents: 4999,
+    popular: false,
+    features: [
+      '3 experiences per month',
+      'Family content',
+      'Group activities',
+      'Multiple accounts',
+      'Everything in Premium',
+    ],
+  },
+] as const
+
+export type SubscriptionTier = (typeof SUBSCRIPTION_PLANS)[number]['tier']
+
+export const GIFT_CARD_AMOUNTS_CENTS = [2500, 5000, 10000] as const
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25
+export const ADMIN_ORDERS_MAX_PAGE_LINKS = 5
+export const FEATURED_RESOURCES_LIMIT = 6
+
+/** Resources whose slug starts with one of these appear only in the colouring galleries. */
+export const GALLERY_PREFIXES = {
+  bibleVerses: 'bible-verses-',
+  faithColoring: 'faith-coloring-',
+  noahsArk: 'noahs-ark-',
+} as const
+export const GALLERY_SLUG_PREFIXES = Object.values(GALLERY_PREFIXES)
+
+export const COLOURING_CATEGORY_SLUG = 'kids-activities-colouring'
+
+export const SCROLL_FRAGMENT_COUNT = 5
+export const HINTS_PER_FRAGMENT = 3
+
+export const PRODUCT_SLUG_SCROLL = 'scroll-of-antioch'

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+
+/** Every API error has this shape, whatever the status. */
+export const ERROR_CODES = [
+  'bad_request',
+  'invalid_json',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'internal_error',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const ApiIssueSchema = z.object({ path: z.string(), message: z.string() })
+export type ApiIssue = z.infer<typeof ApiIssueSchema>
+
+export const ApiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(ApiIssueSchema).optional(),
+  }),
+})
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>

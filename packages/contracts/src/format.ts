@@ -1,0 +1,18 @@
+/** Prices are stored in cents and shown in US dollars with two decimals: 4999 → "$49.99". */
+export function formatMoney(cents: number): string {
+  if (!Number.isFinite(cents)) return '$0.00'
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(cents))
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US')
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const
+
+/** File sizes at 1024 with two decimals, as the spec shows them: 1536 → "1.5 KB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes'
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1)
+  const value = Number.parseFloat((bytes / 1024 ** exponent).toFixed(2))
+  return `${value} ${SIZE_UNITS[exponent]}`
+}

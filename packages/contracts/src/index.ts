@@ -1,0 +1,5 @@
+export * from './api-client'
+export * from './constants'
+export * from './errors'
+export * from './format'
+export * from './schemas'

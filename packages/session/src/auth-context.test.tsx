@@ -1,0 +1,70 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AuthProvider, useAuth } from './auth-context'
+import { createQueryClient } from './query-client'
+
+function Probe() {
+  const { user, loading, canSeeAdmin } = useAuth()
+  if (loading) return <p>loading</p>
+  return (
+    <p>
+      {user ? `${user.email} ${user.role} ${canSeeAdmin ? 'admin-link' : 'no-admin-link'}` : 'signed out'}
+    </p>
+  )
+}
+
+function renderWithSession() {
+  const client = createQueryClient()
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('AuthProvider', () => {
+  it('throws a clear error when used outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<Probe />)).toThrow('useAuth must be used within an AuthProvider')
+  })
+
+  it('reads the signed-in user and their role from the session endpoint', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json({
+        session: { id: 's' },
+        user: { id: 'u1', email: 'ann@example.com', name: 'Ann', role: 'editor' },
+      }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    renderWithSession()
+    expect(screen.getByText('loading')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByText('ann@example.com editor admin-link')).toBeInTheDocument())
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/get-session',
+      expect.objectContaining({ credentials: 'include' }),
+    )
+  })
+
+  it('treats a failing session check as signed out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 })),
+    )
+    renderWithSession()
+    await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument())
+  })
+
+  it('does not show the admin link to customers', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ user: { id: 'u2', email: 'bo@example.com', role: 'customer' } })),
+    )
+    renderWithSession()
+    await waitFor(() => expect(screen.getByText('bo@example.com customer no-admin-link')).toBeInTheDocument())
+  })
+})

@@ -1,0 +1,12 @@
+import { render } from '@testing-library/react'
+
+import { Skeleton } from './skeleton'
+
+describe('Skeleton', () => {
+  it('renders a pulsing placeholder whose size callers control', () => {
+    const { container } = render(<Skeleton className="h-4 w-32 rounded-full" />)
+    const skeleton = container.querySelector('[data-slot="skeleton"]')
+    expect(skeleton).toHaveClass('animate-pulse', 'h-4', 'w-32', 'rounded-full')
+    expect(skeleton).not.toHaveClass('rounded-md')
+  })
+})

@@ -1,0 +1,8 @@
+import { RemoteRoutes } from '@lamplight/config/remote-routes'
+import { pages } from './pages'
+import './styles.css'
+
+/** Exposed as `./routes`: every page this remote owns, mounted by the shell's router. */
+export default function PuzzleRoutes() {
+  return <RemoteRoutes remote="puzzle-app" pages={pages} />
+}

@@ -1,0 +1,101 @@
+import { expect, test } from './fixtures'
+
+test('the desktop navigation opens its dropdowns and marks the current page', async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto('/about')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
+
+  await nav.getByRole('button', { name: 'Experiences' }).click()
+  const experiences = [
+    ['All Experiences', '/experiences'],
+    ["Pilgrim's Cipher", '/experiences#pilgrims-cipher'],
+    ['The Scroll of Antioch', '/scroll-of-antioch'],
+    ['Letters to the Lost', '/experiences#letters-to-lost'],
+    ['Parables Unboxed', '/experiences#parables-unboxed'],
+    ["The Disciple's Toolkit", '/experiences#disciples-toolkit'],
+    ['Mysteries of the Psalms', '/experiences#mysteries-psalms'],
+  ]
+  for (const [name, href] of experiences) {
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href as string)
+  }
+  await nav.getByRole('link', { name: 'The Scroll of Antioch' }).click()
+  await expect(page).toHaveURL(/\/scroll-of-antioch$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'The Scroll of Antioch' })).toBeVisible()
+
+  await nav.getByRole('button', { name: 'Resources' }).click()
+  for (const [name, href] of [
+    ['All Resources', '/resources'],
+    ['Kids Activities & Colouring', '/resources/kids-activities-colouring'],
+    ['Teaching Resources', '/resources/teaching-resources'],
+    ['Engagement & Reflection', '/resources/engagement-reflection'],
+    ['Games & Puzzles', '/resources/games-puzzles'],
+    ['Seasonal & Special', '/resources/seasonal-special'],
+  ]) {
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href as string)
+  }
+  await nav.getByRole('link', { name: 'Games & Puzzles' }).click()
+  await expect(page).toHaveURL(/\/resources\/games-puzzles$/)
+  await expect(nav.getByRole('button', { name: 'Resources' })).toHaveClass(/bg-secondary/)
+  expect(pageErrors).toEqual([])
+})
+
+test('signed out, the header offers Sign In carrying the way back', async ({ page }) => {
+  await page.goto('/faq')
+  const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' })
+  await expect(signIn).toHaveAttribute('href', '/auth?redirect=%2Ffaq')
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+  ).toHaveCount(0)
+  await signIn.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+})
+
+test('the footer has its blocks and links', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  for (const name of ['Experiences', 'Scroll of Antioch', 'About', 'Shop', 'FAQ', 'Contact Us']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
+  }
+  for (const name of ['Shipping Info', 'Returns', 'Privacy Policy']) {
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '#')
+  }
+  await expect(footer).toContainText('© 2024')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('the bottom drawer lists the links and navigates', async ({ page, pageErrors }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await expect(drawer).toBeVisible()
+    for (const name of [
+      'Home',
+      'All Experiences',
+      "Pilgrim's Cipher",
+      'The Scroll of Antioch',
+      'About',
+      'Shop',
+      'FAQ',
+      'Contact',
+    ]) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible()
+    }
+    await expect(drawer.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+    const box = await drawer.boundingBox()
+    expect(box && box.y + box.height).toBeGreaterThan(800) // anchored to the bottom of the screen
+    await drawer.getByRole('link', { name: 'FAQ', exact: true }).click()
+    await expect(page).toHaveURL(/\/faq$/)
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions')
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(pageErrors).toEqual([])
+  })
+})

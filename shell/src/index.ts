@@ -1,0 +1,9 @@
+import { preloadRemoteFor } from './remotes/remote-loader'
+
+// Start fetching the remote that owns this URL now, in parallel with the shell's own
+// code, instead of after React has booted.
+preloadRemoteFor(window.location.pathname)
+
+// The async boundary lets Module Federation settle shared singletons (React, the router,
+// the session) before any of them is evaluated.
+import('./bootstrap')

@@ -1,0 +1,44 @@
+import { useAuth } from '@lamplight/session'
+import { Button, Spinner, toast } from '@lamplight/ui'
+import { Link, useLocation } from 'react-router'
+
+/** Sign In, or the signed-in email and Sign Out; a spinner while the session loads. */
+export function AuthSlot({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, loading, signOut } = useAuth()
+  const { pathname, search } = useLocation()
+
+  if (loading) return <Spinner size="sm" label="Checking your session" />
+
+  if (user) {
+    return (
+      <div className="flex items-center gap-3">
+        <span className="max-w-56 truncate text-sm text-muted-foreground" title={user.email}>
+          {user.email}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={async () => {
+            try {
+              await signOut()
+              toast.success('Signed out successfully.')
+            } catch {
+              toast.error('Could not sign out. Please try again.')
+            }
+          }}
+        >
+          Sign Out
+        </Button>
+      </div>
+    )
+  }
+
+  const redirect = pathname === '/auth' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`
+  return (
+    <Button size="sm" asChild>
+      <Link to={`/auth${redirect}`} onClick={onNavigate}>
+        Sign In
+      </Link>
+    </Button>
+  )
+}

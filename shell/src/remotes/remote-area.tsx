@@ -1,0 +1,89 @@
+import type { RemoteName } from '@lamplight/config/routes'
+import { Button, Spinner } from '@lamplight/ui'
+import { TriangleAlert } from 'lucide-react'
+import { Component, type ReactNode, Suspense, use, useState } from 'react'
+import { useLocation } from 'react-router'
+import { loadRemoteRoutes } from './remote-loader'
+
+const AREA_LABELS: Record<RemoteName, string> = {
+  storefront: 'the shop',
+  'resources-app': 'the resource library',
+  'puzzle-app': 'the puzzle portal',
+  'admin-app': 'the admin console',
+}
+
+/**
+ * One remote's area of the page. Loading, failing (down, 404, throws while rendering)
+ * and retrying all stay inside this box; the chrome and other remotes are untouched.
+ */
+export function RemoteArea({ remote }: { remote: RemoteName }) {
+  const [attempt, setAttempt] = useState(0)
+  const { pathname } = useLocation()
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      resetKey={pathname}
+      fallback={<RemoteFailure remote={remote} onRetry={() => setAttempt((n) => n + 1)} />}
+    >
+      <Suspense fallback={<RemoteLoading remote={remote} />}>
+        <RemoteRoutes remote={remote} attempt={attempt} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  )
+}
+
+function RemoteRoutes({ remote, attempt }: { remote: RemoteName; attempt: number }) {
+  const Routes = use(loadRemoteRoutes(remote, attempt))
+  return <Routes />
+}
+
+function RemoteLoading({ remote }: { remote: RemoteName }) {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" data-remote-loading={remote}>
+      <Spinner label={`Loading ${AREA_LABELS[remote]}…`} />
+    </div>
+  )
+}
+
+export function RemoteFailure({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+  return (
+    <section
+      role="alert"
+      data-remote-error={remote}
+      className="mx-auto my-16 flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-10 text-center shadow-sm"
+    >
+      <TriangleAlert aria-hidden className="size-10 text-gold" />
+      <h1 className="font-serif text-2xl text-foreground">This part of the site didn't load</h1>
+      <p className="text-muted-foreground">
+        We couldn't reach {AREA_LABELS[remote]} just now. The rest of the site still works; please try again
+        in a moment.
+      </p>
+      <Button onClick={onRetry}>Retry</Button>
+    </section>
+  )
+}
+
+type BoundaryProps = { children: ReactNode; fallback: ReactNode; resetKey: string }
+type BoundaryState = { failedAt: string | null }
+
+class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failedAt: null }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failedAt: '' }
+  }
+
+  override componentDidCatch(error: unknown) {
+    // Remember where it failed so moving to another page of the same remote tries again.
+    this.setState({ failedAt: this.props.resetKey })
+    console.warn('A remote failed to load or render:', error)
+  }
+
+  override componentDidUpdate(prev: BoundaryProps) {
+    if (this.state.failedAt && prev.resetKey !== this.props.resetKey) this.setState({ failedAt: null })
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : this.props.fallback
+  }
+}

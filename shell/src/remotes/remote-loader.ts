@@ -1,0 +1,85 @@
+import { federationName, matchRoute, REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
+import type { ComponentType } from 'react'
+
+/**
+ * Where each remote lives is learned at run time from /remotes.json, so a remote can be
+ * redeployed (or moved) without rebuilding the shell.
+ */
+type RemotesConfig = Partial<Record<RemoteName, string>>
+
+let configPromise: Promise<RemotesConfig> | null = null
+
+export function loadRemotesConfig(): Promise<RemotesConfig> {
+  configPromise ??= fetchRemotesConfig().catch((error: unknown) => {
+    configPromise = null // let a retry fetch it again
+    throw error
+  })
+  return configPromise
+}
+
+async function fetchRemotesConfig(): Promise<RemotesConfig> {
+  const response = await fetch('/remotes.json', { cache: 'no-cache' })
+  if (!response.ok) throw new Error(`Could not load the remotes configuration (${response.status})`)
+  const config = parseRemotesConfig(await response.json())
+  registerRemotes(
+    Object.entries(config).map(([name, entry]) => ({
+      name: federationName(name as RemoteName),
+      entry: new URL(entry, window.location.href).href,
+    })),
+  )
+  return config
+}
+
+/** Keeps the known remotes with a non-empty location. (No zod here: this runs before anything else.) */
+export function parseRemotesConfig(value: unknown): RemotesConfig {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error('The remotes configuration is malformed')
+  const config: RemotesConfig = {}
+  for (const name of REMOTE_NAMES) {
+    const entry = (value as Record<string, unknown>)[name]
+    if (typeof entry === 'string' && entry.trim()) config[name] = entry.trim()
+  }
+  return config
+}
+
+export function preloadRemoteFor(pathname: string): void {
+  const match = matchRoute(pathname)
+  if (!match) return
+  loadRemotesConfig()
+    .then(() => preloadRemote([{ nameOrAlias: federationName(match.route.remote), exposes: ['./routes'] }]))
+    .catch(() => {
+      // A failed preload is not an error: the real load reports it in the remote's area.
+    })
+}
+
+type RoutesModule = { default?: ComponentType }
+const loads = new Map<string, Promise<ComponentType>>()
+
+/**
+ * The remote's `./routes` component. `attempt` > 0 means the person pressed Retry: the
+ * remote is registered again with a cache-busting URL, because the federation runtime
+ * remembers a remote entry that failed to load.
+ */
+export function loadRemoteRoutes(remote: RemoteName, attempt: number): Promise<ComponentType> {
+  const key = `${remote}#${attempt}`
+  let load = loads.get(key)
+  if (!load) {
+    load = (async () => {
+      const config = await loadRemotesConfig()
+      const name = federationName(remote)
+      if (attempt > 0) {
+        const entry = config[remote]
+        if (!entry) throw new Error(`No location is configured for ${remote}`)
+        const url = new URL(entry, window.location.href)
+        url.searchParams.set('retry', String(attempt))
+        registerRemotes([{ name, entry: url.href }], { force: true })
+      }
+      const module = await loadRemote<RoutesModule>(`${name}/routes`)
+      if (!module?.default) throw new Error(`${remote} did not expose its routes`)
+      return module.default
+    })()
+    loads.set(key, load)
+  }
+  return load
+}

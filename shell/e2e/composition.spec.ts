@@ -52,7 +52,8 @@ test('React, the router, the query client and the session are each loaded once, 
       for (const packages of Object.values(scope)) {
         for (const [name, versions] of Object.entries(packages)) {
           for (const [version, info] of Object.entries(versions)) {
-            if (info.loaded) (seen[name] ??= []).push(`${version}@${info.from}`)
+            if (!info.loaded) continue
+            seen[name] = [...(seen[name] ?? []), `${version}@${info.from}`]
           }
         }
       }

@@ -71,7 +71,8 @@ async function waitForReady(url, child, timeoutMs = 120_000) {
 
 const chromium = ensureChromium()
 for (const app of ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-app']) {
-  if (!existsSync(path.join(repo, app, 'dist', 'index.html'))) {
+  const output = app === 'shell' ? 'index.html' : 'mf-manifest.json'
+  if (!existsSync(path.join(repo, app, 'dist', output))) {
     console.error(`e2e: ${app} is not built; run \`npm run build\` first (npm run test:e2e does).`)
     process.exit(1)
   }

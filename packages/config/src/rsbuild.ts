@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core'
+import { defineConfig, type RsbuildConfig, type RsbuildConfigExport } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 import tailwindcss from '@tailwindcss/postcss'
 import { federationName, type RemoteName } from './routes'
@@ -91,35 +91,49 @@ export function defineShellConfig(options: AppOptions): RsbuildConfig {
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
+        // The shell hands its federation runtime to the remotes, so each remote entry does not carry its own copy.
+        experiments: { provideExternalRuntime: true },
       }),
     ],
   })
 }
 
 /**
- * A remote: publishes mf-manifest.json and exposes `./routes`. Its own `index.html` is
- * the standalone harness (and, for admin-app, the separately deployed console).
- * `assetPrefix: 'auto'` lets the same build be served from any path or host.
+ * A remote: publishes mf-manifest.json and exposes `./routes`, served from any path or
+ * host (`assetPrefix: 'auto'`). Its federated build leans on the shell's federation
+ * runtime and has no page of its own. `LAMPLIGHT_STANDALONE=1` (and `rsbuild dev`) builds
+ * it as a site instead: its own `index.html` with the standalone harness, its own runtime,
+ * into `dist-standalone/` (for admin-app: the separately deployed console).
  */
 export function defineRemoteConfig(
-  options: AppOptions & { name: RemoteName; exposes: Record<string, string>; assetPrefix?: string },
-): RsbuildConfig {
-  const base = baseConfig(options, DEV_PORTS[options.name], options.name)
-  return defineConfig({
-    ...base,
-    output: { ...base.output, assetPrefix: options.assetPrefix ?? 'auto' },
-    dev: { ...base.dev, assetPrefix: `http://localhost:${DEV_PORTS[options.name]}/` },
-    plugins: [
-      ...(base.plugins ?? []),
-      pluginModuleFederation({
-        name: federationName(options.name),
-        exposes: options.exposes,
-        shared: SHARED,
-        shareStrategy: 'loaded-first',
-        dts: false,
-        manifest: true,
-      }),
-    ],
+  options: AppOptions & { name: RemoteName; exposes: Record<string, string> },
+): RsbuildConfigExport {
+  return defineConfig(({ command }) => {
+    const standalone = process.env.LAMPLIGHT_STANDALONE === '1'
+    const federatedBuild = command === 'build' && !standalone
+    const base = baseConfig(options, DEV_PORTS[options.name], options.name)
+    return {
+      ...base,
+      output: {
+        ...base.output,
+        distPath: { root: path.join(options.dir, standalone ? 'dist-standalone' : 'dist') },
+        assetPrefix: standalone ? (process.env.PUBLIC_BASE_PATH ?? '/') : 'auto',
+      },
+      dev: { ...base.dev, assetPrefix: `http://localhost:${DEV_PORTS[options.name]}/` },
+      tools: { ...base.tools, htmlPlugin: !federatedBuild },
+      plugins: [
+        ...(base.plugins ?? []),
+        pluginModuleFederation({
+          name: federationName(options.name),
+          exposes: options.exposes,
+          shared: SHARED,
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: true,
+          experiments: { externalRuntime: federatedBuild },
+        }),
+      ],
+    }
   })
 }
 

@@ -50,12 +50,18 @@ export async function apiFetch<T = unknown>(
     }
   }
   if (!response.ok) {
-    const parsed = ApiErrorBodySchema.safeParse(data)
-    if (parsed.success) {
-      const { code, message, issues } = parsed.data.error
+    if (isErrorBody(data)) {
+      const { code, message, issues } = data.error
       throw new ApiError(response.status, code, message, issues)
     }
     throw new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`)
   }
   return (schema ? schema.parse(data) : data) as T
+}
+
+// Checked by hand rather than with zod, so a page that only reads the session does not
+// download a schema library.
+function isErrorBody(data: unknown): data is ApiErrorBody {
+  const error = (data as { error?: unknown } | null)?.error as Record<string, unknown> | undefined
+  return typeof error?.code === 'string' && typeof error.message === 'string'
 }

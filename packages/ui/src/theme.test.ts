@@ -56,7 +56,7 @@ describe('theme.css', () => {
     ]
     expect([...tokens.keys()]).toEqual(expect.arrayContaining(required))
     expect(theme).toMatch(/--font-sans:/)
-    expect(theme).toMatch(/--font-serif:\s*'Iowan Old Style'/)
+    expect(theme).toMatch(/--font-serif:\s*["']Iowan Old Style["']/)
     expect(theme).toMatch(/--radius-lg:/)
   })
 

@@ -27,9 +27,7 @@ app.get('/409', () => {
 app.get('/429', () => {
   throw tooManyRequests()
 })
-app.get('/zod', () => {
-  z.object({ a: z.string() }).parse({})
-})
+app.get('/zod', (c) => c.json(z.object({ a: z.string() }).parse({})))
 app.get('/http', () => {
   throw new HTTPException(413, { message: 'Payload Too Large' })
 })

@@ -21,7 +21,10 @@ function Faq() {
 describe('Accordion', () => {
   it('starts collapsed', () => {
     render(<Faq />)
-    expect(screen.getByRole('button', { name: 'What age is it for?' })).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.getByRole('button', { name: 'What age is it for?' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
     expect(screen.queryByText('Families with children aged 8 and up.')).not.toBeInTheDocument()
   })
 

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import type * as React from 'react'
 import { Slot } from 'radix-ui'
+import type * as React from 'react'
 
 import { cn } from '../lib/cn'
 
@@ -11,7 +11,8 @@ const badgeVariants = cva(
       variant: {
         default: 'border-transparent bg-primary text-primary-foreground [a&]:hover:bg-primary/90',
         secondary: 'border-transparent bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/90',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground [a&]:hover:bg-destructive/90',
+        destructive:
+          'border-transparent bg-destructive text-destructive-foreground [a&]:hover:bg-destructive/90',
         outline: 'border-input text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
       },
     },

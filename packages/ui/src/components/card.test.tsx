@@ -19,7 +19,14 @@ describe('Card', () => {
     const card = container.querySelector('[data-slot="card"]')
     expect(card).toHaveClass('py-4', 'bg-card')
     expect(card).not.toHaveClass('py-6')
-    for (const slot of ['card-header', 'card-title', 'card-description', 'card-action', 'card-content', 'card-footer']) {
+    for (const slot of [
+      'card-header',
+      'card-title',
+      'card-description',
+      'card-action',
+      'card-content',
+      'card-footer',
+    ]) {
       expect(container.querySelector(`[data-slot="${slot}"]`)).toBeInTheDocument()
     }
     expect(screen.getByText('The Lost Sheep')).toHaveClass('font-serif')

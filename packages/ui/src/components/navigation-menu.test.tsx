@@ -62,7 +62,9 @@ describe('NavigationMenu', () => {
     )
 
     await user.keyboard('{Escape}')
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'The Lost Sheep' })).not.toBeInTheDocument())
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'The Lost Sheep' })).not.toBeInTheDocument(),
+    )
     expect(experiences).toHaveAttribute('aria-expanded', 'false')
     expect(experiences).toHaveFocus()
   })
@@ -75,7 +77,9 @@ describe('NavigationMenu', () => {
     await user.click(resources)
     expect(await screen.findByRole('link', { name: 'Colouring pages' })).toBeInTheDocument()
     await user.click(resources)
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Colouring pages' })).not.toBeInTheDocument())
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Colouring pages' })).not.toBeInTheDocument(),
+    )
   })
 
   describe('hover timing', () => {

@@ -3,7 +3,12 @@ import type * as React from 'react'
 
 import { cn } from '../lib/cn'
 
-function Progress({ className, value, max = 100, ...props }: React.ComponentProps<typeof ProgressPrimitive.Root>) {
+function Progress({
+  className,
+  value,
+  max = 100,
+  ...props
+}: React.ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = Math.min(100, Math.max(0, ((value ?? 0) / max) * 100))
 
   return (

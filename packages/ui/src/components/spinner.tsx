@@ -22,7 +22,8 @@ function Spinner({
   size,
   label = 'Loading…',
   ...props
-}: Omit<React.ComponentProps<'span'>, 'children'> & VariantProps<typeof spinnerVariants> & { label?: string }) {
+}: Omit<React.ComponentProps<'span'>, 'children'> &
+  VariantProps<typeof spinnerVariants> & { label?: string }) {
   return (
     <span role="status" data-slot="spinner" className={cn(spinnerVariants({ size }), className)} {...props}>
       <svg

@@ -1,6 +1,15 @@
 import { render, screen, within } from '@testing-library/react'
 
-import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from './table'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from './table'
 
 describe('Table', () => {
   it('renders semantic table markup inside a scroll container', () => {

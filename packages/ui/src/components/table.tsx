@@ -63,7 +63,11 @@ function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
 
 function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
   return (
-    <caption data-slot="table-caption" className={cn('mt-4 text-muted-foreground text-sm', className)} {...props} />
+    <caption
+      data-slot="table-caption"
+      className={cn('mt-4 text-muted-foreground text-sm', className)}
+      {...props}
+    />
   )
 }
 

@@ -37,7 +37,10 @@ function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('flex-1 focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2', className)}
+      className={cn(
+        'flex-1 focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2',
+        className,
+      )}
       {...props}
     />
   )

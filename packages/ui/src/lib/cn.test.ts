@@ -7,7 +7,9 @@ describe('cn', () => {
 
   it('lets later Tailwind classes win conflicts', () => {
     expect(cn('px-2 py-1', 'px-4')).toBe('py-1 px-4')
-    expect(cn('bg-primary text-primary-foreground', 'bg-secondary')).toBe('text-primary-foreground bg-secondary')
+    expect(cn('bg-primary text-primary-foreground', 'bg-secondary')).toBe(
+      'text-primary-foreground bg-secondary',
+    )
     expect(cn('h-10', 'size-8')).toBe('size-8')
   })
 

@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures'
+
+/**
+ * Budget for the JavaScript the first visit to `/` downloads, gzip, shell and storefront
+ * together. Raise it only with a reason in the commit message.
+ */
+const FIRST_LOAD_JS_BUDGET_BYTES = 300 * 1024
+
+type Entry = { name: string; startTime: number; responseEnd: number; encodedBodySize: number }
+
+test('the first load of / stays within its JavaScript budget', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const scripts = (await resourceEntries(page)).filter((e) => e.name.endsWith('.js'))
+  const total = scripts.reduce((sum, e) => sum + e.encodedBodySize, 0)
+  test.info().annotations.push({ type: 'first-load JS (gzip bytes)', description: String(total) })
+  console.log(
+    `first load of /: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB of JavaScript (gzip)`,
+  )
+  expect(total).toBeGreaterThan(50 * 1024) // measured something real
+  expect(total).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_BYTES)
+})
+
+test("the current route's remote downloads while the shell's own code is still on its way", async ({
+  page,
+}) => {
+  // A slow network for the shell's lazily loaded chunks (React DOM, the router, the chrome).
+  await page.route('**/static/js/async/**', async (route) => {
+    if (new URL(route.request().url()).pathname.startsWith('/apps/')) return route.continue()
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
+  await page.goto('/about')
+  await expect(page.locator('main [data-remote="storefront"] h1')).toHaveText('About Us')
+  const scripts = (await resourceEntries(page)).filter((e) => e.name.endsWith('.js'))
+  const shellChunks = scripts.filter((e) => e.name.startsWith('/static/js/async/'))
+  const remoteEntry = scripts.find((e) =>
+    /^\/apps\/storefront\/static\/js\/storefront\.[0-9a-f]+\.js$/.test(e.name),
+  )
+  expect(remoteEntry, 'the storefront remote entry was loaded').toBeTruthy()
+  const shellDone = Math.max(...shellChunks.map((e) => e.responseEnd))
+  expect(remoteEntry!.responseEnd).toBeLessThan(shellDone)
+})
+
+async function resourceEntries(page: import('@playwright/test').Page): Promise<Entry[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming
+      return {
+        name: new URL(r.name).pathname,
+        startTime: r.startTime,
+        responseEnd: r.responseEnd,
+        encodedBodySize: r.encodedBodySize,
+      }
+    }),
+  )
+}

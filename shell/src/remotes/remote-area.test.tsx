@@ -1,0 +1,71 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ComponentType } from 'react'
+import { MemoryRouter } from 'react-router'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { RemoteArea } from './remote-area'
+import { loadRemoteRoutes } from './remote-loader'
+
+vi.mock('./remote-loader', () => ({ loadRemoteRoutes: vi.fn() }))
+const load = vi.mocked(loadRemoteRoutes)
+
+/** Like the real loader, answers the same promise for the same remote and attempt. */
+function loader(impl: (attempt: number) => Promise<ComponentType>) {
+  const cache = new Map<number, Promise<ComponentType>>()
+  load.mockImplementation((_remote, attempt) => {
+    if (!cache.has(attempt)) cache.set(attempt, impl(attempt))
+    return cache.get(attempt)!
+  })
+}
+
+async function renderArea() {
+  // Suspense with use() settles inside an async act.
+  return act(async () =>
+    render(
+      <MemoryRouter initialEntries={['/about']}>
+        <header>chrome</header>
+        <RemoteArea remote="storefront" />
+      </MemoryRouter>,
+    ),
+  )
+}
+
+beforeEach(() => {
+  load.mockReset()
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+})
+
+describe('RemoteArea', () => {
+  it('renders the remote once it has loaded', async () => {
+    loader(async () => () => <h1>About Us</h1>)
+    await renderArea()
+    expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument()
+    expect(load).toHaveBeenCalledWith('storefront', 0)
+  })
+
+  it('shows a fallback with Retry when the remote cannot load, and retries with a fresh attempt', async () => {
+    loader(async (attempt) => {
+      if (attempt === 0) throw new Error('ScriptExternalLoadError')
+      return () => <h1>About Us</h1>
+    })
+    await renderArea()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent("This part of the site didn't load")
+    expect(screen.getByText('chrome')).toBeInTheDocument()
+    const retry = screen.getByRole('button', { name: 'Retry' })
+    await act(async () => userEvent.click(retry))
+    expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument()
+    expect(load).toHaveBeenLastCalledWith('storefront', 1)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('contains a remote that throws while rendering', async () => {
+    loader(async () => () => {
+      throw new Error('broken page')
+    })
+    await renderArea()
+    expect(await screen.findByRole('alert')).toHaveTextContent("This part of the site didn't load")
+    expect(screen.getByText('chrome')).toBeInTheDocument()
+  })
+})

@@ -1,5 +1,5 @@
-import { PageFrame } from '@lamplight/ui'
-import type { ComponentType } from 'react'
+import { PageFrame, PortalContainerProvider } from '@lamplight/ui'
+import { type ComponentType, useState } from 'react'
 import { Route, Routes } from 'react-router'
 import { type RemoteName, type RouteDef, routesOf } from './routes'
 
@@ -10,21 +10,26 @@ export type RemotePages = Partial<Record<string, ComponentType>>
  * renders its frame and heading, so composition works before the page is written.
  */
 export function RemoteRoutes({ remote, pages }: { remote: RemoteName; pages: RemotePages }) {
-  // `data-remote` is the root this remote's scoped utilities apply under (see scope-utilities.ts).
+  // `data-remote` is the root this remote's scoped utilities apply under (docs/decisions/002);
+  // its dialogs and drawers portal into it too, so they keep those styles.
+  const [portalHost, setPortalHost] = useState<HTMLDivElement | null>(null)
   return (
-    <div data-remote={remote} className="contents">
-      <Routes>
-        {routesOf(remote).map((route) => {
-          const Page = pages[route.path]
-          return (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={Page ? <Page /> : <PendingPage route={route} />}
-            />
-          )
-        })}
-      </Routes>
+    <div data-remote={remote}>
+      <PortalContainerProvider container={portalHost}>
+        <Routes>
+          {routesOf(remote).map((route) => {
+            const Page = pages[route.path]
+            return (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={Page ? <Page /> : <PendingPage route={route} />}
+              />
+            )
+          })}
+        </Routes>
+      </PortalContainerProvider>
+      <div ref={setPortalHost} data-portal-host="" />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
-import { defineConfig, type RsbuildConfig, type RsbuildConfigExport } from '@rsbuild/core'
+import { defineConfig, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 import tailwindcss from '@tailwindcss/postcss'
 import { federationName, type RemoteName } from './routes'
@@ -38,7 +38,9 @@ type AppOptions = {
 }
 
 function baseConfig({ dir, title }: AppOptions, port: number, remote?: RemoteName): RsbuildConfig {
-  const postcssPlugins = remote ? [tailwindcss(), scopeUtilities({ remote })] : [tailwindcss()]
+  const postcssPlugins = remote
+    ? [tailwindcss(), scopeUtilities({ remote, only: dir + path.sep })]
+    : [tailwindcss()]
   const apiTarget = `http://localhost:${DEV_PORTS.api}`
   return {
     plugins: [pluginReact()],
@@ -107,7 +109,7 @@ export function defineShellConfig(options: AppOptions): RsbuildConfig {
  */
 export function defineRemoteConfig(
   options: AppOptions & { name: RemoteName; exposes: Record<string, string> },
-): RsbuildConfigExport {
+): RsbuildConfigSyncFn {
   return defineConfig(({ command }) => {
     const standalone = process.env.LAMPLIGHT_STANDALONE === '1'
     const federatedBuild = command === 'build' && !standalone

@@ -23,6 +23,15 @@ describe('scopeUtilities', () => {
     expect(out).not.toContain('[data-remote="storefront"] from')
   })
 
+  it('leaves files outside `only` alone', async () => {
+    const css = '@layer utilities { .hidden { display: none; } }'
+    const plugin = scopeUtilities({ remote: 'storefront', only: '/repo/storefront/' })
+    const inside = await postcss([plugin]).process(css, { from: '/repo/storefront/src/styles.css' })
+    const outside = await postcss([plugin]).process(css, { from: '/repo/packages/config/src/harness.css' })
+    expect(inside.css).toContain('[data-remote="storefront"] .hidden')
+    expect(outside.css).toBe(css)
+  })
+
   it('refuses a missing or unsafe remote name', () => {
     expect(() => scopeUtilities({ remote: '"]*{' })).toThrow()
   })

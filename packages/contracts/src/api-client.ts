@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ApiErrorBodySchema, type ApiIssue } from './errors'
+import type { ApiErrorBody, ApiIssue } from './errors'
 
 /** An API answer that was not 2xx, carrying the server's code, message and field issues. */
 export class ApiError extends Error {

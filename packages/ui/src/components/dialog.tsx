@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 
 import { cn } from '../lib/cn'
+import { usePortalContainer } from '../lib/portal-container'
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />
@@ -13,7 +14,8 @@ function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigge
 }
 
 function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />
+  const container = usePortalContainer()
+  return <DialogPrimitive.Portal data-slot="dialog-portal" container={container} {...props} />
 }
 
 function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {

@@ -2,6 +2,7 @@ import type * as React from 'react'
 import { Drawer as DrawerPrimitive } from 'vaul'
 
 import { cn } from '../lib/cn'
+import { usePortalContainer } from '../lib/portal-container'
 
 function Drawer(props: React.ComponentProps<typeof DrawerPrimitive.Root>) {
   return <DrawerPrimitive.Root data-slot="drawer" {...props} />
@@ -12,7 +13,8 @@ function DrawerTrigger(props: React.ComponentProps<typeof DrawerPrimitive.Trigge
 }
 
 function DrawerPortal(props: React.ComponentProps<typeof DrawerPrimitive.Portal>) {
-  return <DrawerPrimitive.Portal data-slot="drawer-portal" {...props} />
+  const container = usePortalContainer()
+  return <DrawerPrimitive.Portal data-slot="drawer-portal" container={container} {...props} />
 }
 
 function DrawerClose(props: React.ComponentProps<typeof DrawerPrimitive.Close>) {

@@ -3,6 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui'
 import type * as React from 'react'
 
 import { cn } from '../lib/cn'
+import { usePortalContainer } from '../lib/portal-container'
 
 function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />
@@ -50,7 +51,7 @@ function SelectContent({
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Content>) {
   return (
-    <SelectPrimitive.Portal>
+    <SelectPrimitive.Portal container={usePortalContainer()}>
       <SelectPrimitive.Content
         data-slot="select-content"
         className={cn(

@@ -1,10 +1,2 @@
-import { defineConfig } from 'vitest/config'
-
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['../packages/session/src/test-setup.ts'],
-    passWithNoTests: false,
-  },
-})
+// Shared component-test setup (relative path: a config file cannot load TypeScript from a package).
+export { default } from '../packages/config/src/vitest-app'

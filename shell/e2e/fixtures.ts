@@ -17,13 +17,5 @@ export const test = base.extend<Fixtures>({
   },
 })
 
+export { examplePath } from '@lamplight/config/routes'
 export { expect }
-
-/** A concrete URL for a route pattern of the route map. */
-export function examplePath(pattern: string): string {
-  return pattern
-    .replace(':productSlug', 'scroll-of-antioch')
-    .replace(':categorySlug', 'teaching-resources')
-    .replace(':slug', 'example')
-    .replace(':id', '00000000-0000-0000-0000-000000000000')
-}

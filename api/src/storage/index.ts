@@ -20,7 +20,9 @@ export interface FileStorage {
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i
 
 export function isSafeKey(key: string): boolean {
-  return key.length <= 512 && SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.')
+  return (
+    key.length <= 512 && SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.')
+  )
 }
 
 export function assertSafeKey(key: string): void {

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { type ComponentType, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter, Link } from 'react-router'
-import { type RemoteName, routesOf } from './routes'
+import { examplePath, type RemoteName, routesOf } from './routes'
 import './harness.css'
 
 /**
@@ -44,9 +44,4 @@ export function mountStandalone(
       </QueryClientProvider>
     </StrictMode>,
   )
-}
-
-/** Fills route parameters with a plausible value so every route is one click away. */
-function examplePath(path: string): string {
-  return path.replace(/:productSlug/g, 'scroll-of-antioch').replace(/:[A-Za-z]+/g, 'example')
 }

@@ -110,6 +110,14 @@ function safeDecode(part: string): string {
   }
 }
 
+/** A concrete URL for a route pattern, for links in the harness and for tests. */
+export function examplePath(pattern: string): string {
+  return pattern
+    .replace(':productSlug', 'scroll-of-antioch')
+    .replace(':categorySlug', 'teaching-resources')
+    .replace(/:[A-Za-z]+/g, 'example')
+}
+
 /** The links of the header and the mobile drawer (spec, Layout). */
 export const EXPERIENCE_LINKS = [
   { label: "Pilgrim's Cipher", href: '/experiences#pilgrims-cipher' },

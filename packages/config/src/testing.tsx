@@ -2,15 +2,7 @@ import { render, screen } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { MemoryRouter } from 'react-router'
 import { expect, it } from 'vitest'
-import { type RemoteName, routesOf } from './routes'
-
-/** A concrete URL for a route pattern. */
-export function examplePath(pattern: string): string {
-  return pattern
-    .replace(':productSlug', 'scroll-of-antioch')
-    .replace(':categorySlug', 'teaching-resources')
-    .replace(/:[A-Za-z]+/g, 'example')
-}
+import { examplePath, type RemoteName, routesOf } from './routes'
 
 /**
  * The contract every remote keeps with the shell: its exposed `./routes` component renders

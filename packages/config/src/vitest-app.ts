@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+/** Component tests of an app: jsdom, globals, jest-dom matchers. */
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: [fileURLToPath(new URL('../../session/src/test-setup.ts', import.meta.url))],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+})

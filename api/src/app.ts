@@ -1,10 +1,14 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
+import { clientIp } from './middleware/client-ip'
 import { apiNotFound, errorHandler } from './middleware/error-handler'
+import { originCheck } from './middleware/origin-check'
 import { requestLogger } from './middleware/request-logger'
 import { serveApps } from './middleware/serve-apps'
+import { adminRouter } from './routes/admin/router'
 import { authRouter } from './routes/auth/router'
 import { catalogRouter } from './routes/catalog/router'
 import { healthRouter } from './routes/health/router'
@@ -31,6 +35,7 @@ export function createApp(deps: AppDeps) {
     await next()
   })
   app.use(requestLogger(logger))
+  app.use(clientIp(config.clientIpHeader))
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -55,9 +60,16 @@ export function createApp(deps: AppDeps) {
   )
   app.use(compress())
 
+  const trusted = config.auth.trustedOrigins
   const api = new Hono<AppEnv>()
+  // A separately deployed admin console calls us from its own origin, with cookies.
+  api.use(
+    cors({ origin: (origin) => (trusted.includes(origin) ? origin : null), credentials: true, maxAge: 600 }),
+  )
+  api.use(originCheck(trusted))
   api.route('/', healthRouter)
   api.route('/', authRouter)
+  api.route('/', adminRouter)
   api.route('/', catalogRouter)
   api.route('/', resourcesRouter)
   api.all('*', apiNotFound)

@@ -21,6 +21,22 @@ const EnvSchema = z.object({
   SEED_ON_EMPTY: bool.default(true),
   // Where the shell finds each remote's manifest. Defaults are the paths this server
   // serves them under in one-port mode; point one at another host to deploy it alone.
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  TRUSTED_ORIGINS: z.string().default(''),
+  AUTH_REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  AUTH_RATE_LIMIT: bool.default(true),
+  // The header a trusted reverse proxy puts the client address in (e.g. x-forwarded-for,
+  // cf-connecting-ip). Unset: the address of the TCP peer, which is right with no proxy.
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Lamplight Puzzle Co. <hello@lamplight.example>'),
+  REDIS_URL: z.string().url().optional(),
+  SEED_ADMIN_EMAIL: z.string().email().optional(),
   REMOTE_STOREFRONT_URL: z.string().default('/apps/storefront/mf-manifest.json'),
   REMOTE_RESOURCES_URL: z.string().default('/apps/resources-app/mf-manifest.json'),
   REMOTE_PUZZLE_URL: z.string().default('/apps/puzzle-app/mf-manifest.json'),
@@ -37,11 +53,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const list = (value: string) =>
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
@@ -50,6 +72,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     serveApps: e.SERVE_APPS,
     seedOnEmpty: e.SEED_ON_EMPTY,
     appsDir: REPO_ROOT,
+    auth: {
+      secret: e.AUTH_SECRET,
+      adminEmails: list(e.ADMIN_EMAILS).map((v) => v.toLowerCase()),
+      trustedOrigins: [publicUrl, ...list(e.TRUSTED_ORIGINS).map((v) => v.replace(/\/$/, ''))],
+      requireEmailVerification: e.AUTH_REQUIRE_EMAIL_VERIFICATION,
+      rateLimit: e.AUTH_RATE_LIMIT,
+      secureCookies: publicUrl.startsWith('https://'),
+      // The embedded default gets an admin account to try the console with; a real database only on request.
+      seedAdminEmail: (
+        e.SEED_ADMIN_EMAIL ?? (e.DATABASE_URL ? undefined : 'admin@lamplight.local')
+      )?.toLowerCase(),
+    },
+    clientIpHeader: e.CLIENT_IP_HEADER,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    redisUrl: e.REDIS_URL,
     remotes: {
       storefront: e.REMOTE_STOREFRONT_URL,
       'resources-app': e.REMOTE_RESOURCES_URL,

@@ -1,8 +1,11 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { createRedisStorage } from './auth/secondary-storage'
+import { ensureSeedAdmin } from './auth/seed-admin'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
+import { createDeps } from './deps'
 import { createLogger } from './logger'
 import { createLocalStorage } from './storage'
 
@@ -21,7 +24,10 @@ async function main() {
     logger.info({ ms: Date.now() - started }, 'seed complete')
   }
 
-  const app = createApp({ config, database, storage, logger })
+  const redis = config.redisUrl ? createRedisStorage(config.redisUrl) : null
+  const deps = createDeps({ config, database, storage, logger, secondaryStorage: redis?.storage })
+  const admin = await ensureSeedAdmin(deps)
+  const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.driver }, 'listening')
     console.log(
@@ -38,6 +44,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     server.close(async () => {
+      await redis?.close().catch(() => {})
       await database.close().catch((err) => logger.error({ err }, 'closing the database failed'))
       process.exit(0)
     })

@@ -1,10 +1,11 @@
 import { REMOTE_NAMES, ROUTES } from '@lamplight/config/routes'
-import { examplePath, expect, test } from './fixtures'
+import { examplePath, expect, signInAsAdmin, test } from './fixtures'
 
 test.describe('every route renders inside the chrome, from the remote that owns it', () => {
   for (const route of ROUTES) {
     const path = examplePath(route.path)
     test(`${path} (${route.remote})`, async ({ page, pageErrors }) => {
+      if (route.access !== 'public') await signInAsAdmin(page)
       await page.goto(path)
       await expect(page.getByRole('banner')).toBeVisible()
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
@@ -25,6 +26,7 @@ test('React, the router, the query client and the session are each loaded once, 
   page.on('request', (request) => requested.push(new URL(request.url()).pathname))
 
   // Visit one page of every remote in one session, navigating client-side.
+  await signInAsAdmin(page)
   await page.goto('/')
   await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
   for (const path of ['/resources', '/puzzle-portal', '/admin']) {

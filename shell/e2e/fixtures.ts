@@ -1,11 +1,20 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 type Fixtures = {
   /** Console errors and uncaught exceptions of the page; checked empty after each test unless cleared. */
   pageErrors: string[]
 }
 
+let counter = 0
+
 export const test = base.extend<Fixtures>({
+  // Every test is its own visitor, from its own address (the e2e server trusts X-Forwarded-For).
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    counter += 1
+    await use({
+      'X-Forwarded-For': `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${counter % 250}`,
+    })
+  },
   pageErrors: async ({ page }, use) => {
     const errors: string[] = []
     page.on('console', (message) => {
@@ -19,3 +28,43 @@ export const test = base.extend<Fixtures>({
 
 export { examplePath } from '@lamplight/config/routes'
 export { expect }
+
+export const ADMIN_EMAIL = 'admin@e2e.test'
+
+/** A fresh address for a test's account. */
+export function uniqueEmail(prefix = 'visitor'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`
+}
+
+const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
+
+/**
+ * Creates an account through the API and leaves this page's browser signed in with it
+ * (the cookie lands in the page's context). ADMIN_EMAIL becomes an admin.
+ */
+export async function signUpAs(page: Page, email: string, password = 'e2e password 1', name = 'E2E Visitor') {
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name },
+    headers: { Origin: ORIGIN },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  return page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { Origin: ORIGIN },
+  })
+}
+
+/** Signs this page's browser in as the e2e admin, creating the account the first time. */
+export async function signInAsAdmin(page: Page) {
+  const password = 'e2e admin password'
+  if ((await signIn(page, ADMIN_EMAIL, password)).status() === 200) return
+  const created = await page.request.post('/api/auth/sign-up/email', {
+    data: { email: ADMIN_EMAIL, password, name: 'E2E Admin' },
+    headers: { Origin: ORIGIN },
+  })
+  // Another worker may have just created it.
+  if (created.status() !== 200) expect((await signIn(page, ADMIN_EMAIL, password)).status()).toBe(200)
+}

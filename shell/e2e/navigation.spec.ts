@@ -51,7 +51,8 @@ test('signed out, the header offers Sign In carrying the way back', async ({ pag
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
   ).toHaveCount(0)
   await signIn.click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Ffaq$/)
 })
 
 test('the footer has its blocks and links', async ({ page }) => {

@@ -81,7 +81,17 @@ for (const app of ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-
 const port = await freePort()
 const baseUrl = `http://localhost:${port}`
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lamplight-e2e-'))
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl }
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: baseUrl,
+  // As behind a proxy: each test presents its own client address, so rate limits treat
+  // tests as different visitors (the API tests cover the limits themselves).
+  CLIENT_IP_HEADER: 'x-forwarded-for',
+  ADMIN_EMAILS: 'admin@e2e.test',
+}
 // The embedded default is what a fresh clone runs; E2E_DATABASE_URL opts into PostgreSQL.
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
 else delete env.DATABASE_URL

@@ -9,8 +9,13 @@ export type RemoteName = (typeof REMOTE_NAMES)[number]
 /** Federation container names must be valid JS identifiers: `resources-app` → `resources_app`. */
 export const federationName = (remote: RemoteName | 'shell') => remote.replace(/-/g, '_')
 
-/** Who may open a route. The shell bounces signed-out visitors of non-public routes to /auth. */
-export type RouteAccess = 'public' | 'user' | 'admin'
+/**
+ * Who may open a route. The shell sends signed-out visitors of non-public routes to
+ * /auth?redirect=…, and signed-in visitors without the role back home with "Access Denied".
+ * The API checks the same rules on every request; this only spares people a dead end.
+ * `staff` is admins and editors.
+ */
+export type RouteAccess = 'public' | 'user' | 'staff' | 'admin'
 
 export type RouteDef = {
   path: string
@@ -52,15 +57,15 @@ export const ROUTES: readonly RouteDef[] = [
   route('/kids-activities-colouring/bible-verses', 'resources-app', 'Bible Verses Colouring Pages'),
   route('/kids-activities-colouring/faith-coloring-pages', 'resources-app', 'Faith Coloring Pages'),
   route('/kids-activities-colouring/noahs-ark-coloring-pages', 'resources-app', "Noah's Ark Coloring Pages"),
-  route('/admin', 'admin-app', 'Admin Dashboard', 'user'),
+  route('/admin', 'admin-app', 'Admin Dashboard', 'staff'),
   route('/admin/orders', 'admin-app', 'Orders', 'admin'),
   route('/admin/orders/:id', 'admin-app', 'Order Details', 'admin'),
-  route('/admin/resources/new', 'admin-app', 'New Resource', 'admin'),
-  route('/admin/resources/:id/edit', 'admin-app', 'Edit Resource', 'admin'),
+  route('/admin/resources/new', 'admin-app', 'New Resource', 'staff'),
+  route('/admin/resources/:id/edit', 'admin-app', 'Edit Resource', 'staff'),
 ]
 
 /** Paths the shell renders itself. */
-export const SHELL_ROUTES = ['/auth'] as const
+export const SHELL_ROUTES = ['/auth', '/auth/reset-password'] as const
 
 export function routesOf(remote: RemoteName): RouteDef[] {
   return ROUTES.filter((r) => r.remote === remote)

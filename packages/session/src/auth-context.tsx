@@ -1,6 +1,6 @@
 import { apiFetch } from '@lamplight/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react'
 
 export type UserRole = 'customer' | 'editor' | 'admin'
 
@@ -19,7 +19,17 @@ export type AuthState = {
   /** Admins and editors see the admin console. */
   canSeeAdmin: boolean
   refresh: () => Promise<void>
+  /** Resolves with the signed-in user; rejects with the service's message (ApiError). */
+  signIn: (input: { email: string; password: string }) => Promise<SessionUser | null>
+  /** `needsVerification` when the account must confirm its email before signing in. */
+  signUp: (input: {
+    name: string
+    email: string
+    password: string
+  }) => Promise<{ needsVerification: boolean }>
   signOut: () => Promise<void>
+  requestPasswordReset: (email: string) => Promise<void>
+  resetPassword: (input: { token: string; newPassword: string }) => Promise<void>
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const
@@ -40,6 +50,15 @@ async function fetchSession(): Promise<SessionUser | null> {
 
 const AuthContext = createContext<AuthState | null>(null)
 
+/** Tells the site's other tabs that the session changed, so they re-read it. */
+const CHANNEL = 'lamplight-session'
+function announce() {
+  if (typeof BroadcastChannel === 'undefined') return
+  const channel = new BroadcastChannel(CHANNEL)
+  channel.postMessage('changed')
+  channel.close()
+}
+
 /**
  * One session for the whole composed site. This package is a federation singleton, so
  * the shell and every remote read the same context and the same cached query.
@@ -57,10 +76,64 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
   }, [queryClient])
 
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return
+    const channel = new BroadcastChannel(CHANNEL)
+    channel.onmessage = () => void refresh()
+    return () => channel.close()
+  }, [refresh])
+
+  const reload = useCallback(async () => {
+    const user = await queryClient.fetchQuery({
+      queryKey: SESSION_QUERY_KEY,
+      queryFn: fetchSession,
+      staleTime: 0,
+    })
+    announce()
+    return user
+  }, [queryClient])
+
+  const signIn = useCallback<AuthState['signIn']>(
+    async ({ email, password }) => {
+      await apiFetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email, password, rememberMe: true },
+      })
+      return reload()
+    },
+    [reload],
+  )
+
+  const signUp = useCallback<AuthState['signUp']>(
+    async ({ name, email, password }) => {
+      const result = await apiFetch<{ token?: string | null }>('/api/auth/sign-up/email', {
+        method: 'POST',
+        body: { name, email, password, callbackURL: '/' },
+      })
+      // No session token means the account waits for its email to be confirmed.
+      if (!result?.token) return { needsVerification: true }
+      await reload()
+      return { needsVerification: false }
+    },
+    [reload],
+  )
+
   const signOut = useCallback(async () => {
     await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} })
     queryClient.setQueryData(SESSION_QUERY_KEY, null)
+    announce()
   }, [queryClient])
+
+  const requestPasswordReset = useCallback<AuthState['requestPasswordReset']>(async (email) => {
+    await apiFetch('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email, redirectTo: '/auth/reset-password' },
+    })
+  }, [])
+
+  const resetPassword = useCallback<AuthState['resetPassword']>(async ({ token, newPassword }) => {
+    await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
+  }, [])
 
   const value = useMemo<AuthState>(() => {
     const user = query.data ?? null
@@ -70,9 +143,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.role === 'admin',
       canSeeAdmin: user?.role === 'admin' || user?.role === 'editor',
       refresh,
+      signIn,
+      signUp,
       signOut,
+      requestPasswordReset,
+      resetPassword,
     }
-  }, [query.data, query.isPending, refresh, signOut])
+  }, [query.data, query.isPending, refresh, signIn, signUp, signOut, requestPasswordReset, resetPassword])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -1,9 +1,60 @@
 import { Hono } from 'hono'
+import { ApiError } from '../../lib/errors'
+import { latestMail } from '../../mail'
+import { withClientIp } from '../../middleware/client-ip'
+import { currentUser } from '../../middleware/guards'
 import type { AppEnv } from '../../types'
+import { outboxPage } from './outbox-page'
 
 /**
- * Accounts are not wired yet, so nobody is signed in: the session read answers `null`
- * exactly as better-auth does for an anonymous visitor. The accounts work replaces this
- * router with better-auth's handler under the same path.
+ * better-auth under /api/auth (sign-up/email, sign-in/email, sign-out, get-session,
+ * request-password-reset, reset-password, verify-email, ...). Its errors are rewritten
+ * into our error shape, and its rate limit answers carry a standard Retry-After.
  */
-export const authRouter = new Hono<AppEnv>().get('/auth/get-session', (c) => c.json(null))
+export const authRouter = new Hono<AppEnv>()
+  // Public, but only where it cannot leak: mail waits in the outbox when there is no SMTP,
+  // and only this machine (or an admin) may read it.
+  .get('/dev/mail', async (c) => {
+    const { mailer, database } = c.get('deps')
+    if (!mailer.outboxOnly)
+      throw new ApiError(404, 'not_found', 'Mail is sent by SMTP here; there is no outbox page.')
+    const user = c.get('fromThisMachine') ? null : await currentUser(c)
+    if (!c.get('fromThisMachine') && user?.role !== 'admin') {
+      throw new ApiError(403, 'forbidden', 'The outbox can only be read from this machine or by an admin.')
+    }
+    const mail = await latestMail(database.db)
+    c.header('Cache-Control', 'no-store')
+    if (c.req.header('accept')?.includes('application/json')) return c.json({ data: mail })
+    return c.html(outboxPage(mail))
+  })
+  .on(['GET', 'POST'], '/auth/*', async (c) => {
+    const { auth } = c.get('deps')
+    const response = await auth.handler(withClientIp(c.req.raw, c.get('clientIp')))
+    return normaliseAuthResponse(response)
+  })
+
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'validation_failed',
+  429: 'rate_limited',
+}
+
+async function normaliseAuthResponse(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json'))
+    return response
+  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  let message = body?.message || 'The request could not be completed.'
+  if (response.status === 429) {
+    const seconds = Number(headers.get('x-retry-after')) || 10
+    headers.set('Retry-After', String(seconds))
+    message = `Too many attempts. Please wait ${seconds} seconds and try again.`
+  }
+  const code = body?.code ? body.code.toLowerCase() : (CODES[response.status] ?? 'bad_request')
+  return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers })
+}

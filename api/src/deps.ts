@@ -1,0 +1,33 @@
+import { createAuth } from './auth/auth'
+import type { SecondaryStorage } from './auth/secondary-storage'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import type { Logger } from './logger'
+import { createMailer } from './mail'
+import type { FileStorage } from './storage'
+import type { AppDeps } from './types'
+
+/** Wires the services every request can reach. */
+export function createDeps(parts: {
+  config: Config
+  database: Database
+  storage: FileStorage
+  logger: Logger
+  secondaryStorage?: SecondaryStorage
+}): AppDeps {
+  const { config, database, logger } = parts
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    logger,
+  })
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    logger,
+    secondaryStorage: parts.secondaryStorage,
+  })
+  return { ...parts, mailer, auth }
+}

@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailOutbox, user } from '../../db/schema'
+import { createTestApp } from '../../test/app'
+import { browser } from '../../test/client'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+
+type ErrorBody = { error: { code: string; message: string } }
+type SessionBody = { user: { email: string; name: string; role: string } } | null
+
+describe.each(DRIVERS)('accounts on %s', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    app = createTestApp(database, { ADMIN_EMAILS: 'Boss@Example.com, other@example.com' }).app
+  })
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  it('signs up, reads the session, signs out', async () => {
+    const b = browser(app)
+    const res = await b.signUp('Ruth@Example.com', 'correct horse 1', 'Ruth Moab')
+    expect(res.status).toBe(200)
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(cookie).not.toMatch(/Secure/i) // http://localhost
+    const session = await b.json<SessionBody>('/api/auth/get-session')
+    expect(session.body?.user).toMatchObject({
+      email: 'ruth@example.com',
+      name: 'Ruth Moab',
+      role: 'customer',
+    })
+
+    expect((await b.request('/api/auth/sign-out', { body: {} })).status).toBe(200)
+    expect((await b.json('/api/auth/get-session')).body).toBeNull()
+  })
+
+  it('keeps the profile: full name, email and creation time on the user row', async () => {
+    const [row] = await database.db.select().from(user).where(eq(user.email, 'ruth@example.com'))
+    expect(row).toMatchObject({ name: 'Ruth Moab', role: 'customer', emailVerified: false })
+    expect(row?.createdAt).toBeInstanceOf(Date)
+  })
+
+  it('refuses a taken email with the service message', async () => {
+    const res = await browser(app).json<ErrorBody>('/api/auth/sign-up/email', {
+      body: { email: 'ruth@example.com', password: 'another pass 2', name: 'Imposter' },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.error.code).toBe('user_already_exists_use_another_email')
+    expect(res.body.error.message).toMatch(/already exists/i)
+  })
+
+  it('signs in with the right password and not with a wrong one', async () => {
+    const b = browser(app)
+    const wrong = await b.json<ErrorBody>('/api/auth/sign-in/email', {
+      body: { email: 'ruth@example.com', password: 'wrong password' },
+    })
+    expect(wrong.status).toBe(401)
+    expect(wrong.body.error).toEqual({
+      code: 'invalid_email_or_password',
+      message: 'Invalid email or password',
+    })
+    expect((await b.signIn('ruth@example.com')).status).toBe(200)
+    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.email).toBe('ruth@example.com')
+  })
+
+  it('refuses malformed sign-up input with a 400 in our error shape', async () => {
+    const res = await browser(app).json<ErrorBody>('/api/auth/sign-up/email', {
+      body: { email: 'not-an-email', password: 'x', name: 'N' },
+    })
+    expect(res.status).toBe(400)
+    expect(typeof res.body.error.message).toBe('string')
+  })
+
+  it('guards /api/admin/customers: 401 anonymous, 403 customer, 200 admin', async () => {
+    const anonymous = await browser(app).json<ErrorBody>('/api/admin/customers')
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.error.code).toBe('unauthorized')
+
+    const customer = browser(app)
+    await customer.signIn('ruth@example.com')
+    const denied = await customer.json<ErrorBody>('/api/admin/customers')
+    expect(denied.status).toBe(403)
+    expect(denied.body.error.code).toBe('forbidden')
+
+    const admin = browser(app)
+    await admin.signUp('boss@example.com', 'boss password 1', 'The Boss')
+    const list = await admin.json<{ data: { email: string; role: string; full_name: string }[] }>(
+      '/api/admin/customers',
+    )
+    expect(list.status).toBe(200)
+    expect(list.body.data.map((c) => c.email)).toEqual(['boss@example.com', 'ruth@example.com'])
+    expect(list.body.data[0]).toMatchObject({ role: 'admin', full_name: 'The Boss' })
+  })
+
+  it('promotes an ADMIN_EMAILS account at its next sign-in', async () => {
+    const b = browser(app)
+    await database.db.insert(user).values({ id: 'pre-existing', email: 'other@example.com', name: 'Other' })
+    // Give the pre-existing row a password through a real sign-up of a twin, then move it.
+    const twin = browser(app)
+    await twin.signUp('other-twin@example.com', 'twin password 1')
+    const [twinRow] = await database.db.select().from(user).where(eq(user.email, 'other-twin@example.com'))
+    await database.db.delete(user).where(eq(user.id, 'pre-existing'))
+    await database.db.update(user).set({ email: 'other@example.com' }).where(eq(user.id, twinRow!.id))
+    expect((await database.db.select().from(user).where(eq(user.email, 'other@example.com')))[0]?.role).toBe(
+      'customer',
+    )
+    expect((await b.signIn('other@example.com', 'twin password 1')).status).toBe(200)
+    expect((await database.db.select().from(user).where(eq(user.email, 'other@example.com')))[0]?.role).toBe(
+      'admin',
+    )
+  })
+
+  it('lets an admin, and only an admin, change a role', async () => {
+    const [ruth] = await database.db.select().from(user).where(eq(user.email, 'ruth@example.com'))
+    const customer = browser(app)
+    await customer.signIn('ruth@example.com')
+    expect(
+      (
+        await customer.request(`/api/admin/users/${ruth!.id}/role`, {
+          method: 'PATCH',
+          body: { role: 'admin' },
+        })
+      ).status,
+    ).toBe(403)
+
+    const admin = browser(app)
+    await admin.signIn('boss@example.com', 'boss password 1')
+    const bad = await admin.json<ErrorBody>(`/api/admin/users/${ruth!.id}/role`, {
+      method: 'PATCH',
+      body: { role: 'owner' },
+    })
+    expect(bad.status).toBe(400)
+    const missing = await admin.request('/api/admin/users/nobody/role', {
+      method: 'PATCH',
+      body: { role: 'editor' },
+    })
+    expect(missing.status).toBe(404)
+    const ok = await admin.json<{ data: { role: string } }>(`/api/admin/users/${ruth!.id}/role`, {
+      method: 'PATCH',
+      body: { role: 'editor' },
+    })
+    expect(ok.status).toBe(200)
+    expect(ok.body.data.role).toBe('editor')
+    expect((await customer.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('editor')
+
+    const [boss] = await database.db.select().from(user).where(eq(user.email, 'boss@example.com'))
+    const self = await admin.json<ErrorBody>(`/api/admin/users/${boss!.id}/role`, {
+      method: 'PATCH',
+      body: { role: 'customer' },
+    })
+    expect(self.status).toBe(409)
+  })
+
+  it('answers the 4th sign-in attempt within 10 s with 429 and Retry-After, per client', async () => {
+    // better-auth's memory store is shared by every instance in the process: one address per driver.
+    const b = browser(app, driver === 'pglite' ? '198.51.100.7' : '198.51.100.9')
+    for (let i = 0; i < 3; i++) {
+      const res = await b.request('/api/auth/sign-in/email', {
+        body: { email: 'ruth@example.com', password: 'nope nope' },
+      })
+      expect(res.status).toBe(401)
+    }
+    const limited = await b.json<ErrorBody>('/api/auth/sign-in/email', {
+      body: { email: 'ruth@example.com', password: 'correct horse 1' },
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.body.error.code).toBe('rate_limited')
+    expect(limited.body.error.message).toMatch(/Too many attempts\. Please wait \d+ seconds/)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another client is not affected.
+    expect((await browser(app, '198.51.100.8').signIn('ruth@example.com')).status).toBe(200)
+  })
+
+  it('refuses cookie-carrying auth POSTs from an untrusted origin', async () => {
+    const b = browser(app)
+    await b.signIn('ruth@example.com')
+    const res = await b.request('/api/auth/sign-out', {
+      body: {},
+      headers: { Origin: 'https://evil.example.com' },
+    })
+    expect(res.status).toBe(403)
+    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.email).toBe('ruth@example.com')
+  })
+
+  it('sends a reset link to the outbox and lets the new password sign in', async () => {
+    const b = browser(app)
+    const asked = await b.request('/api/auth/request-password-reset', {
+      body: { email: 'ruth@example.com', redirectTo: '/auth/reset-password' },
+    })
+    expect(asked.status).toBe(200)
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ruth@example.com'))
+    expect(mail?.subject).toBe('Reset your Lamplight Puzzle Co. password')
+    const link = /https?:\/\/\S+/.exec(mail!.text)?.[0]
+    expect(link).toContain('/api/auth/reset-password/')
+    const opened = await b.request(new URL(link!).pathname + new URL(link!).search)
+    expect(opened.status).toBe(302)
+    const token = new URL(opened.headers.get('location')!, 'http://x').searchParams.get('token')
+    expect(token).toBeTruthy()
+    expect(
+      (await b.request('/api/auth/reset-password', { body: { token, newPassword: 'brand new pass 3' } }))
+        .status,
+    ).toBe(200)
+    expect((await browser(app).signIn('ruth@example.com', 'correct horse 1')).status).toBe(401)
+    expect((await browser(app).signIn('ruth@example.com', 'brand new pass 3')).status).toBe(200)
+  })
+
+  it('shows the outbox to an admin, not to a customer or a stranger', async () => {
+    const admin = browser(app)
+    await admin.signIn('boss@example.com', 'boss password 1')
+    const page = await admin.request('/api/dev/mail')
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Reset your Lamplight Puzzle Co. password')
+    const stranger = await browser(app).request('/api/dev/mail')
+    expect(stranger.status).toBe(403)
+  })
+})
+
+describe('accounts with verification required', () => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    app = createTestApp(database, { AUTH_REQUIRE_EMAIL_VERIFICATION: 'true' }).app
+  })
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  it('mails a confirmation link and signs in only once it is followed', async () => {
+    const b = browser(app)
+    expect((await b.signUp('lydia@example.com', 'purple cloth 1', 'Lydia')).status).toBe(200)
+    expect((await b.json('/api/auth/get-session')).body).toBeNull()
+    const refused = await b.json<ErrorBody>('/api/auth/sign-in/email', {
+      body: { email: 'lydia@example.com', password: 'purple cloth 1' },
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.code).toBe('email_not_verified')
+
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'lydia@example.com'))
+    expect(mail?.subject).toBe('Confirm your email for Lamplight Puzzle Co.')
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
+    const verified = await b.request(link.pathname + link.search)
+    expect(verified.status).toBe(302)
+    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.email).toBe('lydia@example.com')
+  })
+})

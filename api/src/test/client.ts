@@ -1,0 +1,50 @@
+import type { Hono } from 'hono'
+import { TEST_ORIGIN } from './app'
+
+type AnyApp = Pick<Hono, 'request'>
+
+/**
+ * A browser-like client for app.request(): keeps its cookie jar, sends our Origin on
+ * every request, and presents its own client address.
+ */
+export function browser(app: AnyApp, ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {
+  const jar = new Map<string, string>()
+  async function request(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {
+      Origin: TEST_ORIGIN,
+      'X-Forwarded-For': ip,
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...init.headers,
+    }
+    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await app.request(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...value] = (pair ?? '').split('=')
+      if (!name) continue
+      if (/max-age=0/i.test(cookie) || value.join('=') === '') jar.delete(name.trim())
+      else jar.set(name.trim(), value.join('='))
+    }
+    return res
+  }
+  return {
+    ip,
+    jar,
+    request,
+    json: async <T = Record<string, unknown>>(path: string, init?: Parameters<typeof request>[1]) => {
+      const res = await request(path, init)
+      return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as T }
+    },
+    signUp: (email: string, password = 'correct horse 1', name = 'Test Person') =>
+      request('/api/auth/sign-up/email', { body: { email, password, name } }),
+    signIn: (email: string, password = 'correct horse 1') =>
+      request('/api/auth/sign-in/email', { body: { email, password } }),
+  }
+}

@@ -1,0 +1,130 @@
+import { ADMIN_EMAIL, expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+
+test('signing up signs the visitor in, with their email in the header', async ({ page, pageErrors }) => {
+  const email = uniqueEmail('newcomer')
+  await page.goto('/auth')
+  await page.getByRole('tab', { name: 'Sign Up' }).click()
+  await page.getByLabel('Full name').fill('Priscilla Tentmaker')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('tents and letters 1')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page.getByText('Welcome to Lamplight Puzzle Co.!')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  const header = page.getByRole('banner')
+  await expect(header.getByText(email)).toBeVisible()
+  await expect(header.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+  // Customers do not see the Admin link.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+  ).toHaveCount(0)
+  expect(pageErrors).toEqual([])
+})
+
+test('empty and malformed input is caught beside the fields, and the service message is shown', async ({
+  page,
+}) => {
+  await page.goto('/auth')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Enter your email address')).toBeVisible()
+  await expect(page.getByText('Enter your password')).toBeVisible()
+  await page.getByLabel('Email').fill('not-an-email')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'))
+  await page.getByLabel('Password').fill('whatever it is')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Invalid email or password')).toBeVisible()
+})
+
+test('a protected path bounces to /auth and comes back after signing in', async ({ page, browser }) => {
+  const email = uniqueEmail('returning')
+  // Create the account in another browser, so this one is signed out.
+  const other = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.1' } })
+  await other.goto('/')
+  await signUpAs(other, email, 'returning pass 1')
+  await other.close()
+
+  await page.goto('/puzzle/scroll-of-antioch')
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fpuzzle%2Fscroll-of-antioch$/)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('returning pass 1')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Welcome back!')).toBeVisible()
+  await expect(page).toHaveURL(/\/puzzle\/scroll-of-antioch$/)
+  await expect(page.locator('main [data-remote="puzzle-app"] h1')).toBeVisible()
+
+  // Already signed in, /auth sends them straight on.
+  await page.goto('/auth?redirect=%2Ffaq')
+  await expect(page).toHaveURL(/\/faq$/)
+})
+
+test('signing out says so and puts Sign In back in the header', async ({ page }) => {
+  await page.goto('/')
+  await signUpAs(page, uniqueEmail('leaving'))
+  await page.goto('/about')
+  const header = page.getByRole('banner')
+  await header.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page.getByText('Signed out successfully.')).toBeVisible()
+  await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible()
+})
+
+test('a customer who opens an admin page is turned away', async ({ page }) => {
+  await page.goto('/')
+  await signUpAs(page, uniqueEmail('curious'))
+  await page.goto('/admin/orders')
+  await expect(page.getByText('Access Denied')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('admins see the Admin link, on desktop and in the phone drawer', async ({ page }) => {
+  await page.goto('/')
+  await signInAsAdmin(page)
+  await page.goto('/about')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(page.getByRole('banner').getByText(ADMIN_EMAIL)).toBeVisible()
+  await nav.getByRole('link', { name: 'Admin' }).click()
+  await expect(page.locator('main [data-remote="admin-app"] h1')).toHaveText('Admin Dashboard')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toBeVisible()
+})
+
+test('a forgotten password is reset through the emailed link', async ({ page, browser }) => {
+  const email = uniqueEmail('forgetful')
+  await page.goto('/')
+  await signUpAs(page, email, 'old password 1')
+  await page.request.post('/api/auth/sign-out', { data: {}, headers: { Origin: new URL(page.url()).origin } })
+
+  await page.goto('/auth')
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByRole('status')).toContainText(`If an account exists for ${email}`)
+
+  // Read the outbox as an admin, the way a developer (or support) would.
+  const adminPage = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.2' } })
+  await adminPage.goto('/')
+  await signInAsAdmin(adminPage)
+  await adminPage.goto('/api/dev/mail')
+  const mail = adminPage
+    .locator('article', { hasText: email })
+    .filter({ hasText: 'Reset your Lamplight' })
+    .first()
+  const link = await mail.getByRole('link').first().getAttribute('href')
+  await adminPage.close()
+  expect(link).toContain('/api/auth/reset-password/')
+
+  await page.goto(link!)
+  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/)
+  await page.getByLabel('New password', { exact: true }).fill('new password 2')
+  await page.getByLabel('Repeat the new password').fill('new password 2')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page.getByText('Your password has been changed. Please sign in.')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth$/)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('new password 2')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible()
+})

@@ -1,0 +1,91 @@
+import { useAuth } from '@lamplight/session'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@lamplight/ui'
+import { useEffect, useState } from 'react'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { useDocumentTitle } from '../layout/use-document-title'
+import { ForgotPasswordForm } from './forgot-password-form'
+import { safeRedirect } from './safe-redirect'
+import { SignInForm } from './sign-in-form'
+import { SignUpForm } from './sign-up-form'
+
+type View = 'sign-in' | 'sign-up' | 'forgot'
+
+/** /auth: Sign In and Sign Up tabs, and the forgotten-password request. */
+export function AuthPage() {
+  const { user, loading } = useAuth()
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const redirect = safeRedirect(params.get('redirect'))
+  const [view, setView] = useState<View>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in')
+  const [justSignedIn, setJustSignedIn] = useState(false)
+  useDocumentTitle(view === 'sign-up' ? 'Sign Up' : view === 'forgot' ? 'Reset your password' : 'Sign In')
+
+  useEffect(() => {
+    if (justSignedIn) navigate(redirect, { replace: true })
+  }, [justSignedIn, navigate, redirect])
+
+  if (loading) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Spinner label="Checking your session" />
+      </div>
+    )
+  }
+  // Already signed in: straight on to where they were going.
+  if (user && !justSignedIn) return <Navigate to={redirect} replace />
+
+  return (
+    <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle>
+            <h1 className="font-serif text-2xl">
+              {view === 'forgot'
+                ? 'Reset your password'
+                : view === 'sign-up'
+                  ? 'Create your account'
+                  : 'Welcome back'}
+            </h1>
+          </CardTitle>
+          <CardDescription>
+            {view === 'forgot'
+              ? "Tell us your email and we'll send you a link to choose a new password."
+              : 'Sign in to solve your puzzles, manage your subscription and follow your orders.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {view === 'forgot' ? (
+            <ForgotPasswordForm onBack={() => setView('sign-in')} />
+          ) : (
+            <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+              <TabsList className="mb-6 grid w-full grid-cols-2">
+                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sign-in">
+                <SignInForm onSignedIn={() => setJustSignedIn(true)} onForgot={() => setView('forgot')} />
+              </TabsContent>
+              <TabsContent value="sign-up">
+                <SignUpForm
+                  onSignedIn={() => setJustSignedIn(true)}
+                  onNeedsVerification={() => setView('sign-in')}
+                />
+              </TabsContent>
+            </Tabs>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  )
+}

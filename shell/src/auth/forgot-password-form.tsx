@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useAuth } from '@lamplight/session'
+import { Button, Field, fieldProps, Input, toast } from '@lamplight/ui'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { errorMessage } from './error-message'
+import { ForgotPasswordSchema } from './schemas'
+import { SubmitButton } from './submit-button'
+
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { requestPasswordReset } = useAuth()
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const form = useForm<z.infer<typeof ForgotPasswordSchema>>({
+    resolver: zodResolver(ForgotPasswordSchema),
+    defaultValues: { email: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    try {
+      await requestPasswordReset(email)
+      setSentTo(email)
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
+  })
+
+  if (sentTo) {
+    return (
+      <div className="grid gap-4 text-center">
+        {/* The same answer whether or not the address has an account, so it reveals nothing. */}
+        <p role="status">
+          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password.
+          The link works for one hour.
+        </p>
+        <Button variant="outline" onClick={onBack}>
+          Back to Sign In
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <Field id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input
+          {...fieldProps('forgot-email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+        />
+      </Field>
+      <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+        Send reset link
+      </SubmitButton>
+      <Button type="button" variant="link" onClick={onBack}>
+        Back to Sign In
+      </Button>
+    </form>
+  )
+}

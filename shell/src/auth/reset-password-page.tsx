@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useAuth } from '@lamplight/session'
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldProps,
+  Input,
+  toast,
+} from '@lamplight/ui'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import type { z } from 'zod'
+import { useDocumentTitle } from '../layout/use-document-title'
+import { errorMessage } from './error-message'
+import { ResetPasswordSchema } from './schemas'
+import { SubmitButton } from './submit-button'
+
+/** /auth/reset-password?token=…: where the emailed reset link lands. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password')
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  const navigate = useNavigate()
+  const { resetPassword } = useAuth()
+  const form = useForm<z.infer<typeof ResetPasswordSchema>>({
+    resolver: zodResolver(ResetPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    try {
+      await resetPassword({ token: token ?? '', newPassword: password })
+      toast.success('Your password has been changed. Please sign in.')
+      navigate('/auth', { replace: true })
+    } catch (error) {
+      toast.error(errorMessage(error, 'This link has expired or was already used. Please ask for a new one.'))
+    }
+  })
+
+  return (
+    <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle>
+            <h1 className="font-serif text-2xl">Choose a new password</h1>
+          </CardTitle>
+          {token && <CardDescription>Pick something you have not used here before.</CardDescription>}
+        </CardHeader>
+        <CardContent>
+          {!token || params.get('error') ? (
+            <div className="grid gap-4 text-center">
+              <p role="alert">This reset link is not valid any more. Links work once, for one hour.</p>
+              <Button asChild>
+                <Link to="/auth">Back to Sign In</Link>
+              </Button>
+            </div>
+          ) : (
+            <form onSubmit={submit} noValidate className="grid gap-4">
+              <Field
+                id="new-password"
+                label="New password"
+                hint="At least 8 characters"
+                error={errors.password?.message}
+              >
+                <Input
+                  {...fieldProps('new-password', errors.password?.message)}
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register('password')}
+                />
+              </Field>
+              <Field id="confirm-password" label="Repeat the new password" error={errors.confirm?.message}>
+                <Input
+                  {...fieldProps('confirm-password', errors.confirm?.message)}
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register('confirm')}
+                />
+              </Field>
+              <SubmitButton busy={isSubmitting} busyLabel="Saving…">
+                Save new password
+              </SubmitButton>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  )
+}

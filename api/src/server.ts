@@ -30,9 +30,14 @@ async function main() {
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.driver }, 'listening')
-    console.log(
-      `\n  Lamplight Puzzle Co. is running at ${config.publicUrl}\n  API: ${config.publicUrl}/api/health\n`,
-    )
+    const lines = [
+      `Lamplight Puzzle Co. is running at ${config.publicUrl}`,
+      `API: ${config.publicUrl}/api/health`,
+    ]
+    if (admin?.credentialsFile)
+      lines.push(`Admin: sign in as ${admin.email} (password in ${admin.credentialsFile})`)
+    if (deps.mailer.outboxOnly) lines.push(`Mail (no SMTP_URL): read it at ${config.publicUrl}/api/dev/mail`)
+    console.log(`\n${lines.map((l) => `  ${l}`).join('\n')}\n`)
   })
 
   let stopping = false

@@ -9,6 +9,7 @@ let counter = 0
 
 export const test = base.extend<Fixtures>({
   // Every test is its own visitor, from its own address (the e2e server trusts X-Forwarded-For).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {
     counter += 1
     await use({

@@ -1,19 +1,14 @@
+import { escapeHtml } from '../lib/html'
 import type { Mail } from '../mail'
 
 const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,')
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  )
-
 function layout(lines: string[], url: string, action: string): string {
   return `<div style="font-family:Georgia,serif;color:#2a2018;max-width:520px">${lines
-    .map((l) => `<p>${escape(l)}</p>`)
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join(
       '',
-    )}<p><a href="${escape(url)}" style="background:#7a2430;color:#fff8ec;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(action)}</a></p><p style="color:#6a5848;font-size:13px">Or open this link: ${escape(url)}</p></div>`
+    )}<p><a href="${escapeHtml(url)}" style="background:#7a2430;color:#fff8ec;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p><p style="color:#6a5848;font-size:13px">Or open this link: ${escapeHtml(url)}</p></div>`
 }
 
 export function verificationMail(to: string, name: string, url: string): Mail {

@@ -3,7 +3,7 @@
  * site (never another site, never back to /auth), else home.
  */
 export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/'
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/'
   if (value === '/auth' || value.startsWith('/auth?') || value.startsWith('/auth/')) return '/'
   return value
 }

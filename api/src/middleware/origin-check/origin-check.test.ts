@@ -23,12 +23,13 @@ describe('originCheck', () => {
   })
 
   it('refuses them from elsewhere or from nowhere', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       {},
       { Referer: 'not a url' },
       { Origin: 'null' },
-    ]) {
+    ]
+    for (const headers of cases) {
       const res = await send('POST', { Cookie: 'a=1', ...headers })
       expect(res.status).toBe(403)
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden')

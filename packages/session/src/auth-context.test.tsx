@@ -68,3 +68,82 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(screen.getByText('bo@example.com customer no-admin-link')).toBeInTheDocument())
   })
 })
+
+describe('AuthProvider actions', () => {
+  function Actions() {
+    const auth = useAuth()
+    return (
+      <div>
+        <p>{auth.loading ? 'loading' : (auth.user?.email ?? 'signed out')}</p>
+        <button
+          type="button"
+          onClick={() => auth.signIn({ email: 'ann@example.com', password: 'pw' }).catch(() => {})}
+        >
+          in
+        </button>
+        <button type="button" onClick={() => void auth.signOut()}>
+          out
+        </button>
+      </div>
+    )
+  }
+
+  it('signs in, re-reads the session, and signs out without a reload', async () => {
+    let signedIn = false
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.endsWith('/sign-in/email')) {
+        signedIn = true
+        return Response.json({ token: 't', user: { id: 'u1', email: 'ann@example.com' } })
+      }
+      if (url.endsWith('/sign-out')) {
+        signedIn = false
+        return Response.json({ success: true })
+      }
+      return Response.json(
+        signedIn ? { user: { id: 'u1', email: 'ann@example.com', role: 'customer' } } : null,
+      )
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    const client = createQueryClient()
+    render(
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <Actions />
+        </AuthProvider>
+      </QueryClientProvider>,
+    )
+    await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument())
+    screen.getByRole('button', { name: 'in' }).click()
+    await waitFor(() => expect(screen.getByText('ann@example.com')).toBeInTheDocument())
+    screen.getByRole('button', { name: 'out' }).click()
+    await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument())
+    const signOutCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/sign-out'))
+    expect(signOutCall).toBeTruthy()
+  })
+
+  it('keeps the visitor signed out when the service refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/sign-in/email')
+          ? Response.json(
+              { error: { code: 'invalid_email_or_password', message: 'Invalid email or password' } },
+              { status: 401 },
+            )
+          : Response.json(null),
+      ),
+    )
+    const client = createQueryClient()
+    render(
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <Actions />
+        </AuthProvider>
+      </QueryClientProvider>,
+    )
+    await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument())
+    screen.getByRole('button', { name: 'in' }).click()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.getByText('signed out')).toBeInTheDocument()
+  })
+})

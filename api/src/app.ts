@@ -11,6 +11,7 @@ import { serveApps } from './middleware/serve-apps'
 import { adminRouter } from './routes/admin/router'
 import { authRouter } from './routes/auth/router'
 import { catalogRouter } from './routes/catalog/router'
+import { filesRouter } from './routes/files/router'
 import { healthRouter } from './routes/health/router'
 import { resourcesRouter } from './routes/resources/router'
 import type { AppDeps, AppEnv } from './types'
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', adminRouter)
   api.route('/', catalogRouter)
   api.route('/', resourcesRouter)
+  api.route('/', filesRouter)
   api.all('*', apiNotFound)
   app.route('/api', api)
 

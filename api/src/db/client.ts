@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -66,7 +67,8 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = dataDir ? new PGlite(dataDir) : new PGlite()
+  // pg_trgm backs resource search (migration 0001).
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })
   await client.waitReady
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
   return {

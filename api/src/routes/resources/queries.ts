@@ -1,6 +1,146 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { categories, resources } from '../../db/schema'
+import { categories, fileAssets, resources, resourceTags, tags } from '../../db/schema'
+
+/** `%text%` for LIKE, with the caller's own wildcards taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+}
+
+/** Not one of the colouring-gallery resources, which appear only in their galleries. */
+const notInGallery = and(
+  ...GALLERY_SLUG_PREFIXES.map((prefix) => sql`${resources.slug} not like ${`${prefix}%`}`),
+)
+
+/**
+ * The spec's search: a case-insensitive substring of the title, the description or any
+ * tag name. Trigram indexes (migration 0001) serve each of the three.
+ */
+function matches(q: string): SQL {
+  const pattern = likePattern(q)
+  return sql`(lower(${resources.title}) like ${pattern} or lower(${resources.description}) like ${pattern} or exists (
+    select 1 from ${resourceTags} join ${tags} on ${tags.id} = ${resourceTags.tagId}
+    where ${resourceTags.resourceId} = ${resources.id} and lower(${tags.name}) like ${pattern}))`
+}
+
+export const thumbUrl = (id: string, key: string | null, updatedAt: Date) =>
+  key ? `/api/files/thumbs/${id}?v=${updatedAt.getTime().toString(36)}` : null
+
+const cardColumns = {
+  id: resources.id,
+  slug: resources.slug,
+  title: resources.title,
+  description: resources.description,
+  category_id: resources.categoryId,
+  category_name: categories.name,
+  category_slug: categories.slug,
+  downloads: resources.downloads,
+  published: resources.published,
+  is_featured: resources.isFeatured,
+  thumb_key: resources.thumbKey,
+  age_range: resources.ageRange,
+  scripture_ref: resources.scriptureRef,
+  created_at: resources.createdAt,
+  updated_at: resources.updatedAt,
+}
+
+const selectCards = (db: Db) =>
+  db
+    .select(cardColumns)
+    .from(resources)
+    .innerJoin(categories, eq(categories.id, resources.categoryId))
+    .$dynamic()
+
+type CardRow = Awaited<ReturnType<typeof selectCards>>[number]
+
+async function tagsFor(db: Db, ids: string[]): Promise<Map<string, { name: string }[]>> {
+  const byResource = new Map<string, { name: string }[]>()
+  if (!ids.length) return byResource
+  const rows = await db
+    .select({ resourceId: resourceTags.resourceId, name: tags.name })
+    .from(resourceTags)
+    .innerJoin(tags, eq(tags.id, resourceTags.tagId))
+    .where(inArray(resourceTags.resourceId, ids))
+    .orderBy(asc(tags.name))
+  for (const row of rows)
+    byResource.set(row.resourceId, [...(byResource.get(row.resourceId) ?? []), { name: row.name }])
+  return byResource
+}
+
+/** The spec's Resource shape, as the resource screens read it. */
+async function toCards(db: Db, rows: CardRow[]) {
+  const tagMap = await tagsFor(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map(({ category_name, category_slug, thumb_key, updated_at, ...r }) => ({
+    ...r,
+    category: { name: category_name, slug: category_slug },
+    thumb_url: thumbUrl(r.id, thumb_key, updated_at),
+    tags: tagMap.get(r.id) ?? [],
+  }))
+}
+
+export type ResourceCard = Awaited<ReturnType<typeof toCards>>[number]
+
+export async function listFeatured(db: Db, limit: number) {
+  const rows = await selectCards(db)
+    .where(and(eq(resources.published, true), eq(resources.isFeatured, true)))
+    .orderBy(desc(resources.createdAt), asc(resources.slug))
+    .limit(limit)
+  return toCards(db, rows)
+}
+
+export async function findCategory(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+    })
+    .from(categories)
+    .where(eq(categories.slug, slug))
+  return row ?? null
+}
+
+export type ResourceFilters = { categoryId?: string; q?: string; age?: string; limit: number; offset: number }
+
+/** Published, non-gallery resources, newest first, filtered in SQL. */
+export async function listResources(db: Db, filters: ResourceFilters) {
+  const conditions = [eq(resources.published, true), notInGallery]
+  if (filters.categoryId) conditions.push(eq(resources.categoryId, filters.categoryId))
+  if (filters.age) conditions.push(eq(resources.ageRange, filters.age))
+  if (filters.q) conditions.push(matches(filters.q))
+  const where = and(...conditions)
+  const [rows, [count]] = await Promise.all([
+    selectCards(db)
+      .where(where)
+      .orderBy(desc(resources.createdAt), asc(resources.slug))
+      .limit(filters.limit)
+      .offset(filters.offset),
+    db.select({ total: sql<number>`cast(count(*) as integer)` }).from(resources).where(where),
+  ])
+  return { data: await toCards(db, rows), total: count?.total ?? 0 }
+}
+
+/** The age ranges present among a category's listed resources (the age filter's options). */
+export async function listAgeRanges(db: Db, categoryId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ age: resources.ageRange })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.categoryId, categoryId),
+        eq(resources.published, true),
+        notInGallery,
+        isNotNull(resources.ageRange),
+      ),
+    )
+    .orderBy(asc(resources.ageRange))
+  return rows.map((r) => r.age).filter((a): a is string => !!a)
+}
 
 /** Categories by name with how many published resources each holds. */
 export async function listCategoriesWithCounts(db: Db) {
@@ -16,4 +156,75 @@ export async function listCategoriesWithCounts(db: Db) {
     .leftJoin(resources, sql`${resources.categoryId} = ${categories.id} and ${eq(resources.published, true)}`)
     .groupBy(categories.id)
     .orderBy(asc(categories.name))
+}
+
+export async function findPublishedResource(db: Db, slug: string) {
+  const rows = await selectCards(db).where(and(eq(resources.slug, slug), eq(resources.published, true)))
+  const [card] = await toCards(db, rows)
+  if (!card) return null
+  return { ...card, files: await listFiles(db, card.id) }
+}
+
+export const fileUrl = (id: string) => `/api/files/${id}`
+export const downloadUrl = (id: string) => `/api/files/${id}/download`
+
+/** A resource's files, oldest first (the first is the one the print view's Download offers). */
+export async function listFiles(db: Db, resourceId: string) {
+  const rows = await db
+    .select({
+      id: fileAssets.id,
+      resource_id: fileAssets.resourceId,
+      filename: fileAssets.filename,
+      mime_type: fileAssets.mimeType,
+      size_bytes: fileAssets.sizeBytes,
+      pages: fileAssets.pages,
+      created_at: fileAssets.createdAt,
+    })
+    .from(fileAssets)
+    .where(eq(fileAssets.resourceId, resourceId))
+    .orderBy(asc(fileAssets.createdAt), asc(fileAssets.filename))
+  return rows.map((f) => ({ ...f, url: fileUrl(f.id), download_url: downloadUrl(f.id) }))
+}
+
+/**
+ * A colouring gallery: published resources whose slug starts with the prefix, by slug,
+ * each with its first file; resources with no file are left out.
+ */
+export async function listGallery(db: Db, prefix: string) {
+  const first = db
+    .selectDistinctOn([fileAssets.resourceId], {
+      resourceId: fileAssets.resourceId,
+      id: fileAssets.id,
+      filename: fileAssets.filename,
+      mimeType: fileAssets.mimeType,
+    })
+    .from(fileAssets)
+    .orderBy(fileAssets.resourceId, asc(fileAssets.createdAt), asc(fileAssets.filename))
+    .as('first_file')
+  const rows = await db
+    .select({
+      id: resources.id,
+      slug: resources.slug,
+      title: resources.title,
+      thumbKey: resources.thumbKey,
+      updatedAt: resources.updatedAt,
+      fileId: first.id,
+      filename: first.filename,
+      mimeType: first.mimeType,
+    })
+    .from(resources)
+    .innerJoin(first, eq(first.resourceId, resources.id))
+    .where(and(eq(resources.published, true), sql`${resources.slug} like ${`${prefix}%`}`))
+    .orderBy(asc(resources.slug))
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    thumbnail: thumbUrl(r.id, r.thumbKey, r.updatedAt) ?? '',
+    file_id: r.fileId,
+    file_url: fileUrl(r.fileId),
+    download_url: downloadUrl(r.fileId),
+    filename: r.filename,
+    mime_type: r.mimeType || 'image/jpeg',
+  }))
 }

@@ -1,41 +1,295 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categories, resources } from '../../db/schema'
+import { categories, fileAssets, resources, resourceTags, tags } from '../../db/schema'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 
-describe.each(DRIVERS)('GET /api/resources/categories on %s', (driver) => {
+type Card = {
+  slug: string
+  title: string
+  tags: { name: string }[]
+  category: { name: string; slug: string }
+  thumb_url: string | null
+  age_range: string | null
+}
+
+describe.each(DRIVERS)('resources API on %s', (driver) => {
   let database: TestDatabase
   let app: ReturnType<typeof createTestApp>['app']
+  const ids: Record<string, string> = {}
+
   beforeAll(async () => {
     database = await createTestDatabase(driver)
     app = createTestApp(database).app
-    const [games, teaching] = await database.db
+    const db = database.db
+    const [games, teaching, kids, seasonal] = await db
       .insert(categories)
       .values([
         { slug: 'games-puzzles', name: 'Games & Puzzles', description: 'Play' },
         { slug: 'teaching-resources', name: 'Teaching Resources', description: 'Teach' },
+        { slug: 'kids-activities-colouring', name: 'Kids Activities & Colouring', description: 'Colour' },
         { slug: 'seasonal-special', name: 'Seasonal & Special', description: 'Feasts' },
       ])
       .returning()
-    await database.db.insert(resources).values([
-      { slug: 'a', title: 'A', categoryId: games!.id, published: true },
-      { slug: 'b', title: 'B', categoryId: games!.id, published: true },
-      { slug: 'c', title: 'C', categoryId: games!.id, published: false },
-      { slug: 'd', title: 'D', categoryId: teaching!.id, published: false },
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n))
+    const rows = await db
+      .insert(resources)
+      .values([
+        {
+          slug: 'ark-maze',
+          title: 'Ark Maze',
+          description: 'Find the way in.',
+          categoryId: games!.id,
+          published: true,
+          isFeatured: true,
+          ageRange: '6-9',
+          createdAt: day(3),
+          thumbKey: 'thumbs/ark-maze.png',
+        },
+        {
+          slug: 'psalm-crossword',
+          title: 'Psalm Crossword',
+          description: 'Fifty percent_off words 100%.',
+          categoryId: games!.id,
+          published: true,
+          ageRange: '8-12',
+          createdAt: day(2),
+        },
+        {
+          slug: 'secret-draft',
+          title: 'Secret Ark Draft',
+          description: 'Not yet.',
+          categoryId: games!.id,
+          published: false,
+          isFeatured: true,
+          createdAt: day(5),
+        },
+        {
+          slug: 'lesson-plan',
+          title: 'Shepherd Lesson',
+          description: 'A lesson about a lost sheep.',
+          categoryId: teaching!.id,
+          published: true,
+          isFeatured: true,
+          ageRange: '6-9',
+          createdAt: day(1),
+        },
+        {
+          slug: 'noahs-ark-rainbow',
+          title: 'Rainbow',
+          description: 'Colour it.',
+          categoryId: kids!.id,
+          published: true,
+          createdAt: day(4),
+        },
+        {
+          slug: 'noahs-ark-animals',
+          title: 'Animals Two by Two',
+          description: 'Colour them.',
+          categoryId: kids!.id,
+          published: true,
+          createdAt: day(4),
+        },
+        {
+          slug: 'noahs-ark-no-file',
+          title: 'No File Yet',
+          description: '',
+          categoryId: kids!.id,
+          published: true,
+        },
+        {
+          slug: 'noahs-ark-hidden',
+          title: 'Hidden',
+          description: '',
+          categoryId: kids!.id,
+          published: false,
+        },
+        {
+          slug: 'kids-dove-page',
+          title: 'Dove Page',
+          description: 'Colouring',
+          categoryId: kids!.id,
+          published: true,
+          ageRange: '3-5',
+        },
+      ])
+      .returning()
+    for (const r of rows) ids[r.slug] = r.id
+    const [shepherd, ark] = await db
+      .insert(tags)
+      .values([{ name: 'Shepherd' }, { name: 'Flood' }])
+      .returning()
+    await db.insert(resourceTags).values([
+      { resourceId: ids['psalm-crossword']!, tagId: shepherd!.id },
+      { resourceId: ids['ark-maze']!, tagId: ark!.id },
     ])
+    await db.insert(fileAssets).values([
+      {
+        resourceId: ids['noahs-ark-rainbow']!,
+        storageKey: 'r/rainbow.png',
+        filename: 'rainbow.png',
+        mimeType: 'image/png',
+        sizeBytes: 10,
+        createdAt: day(1),
+      },
+      {
+        resourceId: ids['noahs-ark-rainbow']!,
+        storageKey: 'r/rainbow.pdf',
+        filename: 'rainbow.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 20,
+        pages: 2,
+        createdAt: day(2),
+      },
+      {
+        resourceId: ids['noahs-ark-animals']!,
+        storageKey: 'r/animals.png',
+        filename: 'animals.png',
+        mimeType: 'image/png',
+        sizeBytes: 10,
+      },
+      {
+        resourceId: ids['noahs-ark-hidden']!,
+        storageKey: 'r/hidden.png',
+        filename: 'hidden.png',
+        mimeType: 'image/png',
+        sizeBytes: 10,
+      },
+      {
+        resourceId: ids['lesson-plan']!,
+        storageKey: 'r/lesson-2.pdf',
+        filename: 'b-second.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 300,
+        pages: 3,
+        createdAt: day(9),
+      },
+      {
+        resourceId: ids['lesson-plan']!,
+        storageKey: 'r/lesson-1.pdf',
+        filename: 'a-first.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 200,
+        pages: 2,
+        createdAt: day(8),
+      },
+    ])
+    void seasonal
   })
   afterAll(async () => {
     await database?.destroy()
   })
 
-  it('lists categories by name with published counts only', async () => {
-    const res = await app.request('/api/resources/categories')
-    expect(res.status).toBe(200)
-    const { data } = (await res.json()) as { data: { slug: string; resourceCount: number }[] }
-    expect(data.map((c) => [c.slug, c.resourceCount])).toEqual([
+  const get = async <T>(path: string) => {
+    const res = await app.request(path)
+    return { status: res.status, body: (await res.json()) as T }
+  }
+
+  it('lists categories by name with published counts', async () => {
+    const { body } = await get<{ data: { slug: string; resourceCount: number }[] }>(
+      '/api/resources/categories',
+    )
+    expect(body.data.map((c) => [c.slug, c.resourceCount])).toEqual([
       ['games-puzzles', 2],
+      ['kids-activities-colouring', 4],
       ['seasonal-special', 0],
-      ['teaching-resources', 0],
+      ['teaching-resources', 1],
     ])
+  })
+
+  it('features published, featured resources only, newest first, with category and tags', async () => {
+    const { body } = await get<{ data: Card[] }>('/api/resources/featured')
+    expect(body.data.map((r) => r.slug)).toEqual(['ark-maze', 'lesson-plan'])
+    expect(body.data[0]).toMatchObject({
+      category: { name: 'Games & Puzzles', slug: 'games-puzzles' },
+      tags: [{ name: 'Flood' }],
+      thumb_url: expect.stringMatching(/^\/api\/files\/thumbs\/[0-9a-f-]+\?v=/),
+    })
+  })
+
+  it('lists a category newest first, leaving out drafts and gallery pages', async () => {
+    const games = await get<{ data: Card[]; total: number }>('/api/resources?category=games-puzzles')
+    expect(games.body.data.map((r) => r.slug)).toEqual(['ark-maze', 'psalm-crossword'])
+    expect(games.body.total).toBe(2)
+    const kids = await get<{ data: Card[] }>('/api/resources?category=kids-activities-colouring')
+    expect(kids.body.data.map((r) => r.slug)).toEqual(['kids-dove-page'])
+  })
+
+  it('searches title, description and tag names, case-insensitively, as plain text', async () => {
+    const search = async (q: string, category?: string) =>
+      (
+        await get<{ data: Card[] }>(
+          `/api/resources?q=${encodeURIComponent(q)}${category ? `&category=${category}` : ''}`,
+        )
+      ).body.data.map((r) => r.slug)
+    expect(await search('ARK')).toEqual(['ark-maze']) // title; the draft and gallery pages stay out
+    expect(await search('lost sheep')).toEqual(['lesson-plan']) // description
+    expect(await search('shep')).toEqual(['psalm-crossword', 'lesson-plan']) // tag and title, newest first
+    expect(await search('flood')).toEqual(['ark-maze']) // tag
+    expect(await search('%')).toEqual(['psalm-crossword']) // wildcards are literal
+    expect(await search('t_off')).toEqual(['psalm-crossword'])
+    expect(await search('t_of')).toEqual(['psalm-crossword'])
+    expect(await search('zzz')).toEqual([])
+    expect(await search('shep', 'teaching-resources')).toEqual(['lesson-plan'])
+    // Blank is no search: the whole library (the dove page was created last).
+    expect(await search('   ')).toEqual(['kids-dove-page', 'ark-maze', 'psalm-crossword', 'lesson-plan'])
+  })
+
+  it('filters by exact age range and combines it with search', async () => {
+    const { body } = await get<{ data: Card[] }>('/api/resources?category=games-puzzles&age=6-9')
+    expect(body.data.map((r) => r.slug)).toEqual(['ark-maze'])
+    const none = await get<{ data: Card[] }>('/api/resources?category=games-puzzles&age=6-9&q=psalm')
+    expect(none.body.data).toEqual([])
+  })
+
+  it('describes a category with the age ranges present in it', async () => {
+    const { status, body } = await get<{ data: { name: string; age_ranges: string[] } }>(
+      '/api/resources/categories/games-puzzles',
+    )
+    expect(status).toBe(200)
+    expect(body.data).toMatchObject({ name: 'Games & Puzzles', age_ranges: ['6-9', '8-12'] })
+    expect((await get('/api/resources/categories/seasonal-special')).body).toMatchObject({
+      data: { age_ranges: [] },
+    })
+  })
+
+  it('answers unknown categories with 404 and malformed ones with 400', async () => {
+    expect((await get('/api/resources/categories/nope')).status).toBe(404)
+    expect((await get('/api/resources?category=nope')).status).toBe(404)
+    expect((await get('/api/resources/categories/..%2F..%2Fetc')).status).toBe(400)
+    expect((await get(`/api/resources?q=${'x'.repeat(201)}`)).status).toBe(400)
+  })
+
+  it('shows a published resource with its files in order, and hides drafts', async () => {
+    const { status, body } = await get<{
+      data: Card & { files: { filename: string; url: string; pages: number | null }[] }
+    }>('/api/resources/item/lesson-plan')
+    expect(status).toBe(200)
+    expect(body.data.category).toEqual({ name: 'Teaching Resources', slug: 'teaching-resources' })
+    expect(body.data.files.map((f) => f.filename)).toEqual(['a-first.pdf', 'b-second.pdf'])
+    expect(body.data.files[0]).toMatchObject({
+      pages: 2,
+      url: expect.stringMatching(/^\/api\/files\/[0-9a-f-]+$/),
+    })
+    expect((await get('/api/resources/item/secret-draft')).status).toBe(404)
+    expect((await get('/api/resources/item/nothing-here')).status).toBe(404)
+  })
+
+  it('lists a gallery by slug with each first file, leaving out drafts and fileless pages', async () => {
+    const { body } = await get<{
+      data: { slug: string; filename: string; mime_type: string; thumbnail: string }[]
+    }>('/api/resources/galleries/noahs-ark')
+    expect(body.data.map((g) => [g.slug, g.filename])).toEqual([
+      ['noahs-ark-animals', 'animals.png'],
+      ['noahs-ark-rainbow', 'rainbow.png'],
+    ])
+    expect(body.data[0]).toMatchObject({ mime_type: 'image/png', thumbnail: '' })
+    expect((await get<{ data: unknown[] }>('/api/resources/galleries/bible-verses')).body.data).toEqual([])
+    expect((await get('/api/resources/galleries/unicorns')).status).toBe(400)
+  })
+
+  it('counts nothing when listing', async () => {
+    const [row] = await database.db.select().from(resources).where(eq(resources.slug, 'ark-maze'))
+    expect(row?.downloads).toBe(0)
   })
 })

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories, fileAssets, resources } from '../../db/schema'
+import { createTestApp } from '../../test/app'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { contentDisposition } from './router'
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])
+const PDF = new TextEncoder().encode('%PDF-1.7\n%fake but real bytes\n')
+
+describe.each(DRIVERS)('file downloads on %s', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  const ids = { png: '', pdf: '', draft: '', missing: '', resource: '', draftResource: '' }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    const testApp = createTestApp(database)
+    app = testApp.app
+    await testApp.storage.put('resources/dove/dove-page.png', PNG)
+    await testApp.storage.put('resources/dove/guide.pdf', PDF)
+    await testApp.storage.put('thumbs/dove.png', PNG)
+    await testApp.storage.put('resources/draft/x.png', PNG)
+    const db = database.db
+    const [cat] = await db.insert(categories).values({ slug: 'kids', name: 'Kids' }).returning()
+    const [dove, draft] = await db
+      .insert(resources)
+      .values([
+        { slug: 'dove', title: 'Dove', categoryId: cat!.id, published: true, thumbKey: 'thumbs/dove.png' },
+        { slug: 'draft', title: 'Draft', categoryId: cat!.id, published: false, thumbKey: 'thumbs/dove.png' },
+      ])
+      .returning()
+    ids.resource = dove!.id
+    ids.draftResource = draft!.id
+    const files = await db
+      .insert(fileAssets)
+      .values([
+        {
+          resourceId: dove!.id,
+          storageKey: 'resources/dove/dove-page.png',
+          filename: 'Dove – page.png',
+          mimeType: 'image/png',
+          sizeBytes: PNG.length,
+        },
+        {
+          resourceId: dove!.id,
+          storageKey: 'resources/dove/guide.pdf',
+          filename: 'guide.pdf',
+          mimeType: 'application/pdf',
+          sizeBytes: PDF.length,
+          pages: 1,
+        },
+        {
+          resourceId: draft!.id,
+          storageKey: 'resources/draft/x.png',
+          filename: 'x.png',
+          mimeType: 'image/png',
+          sizeBytes: PNG.length,
+        },
+        {
+          resourceId: dove!.id,
+          storageKey: 'resources/dove/gone.png',
+          filename: 'gone.png',
+          mimeType: 'image/png',
+          sizeBytes: 1,
+        },
+      ])
+      .returning()
+    ids.png = files[0]!.id
+    ids.pdf = files[1]!.id
+    ids.draft = files[2]!.id
+    ids.missing = files[3]!.id
+  })
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  const downloads = async () =>
+    (await database.db.select().from(resources).where(eq(resources.id, ids.resource)))[0]!.downloads
+
+  it('downloads a file as an attachment with its type, bytes and name, and counts it', async () => {
+    const res = await app.request(`/api/files/${ids.png}/download`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Dove _ page.png"; filename*=UTF-8''Dove%20%E2%80%93%20page.png`,
+    )
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG)
+    expect(await downloads()).toBe(1)
+  })
+
+  it('shows a file inline for printing without counting it', async () => {
+    const res = await app.request(`/api/files/${ids.pdf}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="guide.pdf"/)
+    expect(await res.text()).toContain('%PDF-1.7')
+    expect(await downloads()).toBe(1)
+  })
+
+  it('counts 50 concurrent downloads exactly', async () => {
+    const before = await downloads()
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        app.request(`/api/files/${ids.pdf}/download`).then((r) => r.arrayBuffer().then(() => r.status)),
+      ),
+    )
+    expect(responses.every((s) => s === 200)).toBe(true)
+    expect(await downloads()).toBe(before + 50)
+  })
+
+  it("keeps drafts' files and missing files private, and counts nothing for them", async () => {
+    const before = await downloads()
+    expect((await app.request(`/api/files/${ids.draft}/download`)).status).toBe(404)
+    expect((await app.request(`/api/files/${ids.draft}`)).status).toBe(404)
+    expect((await app.request(`/api/files/${ids.missing}/download`)).status).toBe(404)
+    expect((await app.request('/api/files/00000000-0000-4000-8000-000000000000/download')).status).toBe(404)
+    expect(await downloads()).toBe(before)
+  })
+
+  it('never lets a request path reach the file system', async () => {
+    for (const path of [
+      '/api/files/..%2F..%2Fpackage.json/download',
+      '/api/files/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '/api/files/resources%2Fdove%2Fguide.pdf',
+      '/api/files/thumbs/..%2Fthumbs%2Fdove.png',
+    ]) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(400)
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed')
+    }
+    const dotted = await app.request('/api/files/../../api/package.json')
+    expect([400, 404]).toContain(dotted.status)
+    expect(await dotted.text()).not.toContain('"name"')
+  })
+
+  it('serves thumbnails of published resources with a long cache', async () => {
+    const res = await app.request(`/api/files/thumbs/${ids.resource}?v=abc`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('content-type')).toBe('image/png')
+    expect((await app.request(`/api/files/thumbs/${ids.draftResource}`)).status).toBe(404)
+  })
+})
+
+describe('contentDisposition', () => {
+  it('quotes a safe ASCII name and keeps the exact one encoded', () => {
+    expect(contentDisposition('inline', 'a"b\\c.pdf')).toBe(
+      `inline; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`,
+    )
+  })
+})

@@ -69,25 +69,25 @@ describe('AuthProvider', () => {
   })
 })
 
-describe('AuthProvider actions', () => {
-  function Actions() {
-    const auth = useAuth()
-    return (
-      <div>
-        <p>{auth.loading ? 'loading' : (auth.user?.email ?? 'signed out')}</p>
-        <button
-          type="button"
-          onClick={() => auth.signIn({ email: 'ann@example.com', password: 'pw' }).catch(() => {})}
-        >
-          in
-        </button>
-        <button type="button" onClick={() => void auth.signOut()}>
-          out
-        </button>
-      </div>
-    )
-  }
+function Actions() {
+  const auth = useAuth()
+  return (
+    <div>
+      <p>{auth.loading ? 'loading' : (auth.user?.email ?? 'signed out')}</p>
+      <button
+        type="button"
+        onClick={() => auth.signIn({ email: 'ann@example.com', password: 'pw' }).catch(() => {})}
+      >
+        in
+      </button>
+      <button type="button" onClick={() => void auth.signOut()}>
+        out
+      </button>
+    </div>
+  )
+}
 
+describe('AuthProvider actions', () => {
   it('signs in, re-reads the session, and signs out without a reload', async () => {
     let signedIn = false
     const fetchMock = vi.fn(async (url: string) => {

@@ -8,9 +8,11 @@ import { apiNotFound, errorHandler } from './middleware/error-handler'
 import { originCheck } from './middleware/origin-check'
 import { requestLogger } from './middleware/request-logger'
 import { serveApps } from './middleware/serve-apps'
+import { adminMessagesRouter } from './routes/admin/messages'
 import { adminRouter } from './routes/admin/router'
 import { authRouter } from './routes/auth/router'
 import { catalogRouter } from './routes/catalog/router'
+import { contactRouter } from './routes/contact/router'
 import { filesRouter } from './routes/files/router'
 import { healthRouter } from './routes/health/router'
 import { resourcesRouter } from './routes/resources/router'
@@ -71,7 +73,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRouter)
   api.route('/', authRouter)
   api.route('/', adminRouter)
+  api.route('/', adminMessagesRouter)
   api.route('/', catalogRouter)
+  api.route('/', contactRouter)
   api.route('/', resourcesRouter)
   api.route('/', filesRouter)
   api.all('*', apiNotFound)

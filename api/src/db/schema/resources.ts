@@ -50,6 +50,8 @@ export const resources = pgTable(
     check('resources_downloads_check', sql`${t.downloads} >= 0`),
     index('resources_category_listing_idx').on(t.categoryId, t.published, t.createdAt),
     index('resources_featured_idx').on(t.published, t.isFeatured),
+    // Newest-first listings and searches walk this.
+    index('resources_created_at_idx').on(t.createdAt),
   ],
 )
 

@@ -101,9 +101,11 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
   it('counts 50 concurrent downloads exactly', async () => {
     const before = await downloads()
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        app.request(`/api/files/${ids.pdf}/download`).then((r) => r.arrayBuffer().then(() => r.status)),
-      ),
+      Array.from({ length: 50 }, async () => {
+        const r = await app.request(`/api/files/${ids.pdf}/download`)
+        await r.arrayBuffer()
+        return r.status
+      }),
     )
     expect(responses.every((s) => s === 200)).toBe(true)
     expect(await downloads()).toBe(before + 50)

@@ -1,6 +1,6 @@
 import { GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { type Db, queryRows } from '../../db/client'
 import { categories, fileAssets, resources, resourceTags, tags } from '../../db/schema'
 
 /** `%text%` for LIKE, with the caller's own wildcards taken literally. */
@@ -12,17 +12,6 @@ export function likePattern(text: string): string {
 const notInGallery = and(
   ...GALLERY_SLUG_PREFIXES.map((prefix) => sql`${resources.slug} not like ${`${prefix}%`}`),
 )
-
-/**
- * The spec's search: a case-insensitive substring of the title, the description or any
- * tag name. Trigram indexes (migration 0001) serve each of the three.
- */
-function matches(q: string): SQL {
-  const pattern = likePattern(q)
-  return sql`(lower(${resources.title}) like ${pattern} or lower(${resources.description}) like ${pattern} or exists (
-    select 1 from ${resourceTags} join ${tags} on ${tags.id} = ${resourceTags.tagId}
-    where ${resourceTags.resourceId} = ${resources.id} and lower(${tags.name}) like ${pattern}))`
-}
 
 export const thumbUrl = (id: string, key: string | null, updatedAt: Date) =>
   key ? `/api/files/thumbs/${id}?v=${updatedAt.getTime().toString(36)}` : null
@@ -107,22 +96,68 @@ export async function findCategory(db: Db, slug: string) {
 
 export type ResourceFilters = { categoryId?: string; q?: string; age?: string; limit: number; offset: number }
 
-/** Published, non-gallery resources, newest first, filtered in SQL. */
+/**
+ * Published, non-gallery resources, newest first, filtered in SQL. Asks for one row more
+ * than the page to know whether another page follows (an exact total would force the
+ * database to find every match of a common word).
+ */
 export async function listResources(db: Db, filters: ResourceFilters) {
-  const conditions = [eq(resources.published, true), notInGallery]
-  if (filters.categoryId) conditions.push(eq(resources.categoryId, filters.categoryId))
-  if (filters.age) conditions.push(eq(resources.ageRange, filters.age))
-  if (filters.q) conditions.push(matches(filters.q))
-  const where = and(...conditions)
-  const [rows, [count]] = await Promise.all([
-    selectCards(db)
-      .where(where)
+  const base = [eq(resources.published, true), notInGallery]
+  if (filters.categoryId) base.push(eq(resources.categoryId, filters.categoryId))
+  if (filters.age) base.push(eq(resources.ageRange, filters.age))
+  const window = filters.offset + filters.limit + 1
+
+  let ids: string[]
+  if (filters.q) {
+    ids = await searchIds(db, filters.q, and(...base)!, window)
+  } else {
+    const rows = await db
+      .select({ id: resources.id })
+      .from(resources)
+      .where(and(...base))
       .orderBy(desc(resources.createdAt), asc(resources.slug))
-      .limit(filters.limit)
-      .offset(filters.offset),
-    db.select({ total: sql<number>`cast(count(*) as integer)` }).from(resources).where(where),
-  ])
-  return { data: await toCards(db, rows), total: count?.total ?? 0 }
+      .limit(window)
+    ids = rows.map((r) => r.id)
+  }
+  const pageIds = ids.slice(filters.offset, filters.offset + filters.limit)
+  const rows = pageIds.length ? await selectCards(db).where(inArray(resources.id, pageIds)) : []
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const ordered = pageIds.map((id) => byId.get(id)).filter((r): r is CardRow => !!r)
+  return { data: await toCards(db, ordered), has_more: ids.length > filters.offset + filters.limit }
+}
+
+/**
+ * The spec's search: a case-insensitive substring of the title, the description or any
+ * tag name. Each of the three is asked for its own newest matches and the answers merged:
+ * a common word is found by walking the newest resources, a rare one through its trigram
+ * index (migration 0001), and neither waits for the other. See docs/decisions/008.
+ */
+async function searchIds(db: Db, q: string, where: SQL, window: number): Promise<string[]> {
+  const pattern = likePattern(q)
+  const tagIds = (
+    await db.select({ id: tags.id }).from(tags).where(sql`lower(${tags.name}) like ${pattern}`)
+  ).map((t) => t.id)
+  const branch = (
+    match: SQL,
+  ) => sql`(select ${resources.id} as id, ${resources.createdAt} as created_at, ${resources.slug} as slug
+    from ${resources} where ${where} and ${match}
+    order by ${resources.createdAt} desc, ${resources.slug} limit ${window})`
+  const branches = [
+    branch(sql`lower(${resources.title}) like ${pattern}`),
+    branch(sql`lower(${resources.description}) like ${pattern}`),
+  ]
+  if (tagIds.length) {
+    branches.push(
+      branch(
+        sql`exists (select 1 from ${resourceTags} where ${resourceTags.resourceId} = ${resources.id} and ${inArray(resourceTags.tagId, tagIds)})`,
+      ),
+    )
+  }
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from (${sql.join(branches, sql` union `)}) as hits order by created_at desc, slug limit ${window}`,
+  )
+  return rows.map((r) => r.id)
 }
 
 /** The age ranges present among a category's listed resources (the age filter's options). */

@@ -208,9 +208,9 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
   })
 
   it('lists a category newest first, leaving out drafts and gallery pages', async () => {
-    const games = await get<{ data: Card[]; total: number }>('/api/resources?category=games-puzzles')
+    const games = await get<{ data: Card[]; has_more: boolean }>('/api/resources?category=games-puzzles')
     expect(games.body.data.map((r) => r.slug)).toEqual(['ark-maze', 'psalm-crossword'])
-    expect(games.body.total).toBe(2)
+    expect(games.body.has_more).toBe(false)
     const kids = await get<{ data: Card[] }>('/api/resources?category=kids-activities-colouring')
     expect(kids.body.data.map((r) => r.slug)).toEqual(['kids-dove-page'])
   })
@@ -233,6 +233,20 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
     expect(await search('shep', 'teaching-resources')).toEqual(['lesson-plan'])
     // Blank is no search: the whole library (the dove page was created last).
     expect(await search('   ')).toEqual(['kids-dove-page', 'ark-maze', 'psalm-crossword', 'lesson-plan'])
+  })
+
+  it('pages through results, saying whether more follow', async () => {
+    const first = await get<{ data: Card[]; has_more: boolean }>('/api/resources?page_size=2')
+    expect(first.body.data.map((r) => r.slug)).toEqual(['kids-dove-page', 'ark-maze'])
+    expect(first.body.has_more).toBe(true)
+    const last = await get<{ data: Card[]; has_more: boolean }>('/api/resources?page_size=2&page=2')
+    expect(last.body.data.map((r) => r.slug)).toEqual(['psalm-crossword', 'lesson-plan'])
+    expect(last.body.has_more).toBe(false)
+    const searched = await get<{ data: Card[]; has_more: boolean }>(
+      '/api/resources?q=shep&page_size=1&page=2',
+    )
+    expect(searched.body.data.map((r) => r.slug)).toEqual(['lesson-plan'])
+    expect(searched.body.has_more).toBe(false)
   })
 
   it('filters by exact age range and combines it with search', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "resources_created_at_idx" ON "resources" USING btree ("created_at");

@@ -1,0 +1,315 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import {
+  categories,
+  fileAssets,
+  portalCodes,
+  products,
+  puzzleContent,
+  resources,
+  resourceTags,
+  scrollFragments,
+  tags,
+} from '../db/schema'
+import type { FileStorage } from '../storage'
+import { colouringPageSvg, coverSvg, renderPng, thumbnailOf, versePageSvg } from './art'
+import { FRAGMENTS, PORTAL_CODE } from './content/fragments'
+import { CATEGORIES, GALLERY_PAGES, RESOURCES, type ResourceSeed } from './content/library'
+import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from './content/product'
+import { makePdf } from './pdf'
+
+export type SeedReport = {
+  products: number
+  puzzleSteps: number
+  fragments: number
+  portalCodes: number
+  categories: number
+  tags: number
+  resources: number
+  files: number
+}
+
+/** Nothing sells yet: the database was never seeded. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(products)
+  return (row?.n ?? 0) === 0
+}
+
+type PlannedFile = {
+  key: string
+  filename: string
+  mimeType: string
+  make: () => Promise<{ bytes: Uint8Array; pages: number | null }>
+}
+
+type Planned = {
+  slug: string
+  title: string
+  description: string
+  categorySlug: string
+  ageRange: string | null
+  scriptureRef: string | null
+  tags: string[]
+  featured: boolean
+  published: boolean
+  createdAt: Date
+  files: PlannedFile[]
+  thumb: { key: string; make: () => Promise<Uint8Array> } | null
+}
+
+/**
+ * Loads the catalogue and the resource library. Idempotent: whatever exists (by slug,
+ * step, id, code, name or storage key) is left alone, and a file is generated only when
+ * its row or its bytes are missing. Safe to run on every start and by hand.
+ */
+export async function seed({
+  db,
+  storage,
+  log = () => {},
+}: {
+  db: Db
+  storage: FileStorage
+  log?: (message: string) => void
+}): Promise<SeedReport> {
+  const report: SeedReport = {
+    products: 0,
+    puzzleSteps: 0,
+    fragments: 0,
+    portalCodes: 0,
+    categories: 0,
+    tags: 0,
+    resources: 0,
+    files: 0,
+  }
+
+  // Catalogue and puzzles
+  report.products = (
+    await db
+      .insert(products)
+      .values({ ...SCROLL_OF_ANTIOCH, isActive: true })
+      .onConflictDoNothing({ target: products.slug })
+      .returning({ id: products.id })
+  ).length
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.slug, SCROLL_OF_ANTIOCH.slug))
+  if (!product) throw new Error('The Scroll of Antioch could not be created')
+  report.puzzleSteps = (
+    await db
+      .insert(puzzleContent)
+      .values(PUZZLE_STEPS.map((step) => ({ ...step, productId: product.id, isActive: true })))
+      .onConflictDoNothing({ target: [puzzleContent.productId, puzzleContent.stepNumber] })
+      .returning({ id: puzzleContent.id })
+  ).length
+  report.fragments = (
+    await db
+      .insert(scrollFragments)
+      .values(FRAGMENTS.map((f) => ({ ...f, productId: product.id })))
+      .onConflictDoNothing({ target: scrollFragments.id })
+      .returning({ id: scrollFragments.id })
+  ).length
+  report.portalCodes = (
+    await db
+      .insert(portalCodes)
+      .values({ code: PORTAL_CODE, productId: product.id })
+      .onConflictDoNothing({ target: portalCodes.code })
+      .returning({ id: portalCodes.id })
+  ).length
+
+  // Library: categories, tags, resources
+  report.categories = (
+    await db
+      .insert(categories)
+      .values(CATEGORIES.map((c) => ({ ...c })))
+      .onConflictDoNothing({ target: categories.slug })
+      .returning({ id: categories.id })
+  ).length
+  const categoryIds = new Map(
+    (await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [
+      c.slug,
+      c.id,
+    ]),
+  )
+
+  const planned = plan()
+  const tagNames = [...new Set(planned.flatMap((p) => p.tags))]
+  if (tagNames.length) {
+    report.tags = (
+      await db
+        .insert(tags)
+        .values(tagNames.map((name) => ({ name })))
+        .onConflictDoNothing({ target: tags.name })
+        .returning({ id: tags.id })
+    ).length
+  }
+  const tagIds = new Map(
+    (await db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.name, tagNames))).map(
+      (t) => [t.name, t.id],
+    ),
+  )
+
+  const existingKeys = new Set(
+    (await db.select({ key: fileAssets.storageKey }).from(fileAssets)).map((f) => f.key),
+  )
+
+  for (const item of planned) {
+    const categoryId = categoryIds.get(item.categorySlug)
+    if (!categoryId) throw new Error(`Unknown category ${item.categorySlug}`)
+    const inserted = await db
+      .insert(resources)
+      .values({
+        slug: item.slug,
+        title: item.title,
+        description: item.description,
+        categoryId,
+        ageRange: item.ageRange,
+        scriptureRef: item.scriptureRef,
+        isFeatured: item.featured,
+        published: item.published,
+        thumbKey: item.thumb?.key ?? null,
+        createdAt: item.createdAt,
+        updatedAt: item.createdAt,
+      })
+      .onConflictDoNothing({ target: resources.slug })
+      .returning({ id: resources.id })
+    report.resources += inserted.length
+    const [resource] = await db
+      .select({ id: resources.id })
+      .from(resources)
+      .where(eq(resources.slug, item.slug))
+    if (!resource) continue
+    const links = item.tags.map((name) => ({ resourceId: resource.id, tagId: tagIds.get(name)! }))
+    if (links.length) await db.insert(resourceTags).values(links).onConflictDoNothing()
+
+    if (item.thumb && !(await storage.exists(item.thumb.key))) {
+      await storage.put(item.thumb.key, await item.thumb.make())
+    }
+    for (const [index, file] of item.files.entries()) {
+      const known = existingKeys.has(file.key)
+      if (known && (await storage.exists(file.key))) continue
+      const { bytes, pages } = await file.make()
+      await storage.put(file.key, bytes)
+      if (!known) {
+        await db
+          .insert(fileAssets)
+          .values({
+            resourceId: resource.id,
+            storageKey: file.key,
+            filename: file.filename,
+            mimeType: file.mimeType,
+            sizeBytes: bytes.byteLength,
+            pages,
+            // Files keep the order they are listed in.
+            createdAt: new Date(item.createdAt.getTime() + index * 1000),
+          })
+          .onConflictDoNothing({ target: fileAssets.storageKey })
+        report.files += 1
+      }
+    }
+    if (inserted.length) log(`seed: ${item.slug}`)
+  }
+  // Thumbnails of resources that predate them.
+  for (const item of planned) {
+    if (item.thumb) {
+      await db
+        .update(resources)
+        .set({ thumbKey: item.thumb.key })
+        .where(and(eq(resources.slug, item.slug), sql`${resources.thumbKey} is null`))
+    }
+  }
+  return report
+}
+
+/** What to create for each resource, with its files made lazily (only when missing). */
+function plan(): Planned[] {
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000)
+  const memo = <T>(make: () => Promise<T>) => {
+    let value: Promise<T> | null = null
+    return () => (value ??= make())
+  }
+
+  const library = RESOURCES.map((r: ResourceSeed, i): Planned => {
+    const art = r.art
+    const page = art ? memo(() => renderPng(colouringPageSvg(art, r.title))) : null
+    const files: PlannedFile[] = []
+    if (page) {
+      files.push({
+        key: `resources/${r.slug}/${r.slug}.png`,
+        filename: `${r.slug}.png`,
+        mimeType: 'image/png',
+        make: async () => ({ bytes: await page(), pages: null }),
+      })
+    }
+    if (r.pdf) {
+      const pdfPlan = r.pdf
+      files.push({
+        key: `resources/${r.slug}/${r.slug}.pdf`,
+        filename: `${r.slug}.pdf`,
+        mimeType: 'application/pdf',
+        make: async () => {
+          const { bytes, pages } = await makePdf({
+            title: r.title,
+            description: r.description,
+            scriptureRef: r.scriptureRef,
+            plan: pdfPlan,
+            image: page ? await page() : undefined,
+          })
+          return { bytes, pages }
+        },
+      })
+    }
+    const thumb = page
+      ? { key: `thumbs/${r.slug}.png`, make: async () => thumbnailOf(await page()) }
+      : {
+          key: `thumbs/${r.slug}.png`,
+          make: async () =>
+            thumbnailOf(await renderPng(coverSvg(r.title, r.category, r.pdf?.kind ?? 'printable'))),
+        }
+    return {
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      categorySlug: r.category,
+      ageRange: r.ageRange,
+      scriptureRef: r.scriptureRef,
+      tags: r.tags,
+      featured: r.featured ?? false,
+      published: r.published ?? true,
+      createdAt: day(i),
+      files,
+      thumb,
+    }
+  })
+
+  const galleries = GALLERY_PAGES.map((g, i): Planned => {
+    const svg = g.verse
+      ? versePageSvg(g.verse.text, g.verse.ref, g.title)
+      : colouringPageSvg(g.art ?? 'star', g.title)
+    const page = memo(() => renderPng(svg))
+    return {
+      slug: g.slug,
+      title: g.title,
+      description: g.verse
+        ? `“${g.verse.text}” (${g.verse.ref}) in big outlined letters, ready to colour and hang on the fridge.`
+        : `A colouring page to print: ${g.title}.`,
+      categorySlug: 'kids-activities-colouring',
+      ageRange: '3-5',
+      scriptureRef: g.verse?.ref ?? null,
+      tags: ['Colouring'],
+      featured: false,
+      published: true,
+      createdAt: day(40 + i),
+      files: [
+        {
+          key: `resources/${g.slug}/${g.slug}.png`,
+          filename: `${g.slug}.png`,
+          mimeType: 'image/png',
+          make: async () => ({ bytes: await page(), pages: null }),
+        },
+      ],
+      thumb: { key: `thumbs/${g.slug}.png`, make: async () => thumbnailOf(await page()) },
+    }
+  })
+  return [...library, ...galleries]
+}

@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
+import { eq, sql } from 'drizzle-orm'
+import { PDFDocument } from 'pdf-lib'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../db/client'
+import {
+  categories,
+  fileAssets,
+  portalCodes,
+  products,
+  puzzleContent,
+  resources,
+  scrollFragments,
+} from '../db/schema'
+import { createLocalStorage, type FileStorage } from '../storage'
+import { createTestDatabase, type TestDatabase } from '../test/database'
+import { isEmpty, type SeedReport, seed } from '.'
+import { PAGE, THUMB_WIDTH } from './art'
+
+async function bytesOf(storage: FileStorage, key: string): Promise<Buffer> {
+  const file = await storage.get(key)
+  if (!file) throw new Error(`missing ${key}`)
+  return Buffer.from(await new Response(file.body).arrayBuffer())
+}
+
+describe('seed', () => {
+  let database: TestDatabase
+  let storage: FileStorage
+  let first: SeedReport
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), 'lamplight-seed-')))
+    expect(await isEmpty(database.db)).toBe(true)
+    first = await seed({ db: database.db, storage })
+  }, 180_000)
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  it('creates The Scroll of Antioch with five puzzle steps, five fragments and a portal code', async () => {
+    const db = database.db
+    expect(await isEmpty(db)).toBe(false)
+    const [product] = await db.select().from(products).where(eq(products.slug, 'scroll-of-antioch'))
+    expect(product).toMatchObject({ name: 'The Scroll of Antioch', priceCents: 4999, isActive: true })
+    const steps = await db.select().from(puzzleContent).orderBy(puzzleContent.stepNumber)
+    expect(steps.map((s) => s.stepNumber)).toEqual([1, 2, 3, 4, 5])
+    for (const step of steps) {
+      expect(step.title && step.content && step.hint && step.answer && step.unlockMessage).toBeTruthy()
+      expect(step.answer).toBe(step.answer.trim().toLowerCase())
+    }
+    const fragments = await db.select().from(scrollFragments).orderBy(scrollFragments.id)
+    expect(fragments.map((f) => f.id)).toEqual([1, 2, 3, 4, 5])
+    expect(fragments.filter((f) => f.hints.length === 3).length).toBeGreaterThanOrEqual(3)
+    expect(fragments.every((f) => f.hints.length === 0 || f.hints.length === 3)).toBe(true)
+    expect(fragments.every((f) => f.bonusQuestion && f.bonusAnswer && f.scrollLine && f.instruction)).toBe(
+      true,
+    )
+    expect((await db.select().from(portalCodes)).map((c) => c.code)).toEqual(['ANTIOCH-AD47'])
+  })
+
+  it('creates the five categories and a full library', async () => {
+    const db = database.db
+    expect((await db.select().from(categories)).map((c) => c.slug).sort()).toEqual([
+      'engagement-reflection',
+      'games-puzzles',
+      'kids-activities-colouring',
+      'seasonal-special',
+      'teaching-resources',
+    ])
+    const all = await db.select().from(resources)
+    const isGallery = (slug: string) => GALLERY_SLUG_PREFIXES.some((p) => slug.startsWith(p))
+    const listed = all.filter((r) => r.published && !isGallery(r.slug))
+    expect(listed.length).toBeGreaterThanOrEqual(24)
+    expect(all.some((r) => !r.published)).toBe(true)
+    const featured = listed.filter((r) => r.isFeatured)
+    expect(featured.length).toBeGreaterThanOrEqual(6)
+    for (const prefix of GALLERY_SLUG_PREFIXES) {
+      expect(all.filter((r) => r.slug.startsWith(prefix) && r.published).length).toBeGreaterThanOrEqual(4)
+    }
+    const perCategory = await queryRows<{ n: number }>(
+      db,
+      sql`select cast(count(*) as integer) as n from resources where published group by category_id`,
+    )
+    expect(perCategory.every((c) => c.n >= 4)).toBe(true)
+    expect(listed.every((r) => r.scriptureRef !== undefined && r.ageRange !== undefined)).toBe(true)
+    expect(new Set(listed.map((r) => r.ageRange).filter(Boolean)).size).toBeGreaterThanOrEqual(4)
+  })
+
+  it('stores real PNG colouring pages and thumbnails', async () => {
+    const pngs = await database.db.select().from(fileAssets).where(eq(fileAssets.mimeType, 'image/png'))
+    expect(pngs.length).toBeGreaterThanOrEqual(20)
+    for (const file of pngs.slice(0, 6)) {
+      const bytes = await bytesOf(storage, file.storageKey)
+      expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+      expect(bytes.byteLength).toBe(file.sizeBytes)
+      const meta = await sharp(bytes).metadata()
+      expect([meta.width, meta.height]).toEqual([PAGE.width, PAGE.height])
+      expect(file.pages).toBeNull()
+    }
+    const withThumbs = await database.db
+      .select()
+      .from(resources)
+      .where(sql`${resources.thumbKey} is not null`)
+    expect(withThumbs.length).toBeGreaterThanOrEqual(30)
+    const thumb = await sharp(await bytesOf(storage, withThumbs[0]!.thumbKey!)).metadata()
+    expect(thumb.width).toBe(THUMB_WIDTH)
+  })
+
+  it('stores real multi-page PDFs whose page count is recorded', async () => {
+    const pdfs = await database.db.select().from(fileAssets).where(eq(fileAssets.mimeType, 'application/pdf'))
+    expect(pdfs.length).toBeGreaterThanOrEqual(15)
+    for (const file of pdfs.slice(0, 5)) {
+      const bytes = await bytesOf(storage, file.storageKey)
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+      const doc = await PDFDocument.load(bytes)
+      expect(doc.getPageCount()).toBeGreaterThanOrEqual(2)
+      expect(doc.getPageCount()).toBe(file.pages)
+      expect(bytes.byteLength).toBe(file.sizeBytes)
+    }
+  })
+
+  it('changes nothing when run again', async () => {
+    const count = async () =>
+      queryRows<{ r: number; f: number; t: number }>(
+        database.db,
+        sql`select (select cast(count(*) as integer) from resources) as r, (select cast(count(*) as integer) from file_assets) as f, (select cast(count(*) as integer) from resource_tags) as t`,
+      )
+    const before = await count()
+    const again = await seed({ db: database.db, storage })
+    expect(again).toEqual({
+      products: 0,
+      puzzleSteps: 0,
+      fragments: 0,
+      portalCodes: 0,
+      categories: 0,
+      tags: 0,
+      resources: 0,
+      files: 0,
+    })
+    expect(await count()).toEqual(before)
+    expect(first.resources).toBeGreaterThanOrEqual(36)
+  })
+
+  it('puts back a file that went missing from storage, without a second row', async () => {
+    const [file] = await database.db.select().from(fileAssets).limit(1)
+    await storage.delete(file!.storageKey)
+    const report = await seed({ db: database.db, storage })
+    expect(report.files).toBe(0)
+    expect(await storage.exists(file!.storageKey)).toBe(true)
+  })
+})

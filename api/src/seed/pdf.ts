@@ -191,7 +191,7 @@ export async function makePdf(source: PdfSource): Promise<{ bytes: Uint8Array; p
   }
 
   const pages = doc.getPages()
-  pages.forEach((page, i) => footer(page, sans, i + 1, pages.length))
+  for (const [i, page] of pages.entries()) footer(page, sans, i + 1, pages.length)
   const bytes = await doc.save({ useObjectStreams: true })
   return { bytes, pages: pages.length }
 }

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { environment: 'jsdom', globals: true, setupFiles: ['./src/test-setup.ts'] },
+  test: { environment: 'jsdom', testTimeout: 20_000, globals: true, setupFiles: ['./src/test-setup.ts'] },
 })

@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     environment: 'jsdom',
+    testTimeout: 20_000,
     globals: true,
     setupFiles: [fileURLToPath(new URL('../../session/src/test-setup.ts', import.meta.url))],
     include: ['src/**/*.test.{ts,tsx}'],

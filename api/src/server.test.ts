@@ -13,7 +13,7 @@ function start(env: Record<string, string>) {
     cwd: apiDir,
     env: { ...process.env, DATABASE_URL: '', PORT: '0', SEED_ON_EMPTY: 'false', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 90_000,
   })
   return { status: result.status, stderr: result.stderr.trim(), stdout: result.stdout }
 }

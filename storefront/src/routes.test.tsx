@@ -1,7 +1,40 @@
 import { itRendersEveryOwnedRoute } from '@lamplight/config/testing'
-import { describe } from 'vitest'
+import { AuthProvider, createQueryClient } from '@lamplight/session'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { afterAll, beforeAll, describe, vi } from 'vitest'
+import { EXPERIENCES_HEADING } from './pages/experiences/experiences-page'
+import { HOME_HEADING } from './pages/home/home-page'
 import StorefrontRoutes from './routes'
 
+// The pages that read the API get the shell's providers, and a signed-out, empty API.
+function WithProviders() {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <StorefrontRoutes />
+      </AuthProvider>
+    </QueryClientProvider>
+  )
+}
+
 describe('storefront routes', () => {
-  itRendersEveryOwnedRoute('storefront', StorefrontRoutes)
+  beforeAll(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).endsWith('/get-session')
+          ? Response.json(null)
+          : Response.json({ error: { code: 'not_found', message: 'Not here' } }, { status: 404 }),
+      ),
+    )
+  })
+  afterAll(() => {
+    vi.unstubAllGlobals()
+  })
+
+  // Headings of the pages that have a better one than the route map's title.
+  itRendersEveryOwnedRoute('storefront', WithProviders, {
+    '/': HOME_HEADING,
+    '/experiences': EXPERIENCES_HEADING,
+  })
 })

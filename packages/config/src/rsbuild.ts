@@ -19,6 +19,8 @@ export const SHARED = {
   'react-router': { singleton: true, requiredVersion: '^7.0.0' },
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   '@lamplight/session': { singleton: true, requiredVersion: false },
+  // One toast store, so a remote's toast() shows in the shell's Toaster.
+  sonner: { singleton: true, requiredVersion: '^2.0.0' },
 } as const
 
 /** Dev-server ports. In one-port mode (`npm start`) everything is served by the API instead. */
@@ -46,6 +48,7 @@ function baseConfig({ dir, title }: AppOptions, port: number, remote?: RemoteNam
     plugins: [pluginReact()],
     source: { entry: { index: path.join(dir, 'src/index.ts') } },
     html: {
+      template: path.join(import.meta.dirname, 'index.html'),
       title,
       meta: { description: 'Story-driven, faith-based puzzle boxes and free Christian resources.' },
       favicon: path.join(dir, '../packages/ui/src/favicon.svg'),

@@ -1,4 +1,26 @@
 import type { RemotePages } from '@lamplight/config/remote-routes'
+import { lazy } from 'react'
+import { HomePage } from './home/home-page'
+
+// The landing page ships with the remote entry; the others download when first opened, so a
+// first visit to `/` does not carry every page (and the form libraries) with it. While one
+// loads, the shell's Suspense boundary keeps the previous page on screen during navigation.
+const ExperiencesPage = lazy(() =>
+  import('./experiences/experiences-page').then((m) => ({ default: m.ExperiencesPage })),
+)
+const AboutPage = lazy(() => import('./about/about-page').then((m) => ({ default: m.AboutPage })))
+const FaqPage = lazy(() => import('./faq/faq-page').then((m) => ({ default: m.FaqPage })))
+const ContactPage = lazy(() => import('./contact/contact-page').then((m) => ({ default: m.ContactPage })))
+const ScrollOfAntiochPage = lazy(() =>
+  import('./scroll-of-antioch/scroll-of-antioch-page').then((m) => ({ default: m.ScrollOfAntiochPage })),
+)
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
-export const pages: RemotePages = {}
+export const pages: RemotePages = {
+  '/': HomePage,
+  '/experiences': ExperiencesPage,
+  '/about': AboutPage,
+  '/faq': FaqPage,
+  '/contact': ContactPage,
+  '/scroll-of-antioch': ScrollOfAntiochPage,
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { apiFetch } from '@lamplight/contracts'
+import { Field, fieldProps, Input, Textarea } from '@lamplight/ui'
+import { useMutation } from '@tanstack/react-query'
+import { Send } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useSearchParams } from 'react-router'
+import { CharacterCount, FormOutcome, type Outcome, SubmitButton } from './form-parts'
+import { CONTACT_LIMITS, type ContactInput, ContactSchema, type ContactValues } from './schemas'
+import { showServerIssues, submissionErrorMessage } from './submission'
+
+const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' }
+const FIELDS = ['name', 'email', 'subject', 'message'] as const
+
+/**
+ * Name, email, subject and message, all required. Sent to POST /api/contact; the form
+ * thanks the sender and clears only once the server has stored it.
+ */
+export function ContactForm() {
+  const [params] = useSearchParams()
+  // The FAQ's cards link here with a subject already chosen.
+  const subject = (params.get('subject') ?? '').slice(0, CONTACT_LIMITS.subject)
+  const form = useForm<ContactInput, unknown, ContactValues>({
+    resolver: zodResolver(ContactSchema),
+    defaultValues: { ...EMPTY, subject },
+  })
+  const { errors, isSubmitting } = form.formState
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const send = useMutation({
+    mutationFn: (values: ContactValues) => apiFetch('/api/contact', { method: 'POST', body: values }),
+  })
+  const messageLength = form.watch('message')?.length ?? 0
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      await send.mutateAsync(values)
+      form.reset(EMPTY)
+      setOutcome({
+        kind: 'sent',
+        text: `Thank you, ${values.name}! Your message has reached us, and we will reply to ${values.email} within 24 hours (Monday to Friday).`,
+      })
+    } catch (error) {
+      showServerIssues(error, FIELDS, form.setError)
+      setOutcome({ kind: 'failed', text: submissionErrorMessage(error) })
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Send us a message" className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label="Name" error={errors.name?.message}>
+          <Input
+            {...fieldProps('contact-name', errors.name?.message)}
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.name}
+            {...form.register('name')}
+          />
+        </Field>
+        <Field id="contact-email" label="Email" error={errors.email?.message}>
+          <Input
+            {...fieldProps('contact-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+            {...form.register('email')}
+          />
+        </Field>
+      </div>
+      <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
+        <Input
+          {...fieldProps('contact-subject', errors.subject?.message)}
+          required
+          maxLength={CONTACT_LIMITS.subject}
+          {...form.register('subject')}
+        />
+      </Field>
+      <Field id="contact-message" label="Message" error={errors.message?.message}>
+        <Textarea
+          {...fieldProps('contact-message', errors.message?.message)}
+          aria-describedby={
+            errors.message ? 'contact-message-error contact-message-count' : 'contact-message-count'
+          }
+          required
+          rows={6}
+          className="max-h-96 min-h-36"
+          {...form.register('message')}
+        />
+        <CharacterCount id="contact-message-count" length={messageLength} max={CONTACT_LIMITS.message} />
+      </Field>
+      <div className="grid gap-4">
+        <div>
+          <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+            <Send aria-hidden="true" />
+            Send Message
+          </SubmitButton>
+        </div>
+        <FormOutcome outcome={outcome} />
+      </div>
+    </form>
+  )
+}

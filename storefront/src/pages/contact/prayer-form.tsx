@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { apiFetch } from '@lamplight/contracts'
+import { Field, fieldProps, Input, Textarea } from '@lamplight/ui'
+import { useMutation } from '@tanstack/react-query'
+import { HandHeart } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { CharacterCount, FormOutcome, type Outcome, SubmitButton } from './form-parts'
+import { CONTACT_LIMITS, type PrayerInput, PrayerSchema, type PrayerValues } from './schemas'
+import { showServerIssues, submissionErrorMessage } from './submission'
+
+const EMPTY: PrayerInput = { name: '', email: '', request: '' }
+const FIELDS = ['name', 'email', 'request'] as const
+
+const optional = (label: string) => (
+  <>
+    {label} <span className="font-normal text-muted-foreground">(optional)</span>
+  </>
+)
+
+/** A prayer request: only the request is needed. Sent to POST /api/prayer-requests. */
+export function PrayerForm() {
+  const form = useForm<PrayerInput, unknown, PrayerValues>({
+    resolver: zodResolver(PrayerSchema),
+    defaultValues: EMPTY,
+  })
+  const { errors, isSubmitting } = form.formState
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const send = useMutation({
+    mutationFn: (values: PrayerValues) =>
+      apiFetch('/api/prayer-requests', {
+        method: 'POST',
+        body: { name: values.name || null, email: values.email || null, request: values.request },
+      }),
+  })
+  const requestLength = form.watch('request')?.length ?? 0
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      await send.mutateAsync(values)
+      form.reset(EMPTY)
+      setOutcome({
+        kind: 'sent',
+        text: values.name
+          ? `Thank you for trusting us with this, ${values.name}. Your request has been received, and we are praying with you.`
+          : 'Thank you for trusting us with this. Your request has been received, and we are praying with you.',
+      })
+    } catch (error) {
+      showServerIssues(error, FIELDS, form.setError)
+      setOutcome({ kind: 'failed', text: submissionErrorMessage(error) })
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Share a prayer request" className="grid gap-5">
+      <Field id="prayer-request" label="Your prayer request" error={errors.request?.message}>
+        <Textarea
+          {...fieldProps('prayer-request', errors.request?.message)}
+          aria-describedby={
+            errors.request ? 'prayer-request-error prayer-request-count' : 'prayer-request-count'
+          }
+          required
+          rows={5}
+          className="max-h-96 min-h-32"
+          {...form.register('request')}
+        />
+        <CharacterCount id="prayer-request-count" length={requestLength} max={CONTACT_LIMITS.request} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="prayer-name" label={optional('Name')} error={errors.name?.message}>
+          <Input
+            {...fieldProps('prayer-name', errors.name?.message)}
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name}
+            {...form.register('name')}
+          />
+        </Field>
+        <Field id="prayer-email" label={optional('Email')} error={errors.email?.message}>
+          <Input
+            {...fieldProps('prayer-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={CONTACT_LIMITS.email}
+            {...form.register('email')}
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4">
+        <div>
+          <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+            <HandHeart aria-hidden="true" />
+            Send Prayer Request
+          </SubmitButton>
+        </div>
+        <FormOutcome outcome={outcome} />
+      </div>
+    </form>
+  )
+}

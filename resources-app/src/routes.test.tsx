@@ -1,7 +1,39 @@
 import { itRendersEveryOwnedRoute } from '@lamplight/config/testing'
-import { describe } from 'vitest'
+import { beforeEach, describe } from 'vitest'
 import ResourcesRoutes from './routes'
+import { aCategory, aGalleryItem, aResource, aResourceDetail, CATEGORIES } from './test/fixtures'
+import { mockApi, Providers } from './test/render'
+
+function WithProviders() {
+  return (
+    <Providers>
+      <ResourcesRoutes />
+    </Providers>
+  )
+}
 
 describe('resources-app routes', () => {
-  itRendersEveryOwnedRoute('resources-app', ResourcesRoutes)
+  // examplePath() visits /resources/teaching-resources, /resources/item/creation-week-colouring-book, ...:
+  // the API answers those with data, so each screen renders its loaded heading.
+  beforeEach(() => {
+    const teaching = aCategory({ name: 'Teaching Resources', slug: 'teaching-resources', age_ranges: [] })
+    mockApi({
+      '/api/resources/categories': { data: CATEGORIES },
+      '/api/resources/featured': { data: [aResource()] },
+      '/api/resources/categories/teaching-resources': { data: teaching },
+      '/api/resources?category=teaching-resources': { data: [], has_more: false, page: 1, page_size: 60 },
+      '/api/resources/item/creation-week-colouring-book': {
+        data: aResourceDetail({ slug: 'creation-week-colouring-book', title: 'Example Lesson' }),
+      },
+      '/api/resources/galleries/bible-verses': { data: [aGalleryItem(1)] },
+      '/api/resources/galleries/faith-coloring': { data: [] },
+      '/api/resources/galleries/noahs-ark': { data: [aGalleryItem(2)] },
+    })
+  })
+
+  itRendersEveryOwnedRoute('resources-app', WithProviders, {
+    '/resources/:categorySlug': 'Teaching Resources',
+    '/resources/item/:slug': 'Example Lesson',
+    '/resources/print/:slug': 'Example Lesson',
+  })
 })

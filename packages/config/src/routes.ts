@@ -115,11 +115,15 @@ function safeDecode(part: string): string {
   }
 }
 
-/** A concrete URL for a route pattern, for links in the harness and for tests. */
+/**
+ * A concrete URL for a route pattern, for links in the harness and for tests: slugs of the
+ * seeded catalogue, so the example pages show real content.
+ */
 export function examplePath(pattern: string): string {
   return pattern
     .replace(':productSlug', 'scroll-of-antioch')
     .replace(':categorySlug', 'teaching-resources')
+    .replace(':slug', 'creation-week-colouring-book')
     .replace(/:[A-Za-z]+/g, 'example')
 }
 

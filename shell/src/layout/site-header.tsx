@@ -6,7 +6,10 @@ import { MobileMenu } from './mobile-menu'
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      data-print-hidden
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="shrink-0 rounded-md text-primary">
           <Logo className="h-9 w-auto" withWordmark />

@@ -177,7 +177,7 @@ export async function listAgeRanges(db: Db, categoryId: string): Promise<string[
   return rows.map((r) => r.age).filter((a): a is string => !!a)
 }
 
-/** Categories by name with how many published resources each holds. */
+/** Categories by name with how many published resources each lists (gallery pages are counted in their galleries). */
 export async function listCategoriesWithCounts(db: Db) {
   return db
     .select({
@@ -188,7 +188,10 @@ export async function listCategoriesWithCounts(db: Db) {
       resourceCount: sql<number>`cast(count(${resources.id}) as integer)`,
     })
     .from(categories)
-    .leftJoin(resources, sql`${resources.categoryId} = ${categories.id} and ${eq(resources.published, true)}`)
+    .leftJoin(
+      resources,
+      and(eq(resources.categoryId, categories.id), eq(resources.published, true), notInGallery),
+    )
     .groupBy(categories.id)
     .orderBy(asc(categories.name))
 }

@@ -1,10 +1,8 @@
 import {
-  ApiError,
   apiFetch,
   FREE_SHIPPING_THRESHOLD_CENTS,
   formatMoney,
   PRODUCT_SLUG_SCROLL,
-  type ProductView,
 } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import { Badge, Button, Skeleton } from '@lamplight/ui'

@@ -1,0 +1,193 @@
+import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
+import { Button, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@lamplight/ui'
+import { FilterXIcon } from 'lucide-react'
+import { useId } from 'react'
+import { useParams } from 'react-router'
+import { useCategory, useCategoryHasResources, useResourceList } from '../../api/queries'
+import type { CategoryDetail } from '../../api/types'
+import { BackLink } from '../../components/back-link'
+import { ColouringBanner } from '../../components/colouring-banner'
+import { ColouringCollections } from '../../components/colouring-collections'
+import { LoadingState } from '../../components/loading-state'
+import { NotFoundState } from '../../components/not-found-state'
+import { PageContainer } from '../../components/page-container'
+import { ResourceGrid, ResourceGridSkeleton } from '../../components/resource-card'
+import { SearchBox } from '../../components/search-box'
+import { ageOptionLabel, sortAgeRanges } from '../../lib/age-ranges'
+import { shownLabel } from '../../lib/labels'
+import { useDocumentTitle } from '../../lib/use-document-title'
+import { type CategoryFilters, useCategoryFilters } from './use-category-filters'
+
+export const EMPTY_CATEGORY = 'No resources found in this category yet.'
+export const NO_MATCHES = 'No resources match your current filters.'
+/** The select's value for "no age filter" (an item's value cannot be empty). */
+const ALL_AGES = 'all'
+
+/** /resources/{categorySlug}: one category's resources, searchable and filterable by age. */
+export function CategoryPage() {
+  const { categorySlug = '' } = useParams()
+  const category = useCategory(categorySlug)
+  if (category.isPending) return <LoadingState label="Loading resources..." />
+  if (!category.data)
+    return (
+      <NotFoundState
+        title="Category Not Found"
+        message="We couldn't find that category. It may have moved, or the link may be mistyped."
+      />
+    )
+  // Keyed so moving to another category starts with its own search box.
+  return <CategoryView key={category.data.slug} category={category.data} />
+}
+
+function CategoryView({ category }: { category: CategoryDetail }) {
+  useDocumentTitle(category.name)
+  const filters = useCategoryFilters()
+  const results = useResourceList({ category: category.slug, q: filters.q, age: filters.age })
+  const isColouring = category.slug === COLOURING_CATEGORY_SLUG
+
+  if (results.isPending) return <LoadingState label="Loading resources..." />
+
+  return (
+    <PageContainer>
+      <BackLink to="/resources">All Resources</BackLink>
+      <header
+        className={
+          isColouring ? 'mt-4 grid items-center gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : 'mt-4'
+        }
+      >
+        <div className="max-w-3xl">
+          <h1 className="font-serif text-3xl text-foreground leading-tight sm:text-4xl">{category.name}</h1>
+          {category.description && (
+            <p className="mt-3 text-lg text-muted-foreground leading-relaxed">{category.description}</p>
+          )}
+        </div>
+        {isColouring && (
+          <ColouringBanner className="mx-auto max-w-md rounded-3xl border shadow-sm md:max-w-none" />
+        )}
+      </header>
+
+      {isColouring && (
+        <div className="mt-10">
+          <ColouringCollections />
+        </div>
+      )}
+
+      <Results category={category} filters={filters} results={results} />
+    </PageContainer>
+  )
+}
+
+function Results({
+  category,
+  filters,
+  results,
+}: {
+  category: CategoryDetail
+  filters: CategoryFilters
+  results: ReturnType<typeof useResourceList>
+}) {
+  const headingId = useId()
+  const list = results.data ?? []
+  const more = !!results.hasNextPage
+  const updating = results.isPlaceholderData
+  const empty = !updating && list.length === 0
+  // Only asked when a filtered search finds nothing: is the category empty altogether?
+  const anyAtAll = useCategoryHasResources(category.slug, { enabled: empty && filters.active })
+  const categoryIsEmpty = empty && (!filters.active || anyAtAll.data === false)
+
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <h2 id={headingId} className="sr-only">
+        {category.name} resources
+      </h2>
+      <Filters category={category} filters={filters} showClear={filters.active && !empty} />
+      <p role="status" className="mt-4 mb-6 min-h-5 text-muted-foreground text-sm">
+        {updating ? 'Updating results...' : empty ? '' : countLabel(list.length, more, filters.active)}
+      </p>
+      {empty ? (
+        <div className="rounded-xl border border-dashed bg-card/60 px-6 py-14 text-center">
+          <p className="text-lg text-muted-foreground">{categoryIsEmpty ? EMPTY_CATEGORY : NO_MATCHES}</p>
+          {filters.active && (
+            <Button variant="outline" className="mt-6" onClick={filters.clear}>
+              <FilterXIcon aria-hidden="true" />
+              Clear Filters
+            </Button>
+          )}
+        </div>
+      ) : (
+        <div className={updating ? 'opacity-60 transition-opacity' : undefined} aria-busy={updating}>
+          {list.length ? <ResourceGrid resources={list} /> : <ResourceGridSkeleton />}
+          {results.hasNextPage && (
+            <div className="mt-8 flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => results.fetchNextPage()}
+                disabled={results.isFetchingNextPage}
+              >
+                {results.isFetchingNextPage ? 'Loading...' : 'Show more resources'}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
+
+const countLabel = (shown: number, more: boolean, filtered: boolean) =>
+  filtered
+    ? `${shownLabel(shown, more)} ${shown === 1 && !more ? 'matches' : 'match'} your filters`
+    : shownLabel(shown, more)
+
+function Filters({
+  category,
+  filters,
+  showClear,
+}: {
+  category: CategoryDetail
+  filters: CategoryFilters
+  showClear: boolean
+}) {
+  // A shared link may name an age no longer offered: keep it visible as the current choice.
+  const ages = sortAgeRanges(
+    filters.age && !category.age_ranges.includes(filters.age)
+      ? [...category.age_ranges, filters.age]
+      : category.age_ranges,
+  )
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <SearchBox
+        value={filters.draft}
+        onChange={filters.setDraft}
+        onSubmit={filters.submit}
+        label={`Search ${category.name}`}
+        className="sm:max-w-md"
+      />
+      {ages.length > 0 && (
+        <Select
+          value={filters.age}
+          onValueChange={(value) => filters.setAge(value === ALL_AGES ? '' : value)}
+        >
+          <SelectTrigger aria-label="Filter by age" className="w-full sm:w-48">
+            <SelectValue placeholder="Filter by age" />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_AGES}>All Ages</SelectItem>
+            {ages.map((age) => (
+              <SelectItem key={age} value={age}>
+                {ageOptionLabel(age)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+      {showClear && (
+        <Button variant="ghost" onClick={filters.clear} className="self-start sm:self-auto">
+          <FilterXIcon aria-hidden="true" />
+          Clear Filters
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,142 @@
+import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Skeleton } from '@lamplight/ui'
+import { useId, useRef, useState } from 'react'
+import { useGallery } from '../../api/queries'
+import type { GalleryItem, GalleryKey } from '../../api/types'
+import { BackLink } from '../../components/back-link'
+import { FileActions } from '../../components/file-actions'
+import { PageContainer } from '../../components/page-container'
+import { Thumbnail } from '../../components/thumbnail'
+import { fileKind } from '../../lib/file-kind'
+import { useDocumentTitle } from '../../lib/use-document-title'
+
+export type GalleryConfig = {
+  gallery: GalleryKey
+  title: string
+  intro: string
+  empty: string
+}
+
+/**
+ * A colouring gallery: a grid of pages (2 to 5 columns). A tile opens on click, Enter or
+ * Space (it is a button) a dialog with the large picture, Download and Print; closing it
+ * clears the selection and puts focus back on the tile.
+ */
+export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
+  useDocumentTitle(title)
+  const items = useGallery(gallery)
+  const [selected, setSelected] = useState<GalleryItem | null>(null)
+  // What the dialog shows: stays while it animates closed, after the selection is cleared.
+  const [shown, setShown] = useState<GalleryItem | null>(null)
+  const tiles = useRef(new Map<string, HTMLButtonElement>())
+  const gridLabel = useId()
+
+  const open = (item: GalleryItem) => {
+    setShown(item)
+    setSelected(item)
+  }
+
+  return (
+    <PageContainer>
+      <BackLink to={`/resources/${COLOURING_CATEGORY_SLUG}`}>
+        Back to Kids Activities &amp; Colouring
+      </BackLink>
+      <header className="mt-4 max-w-3xl">
+        <h1 className="font-serif text-3xl text-foreground leading-tight sm:text-4xl">{title}</h1>
+        <p className="mt-3 text-lg text-muted-foreground leading-relaxed">{intro}</p>
+      </header>
+
+      <section aria-labelledby={gridLabel} className="mt-8">
+        <h2 id={gridLabel} className="sr-only">
+          Colouring pages
+        </h2>
+        {items.isPending ? (
+          <>
+            <p role="status" className="sr-only">
+              Loading colouring pages...
+            </p>
+            <div aria-hidden="true" className={GRID}>
+              {Array.from({ length: 10 }, (_, i) => (
+                <Skeleton key={i} className="aspect-[3/4] rounded-xl" />
+              ))}
+            </div>
+          </>
+        ) : items.data?.length ? (
+          <ul className={GRID}>
+            {items.data.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  ref={(node) => {
+                    if (node) tiles.current.set(item.id, node)
+                    else tiles.current.delete(item.id)
+                  }}
+                  onClick={() => open(item)}
+                  aria-haspopup="dialog"
+                  className="group flex w-full flex-col overflow-hidden rounded-xl border bg-card text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2"
+                >
+                  <Thumbnail
+                    src={item.thumbnail || imageOf(item)}
+                    className="aspect-[3/4] w-full border-b p-2 transition-transform"
+                    imgClassName="transition-transform duration-200 group-hover:scale-[1.03]"
+                  />
+                  <span className="line-clamp-2 px-3 py-2.5 font-medium text-foreground text-sm leading-snug">
+                    {item.title}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-xl border border-dashed bg-card/60 px-6 py-14 text-center text-lg text-muted-foreground">
+            {empty}
+          </p>
+        )}
+      </section>
+
+      <Dialog open={!!selected} onOpenChange={(isOpen) => !isOpen && setSelected(null)}>
+        {shown && (
+          <DialogContent
+            className="sm:max-w-2xl"
+            onCloseAutoFocus={(event) => {
+              const tile = tiles.current.get(shown.id)
+              if (tile) {
+                event.preventDefault()
+                tile.focus()
+              }
+            }}
+          >
+            <DialogHeader className="pr-8">
+              <DialogTitle>{shown.title}</DialogTitle>
+              <DialogDescription>Download it, or print it to colour in.</DialogDescription>
+            </DialogHeader>
+            <Thumbnail
+              key={shown.id}
+              src={imageOf(shown)}
+              alt={shown.title}
+              eager
+              className="h-[min(60dvh,36rem)] rounded-lg border p-2"
+            />
+            <FileActions
+              file={{
+                download_url: shown.download_url,
+                url: shown.file_url,
+                filename: shown.filename,
+                mime_type: shown.mime_type,
+              }}
+              title={shown.title}
+              size="default"
+              className="grid grid-cols-2 gap-3 sm:flex sm:justify-end"
+            />
+          </DialogContent>
+        )}
+      </Dialog>
+    </PageContainer>
+  )
+}
+
+/** The large picture: the page itself when it is an image, else its thumbnail. */
+const imageOf = (item: GalleryItem) =>
+  fileKind(item.mime_type, item.filename) === 'image' ? item.file_url : item.thumbnail || null
+
+const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5'

@@ -24,7 +24,7 @@ export const FRAGMENTS: Fragment[] = [
     scrollLine: 'May the light that found us in Antioch go before you,',
     hints: [
       'It is the opposite of darkness.',
-      'Acts 13:47 quotes Isaiah: “I have made you a ___ for the Gentiles.”',
+      'Acts 13:47 quotes Isaiah: “I have set thee to be a ___ of the Gentiles” (KJV).',
       'Five letters, starting with L.',
     ],
     answer: 'light',
@@ -75,11 +75,11 @@ export const FRAGMENTS: Fragment[] = [
   {
     id: 5,
     instruction:
-      'The last fragment has one word cut out in the shape of a heart. The believers of Antioch were told to ' +
-      'remain true to the Lord with all their ___ (Acts 11:23). What word fits?',
+      'The last fragment has one word cut out in the shape of a heart. Barnabas exhorted the believers of Antioch ' +
+      '“that with purpose of ___ they would cleave unto the Lord” (Acts 11:23, KJV). What word fits?',
     scrollLine: 'until we meet again with joy before His throne.',
     hints: [],
-    answer: 'hearts',
+    answer: 'heart',
     bonusQuestion:
       'Along with the Holy Spirit, what were the disciples in Pisidian Antioch filled with (Acts 13:52)?',
     bonusAnswer: 'joy',

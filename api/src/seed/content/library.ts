@@ -58,7 +58,7 @@ export const RESOURCES: ResourceSeed[] = [
     slug: 'creation-week-colouring-book',
     title: 'Creation Week Colouring Book',
     description:
-      'Seven pages, one for each day of creation, from the first light to the day of rest. Each page carries a short line from Genesis 1 to read aloud while colouring.',
+      'A sunrise colouring page and a guide to the seven days of creation, from the first light to the day of rest, to read aloud while colouring.',
     category: KIDS,
     ageRange: '4-7',
     scriptureRef: 'Genesis 1:1-2:3',
@@ -281,7 +281,7 @@ export const RESOURCES: ResourceSeed[] = [
     slug: 'family-prayer-jar-prompts',
     title: 'Family Prayer Jar Prompts',
     description:
-      'Sixty slips to cut out and fold into a jar: each evening someone pulls one and the family prays for it together.',
+      'Prayer prompts to copy onto slips and fold into a jar: each evening someone pulls one and the family prays for it together.',
     category: 'engagement-reflection',
     ageRange: 'All Ages',
     scriptureRef: 'Philippians 4:6',
@@ -359,7 +359,7 @@ export const RESOURCES: ResourceSeed[] = [
     slug: 'books-of-the-bible-word-search',
     title: 'Books of the Bible Word Search',
     description:
-      'Find all sixty-six books hidden in four grids, with a bonus hidden message when you are done.',
+      'A blank 10 by 10 grid and how to play: hide books of the Bible for each other, then race to find them.',
     category: 'games-puzzles',
     ageRange: '8-12',
     scriptureRef: '2 Timothy 3:16',
@@ -396,7 +396,8 @@ export const RESOURCES: ResourceSeed[] = [
   {
     slug: 'disciples-crossword',
     title: 'Twelve Disciples Crossword',
-    description: 'Twelve clues, twelve names: a crossword about the men Jesus called to follow him.',
+    description:
+      'Clues about the men Jesus called to follow him, and a grid to build your own crossword from their names.',
     category: 'games-puzzles',
     ageRange: '8-12',
     scriptureRef: 'Luke 6:12-16',
@@ -435,7 +436,7 @@ export const RESOURCES: ResourceSeed[] = [
     slug: 'bible-bingo-family-game',
     title: 'Bible Bingo Family Game',
     description:
-      'Eight bingo cards with people, places and animals from Bible stories, plus a caller sheet with a one-line story for each.',
+      'How to play Bible Bingo as a family, and a blank grid to draw your own cards of people, places and animals from Bible stories.',
     category: 'games-puzzles',
     ageRange: 'All Ages',
     scriptureRef: null,
@@ -454,7 +455,7 @@ export const RESOURCES: ResourceSeed[] = [
   {
     slug: 'advent-calendar-readings',
     title: 'Advent Calendar of Readings',
-    description: 'Twenty-four doors to colour and open, each with a short reading on the way to the manger.',
+    description: 'A star to colour and hang, with readings for the days of Advent on the way to the manger.',
     category: 'seasonal-special',
     ageRange: 'All Ages',
     scriptureRef: 'Isaiah 9:2-7',
@@ -568,7 +569,7 @@ export const GALLERY_PAGES: GallerySeed[] = [
   {
     slug: 'bible-verses-love-is-patient',
     title: 'Love Is Patient',
-    verse: { text: 'Love is patient, love is kind.', ref: '1 Corinthians 13:4' },
+    verse: { text: 'Love is patient and is kind.', ref: '1 Corinthians 13:4' },
   },
   {
     slug: 'bible-verses-the-lord-is-my-shepherd',
@@ -578,7 +579,7 @@ export const GALLERY_PAGES: GallerySeed[] = [
   {
     slug: 'bible-verses-this-is-the-day',
     title: 'This Is the Day',
-    verse: { text: 'This is the day the Lord has made.', ref: 'Psalm 118:24' },
+    verse: { text: 'This is the day which the Lord hath made.', ref: 'Psalm 118:24' },
   },
   { slug: 'faith-coloring-cross-and-sunrise', title: 'Cross and Sunrise', art: 'cross' },
   { slug: 'faith-coloring-dove-of-peace', title: 'Dove of Peace', art: 'dove' },

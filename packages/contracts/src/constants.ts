@@ -64,3 +64,12 @@ export const SCROLL_FRAGMENT_COUNT = 5
 export const HINTS_PER_FRAGMENT = 3
 
 export const PRODUCT_SLUG_SCROLL = 'scroll-of-antioch'
+
+/** Field limits of the contact and prayer forms: the storefront shows them, the API enforces them. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 254,
+  subject: 200,
+  message: 5000,
+  request: 5000,
+} as const

@@ -1,3 +1,4 @@
+import { CONTACT_LIMITS } from '@lamplight/contracts'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
@@ -7,15 +8,6 @@ import { rateLimit } from '../../middleware/rate-limit'
 import { validate } from '../../middleware/validate'
 import type { AppEnv } from '../../types'
 import { insertContactMessage, insertPrayerRequest } from './queries'
-
-/** Field limits, shared by both forms. The storefront's forms use the same numbers. */
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  subject: 200,
-  message: 5000,
-  request: 5000,
-} as const
 
 /** Submissions per client address and form in one window. */
 export const SUBMISSIONS_PER_WINDOW = 5

@@ -1,13 +1,7 @@
+import { CONTACT_LIMITS } from '@lamplight/contracts'
 import { z } from 'zod'
 
-/** The same limits the API enforces (api/src/routes/contact/router.ts). */
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  subject: 200,
-  message: 5000,
-  request: 5000,
-} as const
+export { CONTACT_LIMITS }
 
 const tooLong = (max: number) => `Please keep this under ${max.toLocaleString('en-US')} characters.`
 export const EMAIL_INVALID = 'Please enter a valid email address, like name@example.com.'

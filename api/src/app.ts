@@ -8,14 +8,7 @@ import { apiNotFound, errorHandler } from './middleware/error-handler'
 import { originCheck } from './middleware/origin-check'
 import { requestLogger } from './middleware/request-logger'
 import { serveApps } from './middleware/serve-apps'
-import { adminMessagesRouter } from './routes/admin/messages'
-import { adminRouter } from './routes/admin/router'
-import { authRouter } from './routes/auth/router'
-import { catalogRouter } from './routes/catalog/router'
-import { contactRouter } from './routes/contact/router'
-import { filesRouter } from './routes/files/router'
-import { healthRouter } from './routes/health/router'
-import { resourcesRouter } from './routes/resources/router'
+import { apiRouters } from './routes'
 import type { AppDeps, AppEnv } from './types'
 
 /** Origins (other than our own) that scripts and manifests may come from: remotes deployed elsewhere. */
@@ -70,14 +63,8 @@ export function createApp(deps: AppDeps) {
     cors({ origin: (origin) => (trusted.includes(origin) ? origin : null), credentials: true, maxAge: 600 }),
   )
   api.use(originCheck(trusted))
-  api.route('/', healthRouter)
-  api.route('/', authRouter)
-  api.route('/', adminRouter)
-  api.route('/', adminMessagesRouter)
-  api.route('/', catalogRouter)
-  api.route('/', contactRouter)
-  api.route('/', resourcesRouter)
-  api.route('/', filesRouter)
+  // Each domain at its own prefix: a guard on one router can never reach another's routes.
+  for (const router of apiRouters) api.route(router.prefix, router.hono)
   api.all('*', apiNotFound)
   app.route('/api', api)
 

@@ -1,7 +1,6 @@
 import type { Auth } from './auth/auth'
 import type { Config } from './config'
 import type { Database } from './db/client'
-import type { USER_ROLES } from './db/schema'
 import type { Logger } from './logger'
 import type { Mailer } from './mail'
 import type { FileStorage } from './storage'
@@ -16,15 +15,9 @@ export type AppDeps = {
   auth: Auth
 }
 
-export type UserRole = (typeof USER_ROLES)[number]
+export type { SessionUser, UserRole } from '@lamplight/contracts'
 
-export type SessionUser = {
-  id: string
-  email: string
-  name: string
-  role: UserRole
-  emailVerified: boolean
-}
+import type { SessionUser } from '@lamplight/contracts'
 
 export type AppEnv = {
   Variables: {

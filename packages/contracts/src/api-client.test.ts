@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { ApiError, apiFetch } from './api-client'
+import { apiFetch } from './api-client'
+import { ApiError } from './errors'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,18 +1,8 @@
 import type { z } from 'zod'
-import type { ApiErrorBody, ApiIssue } from './errors'
-
-/** An API answer that was not 2xx, carrying the server's code, message and field issues. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly issues: ApiIssue[] = [],
-  ) {
-    super(message)
-    this.name = 'ApiError'
-  }
-}
+import { ApiError } from './api-error'
+import type { EndpointDef, EndpointRequest, EndpointResponse } from './endpoint'
+import { buildPath, buildQuery } from './endpoint'
+import type { ApiErrorBody } from './errors'
 
 /**
  * Base URL of the API. Same origin by default; a separately deployed app (the admin
@@ -64,4 +54,24 @@ export async function apiFetch<T = unknown>(
 function isErrorBody(data: unknown): data is ApiErrorBody {
   const error = (data as { error?: unknown } | null)?.error as Record<string, unknown> | undefined
   return typeof error?.code === 'string' && typeof error.message === 'string'
+}
+
+/**
+ * Calls one declared endpoint: the path, query and body are built from the declaration,
+ * and the answer is typed by its response schema (not parsed here, so a page does not
+ * download zod for it; the API's tests check every answer against the schema).
+ */
+export function request<E extends EndpointDef>(
+  endpoint: E,
+  input: EndpointRequest<E> & { signal?: AbortSignal; headers?: HeadersInit },
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal, headers } = input as {
+    params?: Record<string, unknown>
+    query?: Record<string, unknown>
+    body?: unknown
+    signal?: AbortSignal
+    headers?: HeadersInit
+  }
+  const path = `/api${buildPath(endpoint.path, params)}${buildQuery(query)}`
+  return apiFetch<EndpointResponse<E>>(path, { method: endpoint.method, body, signal, headers })
 }

@@ -25,3 +25,5 @@ export const ApiErrorBodySchema = z.object({
   }),
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>
+
+export { ApiError } from './api-error'

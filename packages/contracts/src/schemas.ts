@@ -1,8 +1,5 @@
 import { z } from 'zod'
 
-export const HealthSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() })
-export const ReadySchema = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })
-
 /** The remotes configuration the shell fetches at start: remote name → manifest URL. */
 export const RemotesConfigSchema = z.record(z.string(), z.string().min(1))
 export type RemotesConfig = z.infer<typeof RemotesConfigSchema>

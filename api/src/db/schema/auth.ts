@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-
 // better-auth's four tables, in the shape its Drizzle adapter expects. The spec's
 // "profile" (id, email, full_name, created_at) is the user row itself: `name` is the
 // full name, so there is no second table to keep in step.
-export const USER_ROLES = ['customer', 'editor', 'admin'] as const
+import { USER_ROLES } from '@lamplight/contracts'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+export { USER_ROLES }
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

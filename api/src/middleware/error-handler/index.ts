@@ -8,7 +8,7 @@ import type { AppEnv } from '../../types'
 import { zodIssues } from '../validate'
 
 function errorBody(code: string, message: string, issues?: ApiErrorBody['error']['issues']): ApiErrorBody {
-  return { error: issues ? { code, message, issues } : { code, message } }
+  return { error: issues?.length ? { code, message, issues } : { code, message } }
 }
 
 const HTTP_CODES: Partial<Record<number, string>> = {
@@ -27,7 +27,8 @@ const HTTP_CODES: Partial<Record<number, string>> = {
  * logged with the request id and answered with a generic 500: no stack, no SQL.
  */
 export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.issues), err.status)
+  if (err instanceof ApiError)
+    return c.json(errorBody(err.code, err.message, err.issues), err.status as ContentfulStatusCode)
   if (err instanceof ZodError) {
     return c.json(errorBody('validation_failed', 'The request is not valid.', zodIssues(err)), 400)
   }

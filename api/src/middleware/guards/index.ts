@@ -1,7 +1,6 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { USER_ROLES } from '../../db/schema'
-import { forbidden, unauthorized } from '../../lib/errors'
-import type { AppEnv, SessionUser, UserRole } from '../../types'
+import type { AppEnv, SessionUser } from '../../types'
 
 /** The signed-in user of this request (looked up once), or null. */
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
@@ -21,20 +20,4 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
     : null
   c.set('user', user)
   return user
-}
-
-/** Route permission: any signed-in user. Anonymous → 401. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!(await currentUser(c))) throw unauthorized()
-  await next()
-}
-
-/** Route permission: a signed-in user with one of these roles. Anonymous → 401, others → 403. */
-export function requireRole(...roles: UserRole[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const user = await currentUser(c)
-    if (!user) throw unauthorized()
-    if (!roles.includes(user.role)) throw forbidden()
-    await next()
-  }
 }

@@ -9,7 +9,7 @@ export function zodIssues(error: ZodError): ApiIssue[] {
 
 type Target = 'json' | 'query' | 'param'
 
-async function readTarget(c: Context, target: Target): Promise<unknown> {
+export async function readTarget(c: Context, target: Target): Promise<unknown> {
   if (target === 'query') return c.req.query()
   if (target === 'param') return c.req.param()
   const type = c.req.header('content-type') ?? ''

@@ -1,5 +1,7 @@
-import { Hono } from 'hono'
+import { authContract } from '@lamplight/contracts'
+import type { Context } from 'hono'
 import { ApiError } from '../../lib/errors'
+import { defineRouter } from '../../lib/router'
 import { latestMail } from '../../mail'
 import { withClientIp } from '../../middleware/client-ip'
 import { currentUser } from '../../middleware/guards'
@@ -11,27 +13,29 @@ import { outboxPage } from './outbox-page'
  * request-password-reset, reset-password, verify-email, ...). Its errors are rewritten
  * into our error shape, and its rate limit answers carry a standard Retry-After.
  */
-export const authRouter = new Hono<AppEnv>()
-  // Public, but only where it cannot leak: mail waits in the outbox when there is no SMTP,
-  // and only this machine (or an admin) may read it.
-  .get('/dev/mail', async (c) => {
-    const { mailer, database } = c.get('deps')
-    if (!mailer.outboxOnly)
-      throw new ApiError(404, 'not_found', 'Mail is sent by SMTP here; there is no outbox page.')
-    const user = c.get('fromThisMachine') ? null : await currentUser(c)
-    if (!c.get('fromThisMachine') && user?.role !== 'admin') {
-      throw new ApiError(403, 'forbidden', 'The outbox can only be read from this machine or by an admin.')
-    }
-    const mail = await latestMail(database.db)
-    c.header('Cache-Control', 'no-store')
-    if (c.req.header('accept')?.includes('application/json')) return c.json({ data: mail })
-    return c.html(outboxPage(mail))
-  })
-  .on(['GET', 'POST'], '/auth/*', async (c) => {
-    const { auth } = c.get('deps')
-    const response = await auth.handler(withClientIp(c.req.raw, c.get('clientIp')))
-    return normaliseAuthResponse(response)
-  })
+export const authRouter = defineRouter('/auth')
+  .handle(authContract.getAuth, ({ c }) => betterAuth(c))
+  .handle(authContract.postAuth, ({ c }) => betterAuth(c))
+
+function betterAuth(c: Context<AppEnv>) {
+  const { auth } = c.get('deps')
+  return auth.handler(withClientIp(c.req.raw, c.get('clientIp'))).then(normaliseAuthResponse)
+}
+
+// TODO(sec): the outbox's access becomes `admin` (issue 9); until then this machine may read it.
+export const devMailRouter = defineRouter('/dev').handle(authContract.outbox, async ({ c }) => {
+  const { mailer, database } = c.get('deps')
+  if (!mailer.outboxOnly)
+    throw new ApiError(404, 'not_found', 'Mail is sent by SMTP here; there is no outbox page.')
+  const user = c.get('fromThisMachine') ? null : await currentUser(c)
+  if (!c.get('fromThisMachine') && user?.role !== 'admin') {
+    throw new ApiError(403, 'forbidden', 'The outbox can only be read from this machine or by an admin.')
+  }
+  const mail = await latestMail(database.db)
+  c.header('Cache-Control', 'no-store')
+  if (c.req.header('accept')?.includes('application/json')) return c.json({ data: mail })
+  return c.html(outboxPage(mail))
+})
 
 const CODES: Record<number, string> = {
   400: 'bad_request',

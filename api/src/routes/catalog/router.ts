@@ -1,28 +1,19 @@
-import { SlugSchema } from '@lamplight/contracts'
-import { Hono } from 'hono'
-import { z } from 'zod'
+import { catalogContract } from '@lamplight/contracts'
 import { notFound } from '../../lib/errors'
+import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
-import { validate } from '../../middleware/validate'
-import type { AppEnv } from '../../types'
 import { findActiveProductBySlug, hasCompletedOrder } from './queries'
 
-const SlugParam = z.object({ slug: SlugSchema })
-
 /** Public catalogue: products that are for sale. */
-export const catalogRouter = new Hono<AppEnv>()
-  .get('/products/:slug', validate('param', SlugParam), async (c) => {
-    const { slug } = c.req.valid('param')
-    const product = await findActiveProductBySlug(c.get('deps').database.db, slug)
+export const catalogRouter = defineRouter('/products')
+  .handle(catalogContract.product, async ({ c, db, params }) => {
+    const product = await findActiveProductBySlug(db, params.slug)
     if (!product) throw notFound('The requested product is not available')
     return c.json({ data: product })
   })
-  // Whether this visitor may open the product's puzzles: signed out is simply "no" (not a 401),
-  // so a sales page can ask before anyone signs in. Admins have access to every product.
-  .get('/products/:slug/access', validate('param', SlugParam), async (c) => {
-    const { slug } = c.req.valid('param')
-    const db = c.get('deps').database.db
-    const product = await findActiveProductBySlug(db, slug)
+  // Signed out is simply "no" (not a 401), so a sales page can ask before anyone signs in.
+  .handle(catalogContract.access, async ({ c, db, params }) => {
+    const product = await findActiveProductBySlug(db, params.slug)
     if (!product) throw notFound('The requested product is not available')
     const user = await currentUser(c)
     const hasAccess = !user

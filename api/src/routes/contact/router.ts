@@ -1,13 +1,8 @@
-import { CONTACT_LIMITS } from '@lamplight/contracts'
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { z } from 'zod'
-import { ApiError } from '../../lib/errors'
+import { contactContract } from '@lamplight/contracts'
+import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import { validate } from '../../middleware/validate'
-import type { AppEnv } from '../../types'
-import { insertContactMessage, insertPrayerRequest } from './queries'
+import { insertContactMessage, insertPrayerRequest, listInbox } from './queries'
 
 /** Submissions per client address and form in one window. */
 export const SUBMISSIONS_PER_WINDOW = 5
@@ -15,47 +10,9 @@ export const SUBMISSION_WINDOW_MS = 10 * 60 * 1000
 
 /** A body this large cannot be a valid submission: refused before it is parsed. */
 const MAX_BODY_BYTES = 64 * 1024
+const TOO_LONG = 'That message is too long to send.'
 
-const EMAIL_MESSAGE = 'Please enter a valid email address.'
-
-const requiredText = (max: number, missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, `Please keep this under ${max.toLocaleString('en-US')} characters.`)
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max.toLocaleString('en-US')} characters.`)
-    .nullish()
-    .transform((value) => value || null)
-
-export const ContactMessageSchema = z.object({
-  name: requiredText(CONTACT_LIMITS.name, 'Please tell us your name.'),
-  email: requiredText(CONTACT_LIMITS.email, 'Please enter your email address.').pipe(z.email(EMAIL_MESSAGE)),
-  subject: requiredText(CONTACT_LIMITS.subject, 'Please add a subject.'),
-  message: requiredText(CONTACT_LIMITS.message, 'Please write your message.'),
-})
-
-export const PrayerRequestSchema = z.object({
-  name: optionalText(CONTACT_LIMITS.name),
-  email: optionalText(CONTACT_LIMITS.email).refine(
-    (value) => value === null || z.email().safeParse(value).success,
-    EMAIL_MESSAGE,
-  ),
-  request: requiredText(CONTACT_LIMITS.request, 'Please share your prayer request.'),
-})
-
-const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new ApiError(413, 'bad_request', 'That message is too long to send.')
-  },
-})
-
+// Every attempt counts, valid or not, so a client cannot probe the validator for free.
 const limitSubmissions = (name: string) =>
   rateLimit({
     name,
@@ -66,34 +23,30 @@ const limitSubmissions = (name: string) =>
   })
 
 /**
- * What visitors send us: contact messages and prayer requests, stored for the team to read
- * (GET /api/admin/messages). Anyone may write; a signed-in sender's account is remembered.
+ * What visitors send us: contact messages and prayer requests, stored for the team to read.
+ * Anyone may write; a signed-in sender's account is remembered.
  */
-export const contactRouter = new Hono<AppEnv>()
-  .post(
-    '/contact',
-    limitSubmissions('contact'),
-    limitBody,
-    validate('json', ContactMessageSchema),
-    async (c) => {
-      const input = c.req.valid('json')
+export const contactRouter = defineRouter('/')
+  .handle(
+    contactContract.contact,
+    { bodyLimit: MAX_BODY_BYTES, bodyLimitMessage: TOO_LONG, middleware: [limitSubmissions('contact')] },
+    async ({ c, db, body }) => {
       const user = await currentUser(c)
-      const row = await insertContactMessage(c.get('deps').database.db, {
-        ...input,
-        userId: user?.id ?? null,
-      })
+      const row = await insertContactMessage(db, { ...body, userId: user?.id ?? null })
       return c.json({ data: row }, 201)
     },
   )
-  .post(
-    '/prayer-requests',
-    limitSubmissions('prayer'),
-    limitBody,
-    validate('json', PrayerRequestSchema),
-    async (c) => {
-      const input = c.req.valid('json')
+  .handle(
+    contactContract.prayer,
+    { bodyLimit: MAX_BODY_BYTES, bodyLimitMessage: TOO_LONG, middleware: [limitSubmissions('prayer')] },
+    async ({ c, db, body }) => {
       const user = await currentUser(c)
-      const row = await insertPrayerRequest(c.get('deps').database.db, { ...input, userId: user?.id ?? null })
+      const row = await insertPrayerRequest(db, { ...body, userId: user?.id ?? null })
       return c.json({ data: row }, 201)
     },
   )
+
+/** The team's inbox: contact messages and prayer requests together, newest first. */
+export const inboxRouter = defineRouter('/admin/messages').handle(contactContract.inbox, async ({ c, db }) =>
+  c.json({ data: await listInbox(db) }),
+)

@@ -1,11 +1,7 @@
-import { Hono } from 'hono'
-import { z } from 'zod'
+import { filesContract } from '@lamplight/contracts'
 import { notFound } from '../../lib/errors'
-import { validate } from '../../middleware/validate'
-import type { AppEnv } from '../../types'
+import { defineRouter } from '../../lib/router'
 import { countDownload, findPublicFile, findPublicThumb } from './queries'
-
-const IdParam = z.object({ id: z.string().uuid('Not a file id') })
 
 /** `attachment` or `inline`, with the filename both plain (quoted, ASCII) and exact (RFC 5987). */
 export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
@@ -17,10 +13,10 @@ export function contentDisposition(kind: 'attachment' | 'inline', filename: stri
  * Resource files. Storage keys come only from the database, never from the request: the
  * id is a UUID looked up in `file_assets`, so no request path reaches the file system.
  */
-export const filesRouter = new Hono<AppEnv>()
-  .get('/files/thumbs/:id', validate('param', IdParam), async (c) => {
-    const { database, storage } = c.get('deps')
-    const key = await findPublicThumb(database.db, c.req.valid('param').id)
+export const filesRouter = defineRouter('/files')
+  .handle(filesContract.thumb, async ({ db, deps, params }) => {
+    const key = await findPublicThumb(db, params.id)
+    const { storage } = deps
     const file = key ? await storage.get(key) : null
     if (!key || !file) throw notFound('No thumbnail.')
     return new Response(file.body, {
@@ -36,9 +32,9 @@ export const filesRouter = new Hono<AppEnv>()
       },
     })
   })
-  .get('/files/:id', validate('param', IdParam), async (c) => {
-    const { database, storage } = c.get('deps')
-    const asset = await findPublicFile(database.db, c.req.valid('param').id)
+  .handle(filesContract.inline, async ({ db, deps, params }) => {
+    const { storage } = deps
+    const asset = await findPublicFile(db, params.id)
     const file = asset ? await storage.get(asset.storageKey) : null
     if (!asset || !file) throw notFound('File not found.')
     return new Response(file.body, {
@@ -50,12 +46,12 @@ export const filesRouter = new Hono<AppEnv>()
       },
     })
   })
-  .get('/files/:id/download', validate('param', IdParam), async (c) => {
-    const { database, storage } = c.get('deps')
-    const asset = await findPublicFile(database.db, c.req.valid('param').id)
+  .handle(filesContract.download, async ({ db, deps, params }) => {
+    const { storage } = deps
+    const asset = await findPublicFile(db, params.id)
     const file = asset ? await storage.get(asset.storageKey) : null
     if (!asset || !file) throw notFound('File not found.')
-    await countDownload(database.db, asset.resourceId)
+    await countDownload(db, asset.resourceId)
     return new Response(file.body, {
       headers: {
         'Content-Type': asset.mimeType,

@@ -1,0 +1,183 @@
+import {
+  type Access,
+  can,
+  type EndpointDef,
+  type EndpointInput,
+  type HttpMethod,
+  type SessionUser,
+} from '@lamplight/contracts'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
+import type { z } from 'zod'
+import type { Db } from '../db/client'
+import { currentUser } from '../middleware/guards'
+import { readTarget, zodIssues } from '../middleware/validate'
+import type { AppDeps, AppEnv } from '../types'
+import { ApiError, forbidden, notFound, payloadTooLarge, unauthorized } from './errors'
+
+/** Bodies larger than this are refused before they are read, unless a route says otherwise. */
+export const DEFAULT_BODY_LIMIT = 100 * 1024
+
+/** What a handler receives: the parsed request, the user its access rule admitted, and the app's services. */
+export type HandlerArgs<E extends EndpointDef> = EndpointInput<E> & {
+  c: Context<AppEnv>
+  /** The signed-in user; for public endpoints `undefined` (call `currentUser(c)` if you need it). */
+  user: E['access'] extends 'public' ? undefined : SessionUser
+  deps: AppDeps
+  db: Db
+}
+
+export type Handler<E extends EndpointDef> = (args: HandlerArgs<E>) => Response | Promise<Response>
+
+export type RouteOptions<E extends EndpointDef> = {
+  /** Bytes of body accepted (default 100 KB), and what a client is told past it. */
+  bodyLimit?: number
+  bodyLimitMessage?: string
+  /** Run after the access check and before validation (rate limits, for example). */
+  middleware?: MiddlewareHandler<AppEnv>[]
+} & (E['access'] extends { owner: string }
+  ? {
+      /** The ownership rule the declaration names: false (or an unknown resource) answers 404. */
+      owns: (args: HandlerArgs<E>) => boolean | Promise<boolean>
+    }
+  : { owns?: undefined })
+
+/** A route as the permission table and the OpenAPI document see it. */
+export type DeclaredRoute = EndpointDef & { bodyLimit: number }
+
+export type Router = {
+  prefix: string
+  hono: Hono<AppEnv>
+  routes: DeclaredRoute[]
+  handle<E extends EndpointDef>(endpoint: E, handler: Handler<E>): Router
+  handle<E extends EndpointDef>(endpoint: E, options: RouteOptions<E>, handler: Handler<E>): Router
+}
+
+const HAS_BODY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * A domain's router, mounted at `prefix` under `/api` by `app.ts`. Every route is added
+ * through `handle(endpoint, ...)`, whose declaration (in `packages/contracts`) is what
+ * enforces access and validation, in this order:
+ *
+ *   body size (413) → access: signed in (401), role (403) → route middleware (e.g. 429)
+ *   → params, query, body against their schemas (400) → ownership rule (404) → handler
+ *
+ * Access comes before validation so an outsider learns nothing from our validation
+ * messages; ownership comes after, because it needs the parsed id. A non-owner gets the
+ * same 404 as an unknown id, so ids cannot be probed.
+ */
+export function defineRouter(prefix: string): Router {
+  if (!prefix.startsWith('/')) throw new Error(`Router prefix must start with "/": ${prefix}`)
+  const hono = new Hono<AppEnv>()
+  const routes: DeclaredRoute[] = []
+
+  const router: Router = {
+    prefix,
+    hono,
+    routes,
+    handle<E extends EndpointDef>(
+      endpoint: E,
+      optionsOrHandler: RouteOptions<E> | Handler<E>,
+      maybeHandler?: Handler<E>,
+    ): Router {
+      const options = (typeof optionsOrHandler === 'function' ? {} : optionsOrHandler) as RouteOptions<E>
+      const handler = (typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler) as Handler<E>
+      const subPath = relativePath(prefix, endpoint.path)
+      if (typeof endpoint.access === 'object' && !options.owns) {
+        throw new Error(
+          `${endpoint.method} ${endpoint.path} declares an ownership rule but gives no "owns" check`,
+        )
+      }
+      const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
+      routes.push({ ...endpoint, bodyLimit: limit })
+
+      const chain: MiddlewareHandler<AppEnv>[] = []
+      if (HAS_BODY.has(endpoint.method)) chain.push(limitBody(limit, options.bodyLimitMessage))
+      chain.push(checkAccess(endpoint.access))
+      chain.push(...(options.middleware ?? []))
+      chain.push(async (c) => {
+        const input = await parseInput(c, endpoint)
+        const deps = c.get('deps')
+        const user =
+          typeof endpoint.access === 'string' && endpoint.access === 'public' ? undefined : c.get('user')
+        const args = { ...input, c, user, deps, db: deps.database.db } as HandlerArgs<E>
+        if (options.owns && !(await options.owns(args))) throw notFound()
+        return handler(args)
+      })
+      hono.on([endpoint.method], [subPath], ...(chain as [MiddlewareHandler<AppEnv>]))
+      return router
+    },
+  }
+  return router
+}
+
+function relativePath(prefix: string, path: string): string {
+  if (prefix === '/') return path
+  if (path === prefix) return '/'
+  if (!path.startsWith(`${prefix}/`))
+    throw new Error(`Endpoint ${path} is not under its router's prefix ${prefix}`)
+  return path.slice(prefix.length)
+}
+
+function limitBody(maxSize: number, message?: string): MiddlewareHandler<AppEnv> {
+  return honoBodyLimit({
+    maxSize,
+    onError: () => {
+      throw payloadTooLarge(message ?? `The request body is larger than ${Math.round(maxSize / 1024)} KB.`)
+    },
+  })
+}
+
+/** 401 for a visitor where a signed-in user is needed, 403 for a user without the role. */
+export function checkAccess(access: Access): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (access !== 'public') {
+      const user = await currentUser(c)
+      if (!user) throw unauthorized()
+      if (!can(user, access)) throw forbidden()
+    }
+    await next()
+  }
+}
+
+async function parseInput(c: Context<AppEnv>, endpoint: EndpointDef) {
+  const read = async (target: 'param' | 'query' | 'json', schema: z.ZodType | undefined) => {
+    if (!schema) return undefined
+    const raw = await readTarget(c, target)
+    refuseNul(raw)
+    const parsed = schema.safeParse(raw)
+    if (!parsed.success) {
+      throw new ApiError(400, 'validation_failed', 'The request is not valid.', zodIssues(parsed.error))
+    }
+    return parsed.data
+  }
+  return {
+    params: await read('param', endpoint.params),
+    query: await read('query', endpoint.query),
+    body: await read('json', endpoint.body),
+  }
+}
+
+/**
+ * PostgreSQL cannot store NUL in text, and no field of ours needs it: refuse it at the
+ * edge, whatever the field, rather than let the database fail mid-request.
+ */
+function refuseNul(value: unknown, depth = 0): void {
+  if (depth > 64) throw new ApiError(400, 'validation_failed', 'The request is nested too deeply.')
+  if (typeof value === 'string') {
+    if (value.includes('\u0000'))
+      throw new ApiError(400, 'validation_failed', 'Text may not contain NUL characters.')
+    return
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) refuseNul(item, depth + 1)
+    return
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      refuseNul(key, depth + 1)
+      refuseNul(item, depth + 1)
+    }
+  }
+}

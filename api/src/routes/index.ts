@@ -1,0 +1,24 @@
+import type { Router } from '../lib/router'
+import { adminUsersRouter } from './admin/router'
+import { authRouter, devMailRouter } from './auth/router'
+import { catalogRouter } from './catalog/router'
+import { contactRouter, inboxRouter } from './contact/router'
+import { filesRouter } from './files/router'
+import { healthRouter } from './health/router'
+import { resourcesRouter } from './resources/router'
+
+/**
+ * Every router of the API, each mounted at its own prefix under /api. The permission
+ * table, the authorization matrix and the OpenAPI document are all read from this list.
+ */
+export const apiRouters: Router[] = [
+  healthRouter,
+  authRouter,
+  devMailRouter,
+  adminUsersRouter,
+  inboxRouter,
+  catalogRouter,
+  contactRouter,
+  resourcesRouter,
+  filesRouter,
+]

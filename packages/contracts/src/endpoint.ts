@@ -1,0 +1,74 @@
+import type { z } from 'zod'
+import type { Access } from './roles'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * One API endpoint, declared once: the API implements it (and enforces `access` and the
+ * schemas from this declaration), the apps call it through `request` with types inferred
+ * from it, and the OpenAPI document is generated from it.
+ *
+ * `path` is the full path under `/api`, with Hono-style parameters (`/admin/orders/:id`).
+ * `response` describes a successful JSON answer (omit it for files, HTML and redirects).
+ */
+export type EndpointDef = {
+  method: HttpMethod
+  path: string
+  access: Access
+  summary: string
+  description?: string
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+  response?: z.ZodType
+  /** Status of a successful answer when it is not 200. */
+  status?: number
+  /** What a successful answer is when it is not JSON (`text/csv`, `text/html`, a redirect...). */
+  produces?: string
+}
+
+/** Declares an endpoint; the identity function, kept for its types and as a search anchor. */
+export function endpoint<const E extends EndpointDef>(def: E): E {
+  return def
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+type In<S> = S extends z.ZodType ? z.input<S> : undefined
+
+/** The parsed parts of a request to `E`, as a handler receives them. */
+export type EndpointInput<E extends EndpointDef> = {
+  params: Out<E['params']>
+  query: Out<E['query']>
+  body: Out<E['body']>
+}
+
+/** What a caller sends to `E` (before parsing: defaults may be left out). */
+export type EndpointRequest<E extends EndpointDef> = (E['params'] extends z.ZodType
+  ? { params: In<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: In<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: In<E['body']> } : { body?: undefined })
+
+/** A successful JSON answer of `E`. */
+export type EndpointResponse<E extends EndpointDef> = Out<E['response']>
+
+/** Fills `:name` parameters of a path; values are URI-encoded. */
+export function buildPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name]
+    if (value === undefined || value === null) throw new Error(`Missing path parameter "${name}" for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** A query string from an object: undefined, null and empty values are left out. */
+export function buildQuery(query?: Record<string, unknown>): string {
+  if (!query) return ''
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue
+    search.set(key, String(value))
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}

@@ -3,6 +3,7 @@ import { adminUsersRouter } from './admin/router'
 import { authRouter, devMailRouter } from './auth/router'
 import { catalogRouter } from './catalog/router'
 import { contactRouter, inboxRouter } from './contact/router'
+import { createDocsRouter } from './docs/router'
 import { filesRouter } from './files/router'
 import { healthRouter } from './health/router'
 import { resourcesRouter } from './resources/router'
@@ -13,6 +14,7 @@ import { resourcesRouter } from './resources/router'
  */
 export const apiRouters: Router[] = [
   healthRouter,
+  createDocsRouter(() => apiRouters.flatMap((router) => router.routes)),
   authRouter,
   devMailRouter,
   adminUsersRouter,

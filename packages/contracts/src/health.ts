@@ -20,3 +20,20 @@ export const healthContract = {
     response: ReadySchema,
   }),
 }
+
+export const docsContract = {
+  openapi: endpoint({
+    method: 'GET',
+    path: '/openapi.json',
+    access: 'public',
+    summary: 'This API as an OpenAPI 3.1 document, generated from the route declarations',
+    produces: 'application/json',
+  }),
+  docs: endpoint({
+    method: 'GET',
+    path: '/docs',
+    access: 'public',
+    summary: 'A readable reference of every endpoint',
+    produces: 'text/html',
+  }),
+}

@@ -25,8 +25,6 @@ export type AppEnv = {
     log: Logger
     requestId: string
     clientIp: string
-    /** A direct connection from this machine (no proxy): allowed to read the dev outbox. */
-    fromThisMachine: boolean
     /** Set once the session was looked up: the user, or null when signed out. */
     user: SessionUser | null | undefined
   }

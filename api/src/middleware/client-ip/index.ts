@@ -5,8 +5,6 @@ import type { AppEnv } from '../../types'
 /** Carries our resolved client address to better-auth; any client-sent copy is replaced. */
 export const CLIENT_IP_HEADER = 'x-lamplight-client-ip'
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
-
 /**
  * Resolves the client's address once per request. Behind a proxy, the configured header
  * (for a list like X-Forwarded-For, its last entry: the one our proxy appended, which a
@@ -23,8 +21,6 @@ export function clientIp(proxyHeader?: string): MiddlewareHandler<AppEnv> {
       if (last) ip = last
     }
     c.set('clientIp', ip ? ip.replace(/^::ffff:/, '') : 'unknown')
-    // Only a direct loopback peer with no proxy in front is "this machine".
-    c.set('fromThisMachine', !proxyHeader && !!peer && LOOPBACK.has(peer))
     await next()
   }
 }

@@ -1,0 +1,31 @@
+import type { TestDatabase } from '../test/database'
+import type { Actors } from './actors'
+
+export type FixtureContext = { database: TestDatabase; actors: Actors }
+
+/** A request that the route's allowed callers can make successfully. */
+export type SampleRequest = {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+}
+
+export type RouteFixture = {
+  /**
+   * Builds (in the database, through `ctx.database.db`) what the request names, owned by
+   * `ctx.actors.ids.customer` for ownership rules, and returns the request. The matrix then
+   * expects 2xx for every allowed caller, and 404 for the other customer on ownership rules.
+   */
+  sample: (ctx: FixtureContext) => Promise<SampleRequest>
+  /** For ownership rules: whether editors and admins pass the rule as well (default: admins do, editors do not). */
+  alsoAllowed?: ('editor' | 'admin')[]
+  /** A route that changes state on success: each caller gets a fresh sample. */
+  freshSamplePerCaller?: boolean
+}
+
+/**
+ * Samples for routes the matrix cannot call meaningfully with made-up parameters. A route
+ * with an ownership rule MUST have one here (the matrix fails without it), so its IDOR check
+ * runs the day it is added. Key: `METHOD /path` as declared in the contract.
+ */
+export const ROUTE_FIXTURES: Record<string, RouteFixture> = {}

@@ -21,6 +21,8 @@ export type RouteFixture = {
   alsoAllowed?: ('editor' | 'admin')[]
   /** A route that changes state on success: each caller gets a fresh sample. */
   freshSamplePerCaller?: boolean
+  /** The route ends or changes the caller's session (sign-out, password change): run it with throwaway callers. */
+  throwawayCallers?: boolean
 }
 
 /**
@@ -28,4 +30,13 @@ export type RouteFixture = {
  * with an ownership rule MUST have one here (the matrix fails without it), so its IDOR check
  * runs the day it is added. Key: `METHOD /path` as declared in the contract.
  */
-export const ROUTE_FIXTURES: Record<string, RouteFixture> = {}
+export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  'POST /auth/sign-out': { sample: async () => ({ body: {} }), throwawayCallers: true },
+  'POST /auth/change-password': {
+    sample: async () => ({
+      body: { currentPassword: 'matrix-password-1', newPassword: 'matrix-password-2' },
+    }),
+    throwawayCallers: true,
+    freshSamplePerCaller: true,
+  },
+}

@@ -44,6 +44,7 @@ describe.each(DRIVERS)(
     let database: TestDatabase
     let app: Hono<AppEnv>
     let actors: Actors
+    let throwaway = 0
 
     beforeAll(async () => {
       database = await createTestDatabase(driver)
@@ -61,12 +62,18 @@ describe.each(DRIVERS)(
 
     it.each(routes.map((r) => [keyOf(r), r] as const))('%s', async (_, route) => {
       const fixture = ROUTE_FIXTURES[keyOf(route)]
-      let sample: SampleRequest | undefined = fixture ? await fixture.sample({ database, actors }) : undefined
+      // Routes that end the caller's session run with callers of their own.
+      const callers = fixture?.throwawayCallers
+        ? await createActors(app, database, `${driver}-${++throwaway}`)
+        : actors
+      let sample: SampleRequest | undefined = fixture
+        ? await fixture.sample({ database, actors: callers })
+        : undefined
       for (const actor of ACTOR_NAMES) {
-        if (fixture?.freshSamplePerCaller) sample = await fixture.sample({ database, actors })
+        if (fixture?.freshSamplePerCaller) sample = await fixture.sample({ database, actors: callers })
         const expected = expectedFor(route, actor, Boolean(sample))
         const query = sample?.query ? `?${new URLSearchParams(sample.query)}` : ''
-        const res = await actors[actor].request(`/api${fillPath(route.path, sample?.params)}${query}`, {
+        const res = await callers[actor].request(`/api${fillPath(route.path, sample?.params)}${query}`, {
           method: route.method,
           body: sample?.body ?? (route.method === 'GET' ? undefined : {}),
         })

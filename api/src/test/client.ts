@@ -38,6 +38,8 @@ export function browser(app: AnyApp, ip = `203.0.113.${Math.floor(Math.random() 
     ip,
     jar,
     request,
+    /** The Cookie header this client sends, for hand-made requests. */
+    cookie: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
     json: async <T = Record<string, unknown>>(path: string, init?: Parameters<typeof request>[1]) => {
       const res = await request(path, init)
       return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as T }

@@ -14,6 +14,11 @@ describe('safeRedirect', () => {
     ['/auth?redirect=/x', '/'],
     ['/auth/reset-password', '/'],
     ['javascript:alert(1)', '/'],
+    ['/%09/evil.example', '/'],
+    ['/%0a/evil.example', '/'],
+    ['/%0d/evil.example', '/'],
+    ['/.//evil.example/', '/'],
+    ['/%2F%2Fevil.example', '/'],
   ])('%s → %s', (value, expected) => expect(safeRedirect(value)).toBe(expected))
 
   it('builds the bounce URL', () => {

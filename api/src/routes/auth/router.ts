@@ -3,23 +3,38 @@ import type { Context } from 'hono'
 import { ApiError } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { latestMail } from '../../mail'
-import { withClientIp } from '../../middleware/client-ip'
-import { currentUser } from '../../middleware/guards'
+import { CLIENT_IP_HEADER, withClientIp } from '../../middleware/client-ip'
 import type { AppEnv } from '../../types'
 import { outboxPage } from './outbox-page'
 
-/**
- * better-auth under /api/auth (sign-up/email, sign-in/email, sign-out, get-session,
- * request-password-reset, reset-password, verify-email, ...). Its errors are rewritten
- * into our error shape, and its rate limit answers carry a standard Retry-After.
- */
-export const authRouter = defineRouter('/auth')
-  .handle(authContract.getAuth, ({ c }) => betterAuth(c))
-  .handle(authContract.postAuth, ({ c }) => betterAuth(c))
+const AUTH_BODY_LIMIT = 16 * 1024
 
-function betterAuth(c: Context<AppEnv>) {
+/**
+ * better-auth under /api/auth: only the actions the site uses, each declared with its
+ * schemas in `authContract`, so bad input is refused in our error shape before better-auth
+ * reads it. better-auth gets the validated body (unknown fields dropped), its errors are
+ * rewritten into our shape, and its rate-limit answers carry a standard Retry-After. Any
+ * other action is our JSON 404.
+ */
+const handlers = Object.values(authContract).filter((e) => e.path.startsWith('/auth/'))
+export const authRouter = handlers.reduce(
+  (router, action) =>
+    router.handle(action, { bodyLimit: AUTH_BODY_LIMIT }, ({ c, body }) => betterAuth(c, body)),
+  defineRouter('/auth'),
+)
+
+function betterAuth(c: Context<AppEnv>, body: unknown) {
   const { auth } = c.get('deps')
-  return auth.handler(withClientIp(c.req.raw, c.get('clientIp'))).then(normaliseAuthResponse)
+  if (body === undefined) {
+    return auth.handler(withClientIp(c.req.raw, c.get('clientIp'))).then(normaliseAuthResponse)
+  }
+  // The original body was read by our validation: better-auth gets the validated one.
+  const headers = new Headers(c.req.raw.headers)
+  headers.set(CLIENT_IP_HEADER, c.get('clientIp'))
+  headers.set('content-type', 'application/json')
+  headers.delete('content-length')
+  const request = new Request(c.req.url, { method: c.req.method, headers, body: JSON.stringify(body) })
+  return auth.handler(request).then(normaliseAuthResponse)
 }
 
 /** The outbox, for admins only: reset links in it would hand over any account. */

@@ -1,0 +1,331 @@
+import { z } from 'zod'
+import type { DeclaredRoute } from '../lib/router'
+
+/** One hostile request, and whether the route's own schema would refuse it. */
+export type HostileCase = {
+  label: string
+  path: string
+  query?: string
+  body?: string
+  contentType?: string | null
+  /** The schema (or JSON itself) refuses this: the answer must be 4xx and change nothing. */
+  mustFail: boolean
+}
+
+type JsonSchema = {
+  type?: string | string[]
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  enum?: unknown[]
+  const?: unknown
+  format?: string
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  items?: JsonSchema
+  minLength?: number
+  pattern?: string
+  default?: unknown
+}
+
+const UUID = '00000000-0000-4000-8000-000000000000'
+
+/** Values that are wrong for some field somewhere: types, sizes, encodings, injections. */
+export const HOSTILE_VALUES: [string, unknown][] = [
+  ['null', null],
+  ['number', 123],
+  ['negative', -1],
+  ['huge number', 1e308],
+  ['unsafe integer', 9007199254740993],
+  ['fraction', 0.5],
+  ['boolean', true],
+  ['array', ['a']],
+  ['object', { $ne: 1 }],
+  ['empty string', ''],
+  ['spaces', '   '],
+  ['NUL', 'a\u0000b'],
+  ['lone surrogate', '\ud800x'],
+  ['RTL override', '\u202eevil'],
+  ['zero width', '\u200b\u200b'],
+  ['emoji', '🙏🕊️'],
+  ['10 KB', 'x'.repeat(10_000)],
+  ['SQL', "' OR 1=1; DROP TABLE orders; --"],
+  ['traversal', '../../etc/passwd'],
+  ['encoded traversal', '%2e%2e%2f%2e%2e%2fetc%2fpasswd'],
+  ['script', '<script>alert(1)</script>'],
+  ['NaN text', 'NaN'],
+  ['Infinity text', 'Infinity'],
+  ['prototype key', { __proto__: { admin: true } }],
+]
+
+const PARAM_VALUES: [string, string][] = [
+  ['traversal', '..%2f..%2fetc%2fpasswd'],
+  ['encoded dot-dot', '%2e%2e%2f'],
+  ['double encoded', '%252e%252e%252f'],
+  ['NUL', 'a%00b'],
+  ['invalid utf-8', '%ff%fe'],
+  ['bad escape', '%zz'],
+  ['SQL', "'%3B%20drop%20table%20orders%3B--"],
+  ['unicode', '%C3%BC%F0%9F%98%80'],
+  ['spaces', '%20%20'],
+  ['dot', '.'],
+  ['long', 'x'.repeat(5000)],
+  ['negative', '-1'],
+  ['huge', '1e309'],
+  ['almost uuid', '00000000-0000-0000-0000-00000000000g'],
+  ['upper uuid', UUID.toUpperCase()],
+  ['json', '%7B%7D'],
+  ['dot-dot', '..'],
+  ['backslash traversal', '..%5c..%5cwindows'],
+  ['overlong utf-8 dots', '%C0%AE%C0%AE%2F'],
+  ['CRLF injection', 'a%0d%0aSet-Cookie:%20x=1'],
+  ['tab', '%09'],
+  ['shell', '%24(id)'],
+  ['backticks', '%60id%60'],
+  ['pipe', 'a%7Cb'],
+  ['semicolon', 'a%3Bb'],
+  ['percent', '%25'],
+  ['plus', '+'],
+  ['star', '*'],
+  ['tilde', '~'],
+  ['zero', '0'],
+  ['hex', '0x10'],
+  ['true', 'true'],
+  ['null', 'null'],
+  ['undefined', 'undefined'],
+  ['proto', '__proto__'],
+  ['constructor', 'constructor'],
+  ['121 chars', 'a'.repeat(121)],
+  ['upper case', 'Scroll-Of-Antioch'],
+  ['double hyphen', 'slug--double'],
+  ['leading hyphen', '-leading'],
+  ['homoglyph', 'scr%D0%BEll'],
+  ['full width', '%EF%BC%A1'],
+  ['device name', 'CON'],
+  ['html', '%3Cb%3Ex%3C%2Fb%3E'],
+]
+
+const QUERY_VALUES: [string, string][] = [
+  ['NUL', '%00'],
+  ['invalid utf-8', '%ff'],
+  ['long', 'q'.repeat(5000)],
+  ['negative', '-1'],
+  ['zero', '0'],
+  ['huge', '1e309'],
+  ['NaN', 'NaN'],
+  ['fraction', '1.5'],
+  ['SQL', "'%20OR%201%3D1--"],
+  ['traversal', '..%2F..%2Fetc'],
+  ['like wildcards', '%25_%25'],
+  ['unicode', '%F0%9F%98%80'],
+]
+
+/** A value the field's JSON Schema accepts, or undefined when we cannot tell. */
+function sampleFor(schema: JsonSchema | undefined): unknown {
+  if (!schema) return undefined
+  if (schema.default !== undefined) return schema.default
+  if (schema.const !== undefined) return schema.const
+  if (schema.enum?.length) return schema.enum[0]
+  const options = schema.anyOf ?? schema.oneOf
+  if (options) return sampleFor(options.find((o) => o.type !== 'null') ?? options[0])
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  switch (type) {
+    case 'string':
+      if (schema.format === 'email') return 'someone@example.com'
+      if (schema.format === 'uuid') return UUID
+      if (schema.format === 'uri') return 'https://example.com/'
+      if (schema.pattern) return 'sample-slug'
+      return 'sample text'
+    case 'number':
+    case 'integer':
+      return 1
+    case 'boolean':
+      return true
+    case 'array':
+      return []
+    case 'object': {
+      const out: Record<string, unknown> = {}
+      for (const name of schema.required ?? []) out[name] = sampleFor(schema.properties?.[name])
+      return out
+    }
+    default:
+      return undefined
+  }
+}
+
+const jsonSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+
+/** A request the route's schemas accept (as far as a generated sample can), to mutate one part at a time. */
+function baseline(route: DeclaredRoute) {
+  const make = (schema: z.ZodType | undefined) => {
+    if (!schema) return undefined
+    const sample = sampleFor(jsonSchema(schema)) as Record<string, unknown> | undefined
+    return sample && schema.safeParse(sample).success ? sample : (sample ?? {})
+  }
+  return {
+    params: (make(route.params) ?? {}) as Record<string, unknown>,
+    query: (make(route.query) ?? {}) as Record<string, unknown>,
+    body: make(route.body),
+  }
+}
+
+const refuses = (schema: z.ZodType | undefined, value: unknown) =>
+  !!schema && !schema.safeParse(value).success
+const hasNul = (value: unknown) => JSON.stringify(value ?? null).includes('\\u0000')
+
+function fill(path: string, params: Record<string, unknown>) {
+  return path
+    .replace(/\/\*$/, '/matrix-probe')
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? UUID)))
+}
+
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * At least forty hostile requests for a route with params, a query or a body, generated from
+ * its declaration: each field given each wrong value, and the body broken as JSON, as a
+ * type, in depth and in size.
+ */
+export function hostileCases(route: DeclaredRoute): HostileCase[] {
+  const base = baseline(route)
+  const cases: HostileCase[] = []
+  const basePath = fill(route.path, base.params)
+  const baseQuery = new URLSearchParams(
+    Object.entries(base.query).map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString()
+  const baseBody = base.body === undefined ? undefined : JSON.stringify(base.body)
+
+  // Params: each parameter replaced by each hostile segment.
+  for (const name of Object.keys(route.params ? (jsonSchema(route.params).properties ?? {}) : {})) {
+    for (const [label, raw] of PARAM_VALUES) {
+      const path = route.path
+        .replace(/\/\*$/, '/matrix-probe')
+        .replace(/:(\w+)/g, (_, p: string) =>
+          p === name ? raw : encodeURIComponent(String(base.params[p] ?? UUID)),
+        )
+      const decoded = decodeOrNull(raw)
+      cases.push({
+        label: `param ${name} = ${label}`,
+        path,
+        query: baseQuery,
+        body: baseBody,
+        mustFail:
+          decoded === null ||
+          decoded.includes('\u0000') ||
+          refuses(route.params, { ...base.params, [name]: decoded }),
+      })
+    }
+  }
+
+  // Query: each key given each hostile value, and given twice.
+  if (route.query) {
+    for (const name of Object.keys(jsonSchema(route.query).properties ?? {})) {
+      for (const [label, raw] of [...QUERY_VALUES, ...PARAM_VALUES]) {
+        const rest = Object.entries(base.query).filter(([k]) => k !== name)
+        const query = [
+          ...rest.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`),
+          `${name}=${raw}`,
+        ].join('&')
+        const decoded = decodeOrNull(raw)
+        cases.push({
+          label: `query ${name} = ${label}`,
+          path: basePath,
+          query,
+          body: baseBody,
+          mustFail:
+            decoded !== null &&
+            (decoded.includes('\u0000') || refuses(route.query, { ...base.query, [name]: decoded })),
+        })
+      }
+      cases.push({
+        label: `query ${name} twice`,
+        path: basePath,
+        query: `${name}=a&${name}=b`,
+        body: baseBody,
+        mustFail: false,
+      })
+    }
+  }
+
+  // Body: broken as JSON, as a type, in depth and size; then each field given each wrong value.
+  if (route.body) {
+    const whole: [string, string | undefined, string | null, boolean][] = [
+      ['no body', undefined, null, true],
+      ['text/plain', baseBody ?? '{}', 'text/plain', true],
+      ['form encoded', 'a=1', 'application/x-www-form-urlencoded', true],
+      ['malformed JSON', '{"a":', 'application/json', true],
+      ['empty JSON', '', 'application/json', true],
+      ['JSON null', 'null', 'application/json', refuses(route.body, null)],
+      ['JSON array', '[]', 'application/json', refuses(route.body, [])],
+      ['JSON string', '"x"', 'application/json', refuses(route.body, 'x')],
+      ['JSON number', '42', 'application/json', refuses(route.body, 42)],
+      ['JSON NaN', '{"a":NaN}', 'application/json', true],
+      ['arrays 10 000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, 'application/json', true],
+      ['objects 10 000 deep', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`, 'application/json', true],
+      [
+        'over the size limit',
+        JSON.stringify({ pad: 'x'.repeat(route.bodyLimit + 1024) }),
+        'application/json',
+        true,
+      ],
+      [
+        '1 MB field',
+        JSON.stringify({ ...(base.body as object), pad: 'x'.repeat(1024 * 1024) }),
+        'application/json',
+        true,
+      ],
+      ['empty object', '{}', 'application/json', refuses(route.body, {})],
+      [
+        'extra fields',
+        JSON.stringify({ ...(base.body as object), role: 'admin', isAdmin: true, price: 0 }),
+        'application/json',
+        false,
+      ],
+      ['UTF-16 declared', baseBody ?? '{}', 'application/json; charset=utf-16', false],
+    ]
+    for (const [label, body, contentType, mustFail] of whole) {
+      cases.push({ label: `body ${label}`, path: basePath, query: baseQuery, body, contentType, mustFail })
+    }
+    const fields = Object.keys(jsonSchema(route.body).properties ?? {})
+    for (const name of fields) {
+      for (const [label, value] of HOSTILE_VALUES) {
+        const candidate = { ...(base.body as object), [name]: value }
+        cases.push({
+          label: `body ${name} = ${label}`,
+          path: basePath,
+          query: baseQuery,
+          body: JSON.stringify(candidate),
+          mustFail: hasNul(value) || refuses(route.body, JSON.parse(JSON.stringify(candidate))),
+        })
+      }
+      const missing = { ...(base.body as Record<string, unknown>) }
+      delete missing[name]
+      cases.push({
+        label: `body without ${name}`,
+        path: basePath,
+        query: baseQuery,
+        body: JSON.stringify(missing),
+        mustFail: refuses(route.body, missing),
+      })
+    }
+  }
+  return cases
+}
+
+const LEAKS = [
+  /\n\s+at\s/, // a stack frame
+  /node_modules|\/src\/|\.ts:\d+/, // a file path
+  /\bselect\b.+\bfrom\b|\binsert into\b|\bupdate\b.+\bset\b|syntax error at/i, // SQL
+  /postgres|pglite|drizzle|ZodError|TypeError|RangeError/i,
+]
+
+/** Whether an error answer gives away something about our insides. */
+export function leaks(text: string): RegExp | undefined {
+  return LEAKS.find((pattern) => pattern.test(text))
+}

@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 import { SiteLayout } from './layout/site-layout'
 import { RouteResolver } from './pages/route-resolver'
 import { RouterError } from './pages/router-error'
+import { keepScrollOnSearchChanges } from './router/keep-scroll-on-search'
 
 // The account screens are only needed by people signing in: kept out of the first load.
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })))
@@ -28,7 +29,7 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 export function createRouter() {
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       element: <SiteLayout />,
       errorElement: <RouterError />,
@@ -54,6 +55,7 @@ export function createRouter() {
       ],
     },
   ])
+  return keepScrollOnSearchChanges(router)
 }
 
 export function App() {

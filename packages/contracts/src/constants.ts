@@ -5,6 +5,8 @@ export const CURRENCY = 'usd'
 /** Free shipping on US orders over this amount; standard delivery time. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 3500
 export const STANDARD_DELIVERY = '3-5 business days'
+/** Days after delivery in which an unhappy buyer gets a replacement or a refund (spec, FAQ facts). */
+export const SATISFACTION_WINDOW_DAYS = 30
 
 export const SUBSCRIPTION_PLANS = [
   {

@@ -49,7 +49,7 @@ function Dropdown({
   return (
     <NavigationMenuItem>
       <NavigationMenuTrigger className={cn(current && currentClass)}>{label}</NavigationMenuTrigger>
-      <NavigationMenuContent>
+      <NavigationMenuContent className="z-50">
         <ul className="grid w-72 gap-1 p-2">
           {[all, ...items].map((item) => (
             <li key={item.href}>
@@ -75,7 +75,9 @@ function Dropdown({
 export function DesktopNav() {
   const { canSeeAdmin } = useAuth()
   return (
-    <NavigationMenu className="hidden lg:flex" aria-label="Main">
+    // No shared viewport: each dropdown opens under its own trigger (a shared viewport sits
+    // at the menu's left edge, so Resources opened under Experiences).
+    <NavigationMenu className="hidden lg:flex" aria-label="Main" viewport={false}>
       <NavigationMenuList>
         <TopLink {...MAIN_LINKS.home} />
         <Dropdown

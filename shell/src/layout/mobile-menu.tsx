@@ -4,37 +4,51 @@ import {
   Button,
   cn,
   Drawer,
+  DrawerClose,
   DrawerContent,
   DrawerDescription,
   DrawerHeader,
   DrawerTitle,
   DrawerTrigger,
 } from '@lamplight/ui'
-import { Menu } from 'lucide-react'
+import { Menu, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { AuthSlot } from './auth-slot'
 import { isCurrent, MAIN_LINKS } from './nav-links'
 
-/** The phone menu: a bottom drawer with the spec's links (plus Resources, which phones need too). */
+/**
+ * The phone menu: a bottom drawer with the spec's links (plus Resources, which phones need
+ * too). It is a modal dialog: opening it moves focus in (to Close), Tab stays inside, and
+ * closing it puts focus back on the menu button. The account action comes first, not
+ * after twenty links.
+ */
 export function MobileMenu() {
   const [open, setOpen] = useState(false)
   const { canSeeAdmin } = useAuth()
   const close = () => setOpen(false)
 
   return (
-    <Drawer open={open} onOpenChange={setOpen}>
+    <Drawer open={open} onOpenChange={setOpen} autoFocus>
       <DrawerTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="size-11 lg:hidden" aria-label="Open menu">
           <Menu aria-hidden className="size-6" />
         </Button>
       </DrawerTrigger>
       <DrawerContent>
-        <DrawerHeader>
+        <DrawerHeader className="flex-row items-center justify-between gap-3 py-2 text-left">
           <DrawerTitle>Menu</DrawerTitle>
           <DrawerDescription className="sr-only">Site navigation</DrawerDescription>
+          <DrawerClose asChild>
+            <Button variant="ghost" size="icon" className="size-11" aria-label="Close menu">
+              <XIcon aria-hidden className="size-5" />
+            </Button>
+          </DrawerClose>
         </DrawerHeader>
-        <nav aria-label="Mobile" className="max-h-[70vh] overflow-y-auto px-4 pb-6">
+        <div className="border-b border-border px-4 pb-3 [&_a]:h-11 [&_a]:w-full [&_button]:h-11">
+          <AuthSlot onNavigate={close} />
+        </div>
+        <nav aria-label="Mobile" className="max-h-[60dvh] overflow-y-auto px-4 pt-2 pb-6">
           <ul className="flex flex-col gap-1">
             <DrawerLink {...MAIN_LINKS.home} onNavigate={close} />
             <DrawerLink label="All Experiences" href={MAIN_LINKS.experiences.href} onNavigate={close} />
@@ -47,9 +61,6 @@ export function MobileMenu() {
             <DrawerLink {...MAIN_LINKS.contact} onNavigate={close} />
             {canSeeAdmin && <DrawerLink {...MAIN_LINKS.admin} onNavigate={close} />}
           </ul>
-          <div className="mt-4 border-t border-border pt-4">
-            <AuthSlot onNavigate={close} />
-          </div>
         </nav>
       </DrawerContent>
     </Drawer>
@@ -66,7 +77,7 @@ function DrawerLink({ label, href, onNavigate }: { label: string; href: string; 
         onClick={onNavigate}
         aria-current={current ? 'page' : undefined}
         className={cn(
-          'block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent',
+          'flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-accent',
           current && 'bg-secondary text-secondary-foreground',
         )}
       >

@@ -1,3 +1,4 @@
+import { type SocialNetwork, socialProfiles } from '@lamplight/contracts'
 import { Logo } from '@lamplight/ui'
 import { Camera, MessageCircle, PlayCircle } from 'lucide-react'
 import { Link } from 'react-router'
@@ -10,16 +11,27 @@ const QUICK_LINKS = [
   { label: 'FAQ', href: '/faq' },
 ]
 
-// Shipping, returns and privacy pages and our social accounts do not exist yet: the spec
-// keeps them as placeholder links until they do.
-const PLACEHOLDER_HREF = '#'
-const SUPPORT_PLACEHOLDERS = ['Shipping Info', 'Returns', 'Privacy Policy']
-
-const SOCIAL = [
-  { label: 'Facebook', Icon: MessageCircle },
-  { label: 'Instagram', Icon: Camera },
-  { label: 'YouTube', Icon: PlayCircle },
+// The spec's footer has these as dead `#` links; a buyer checking our terms before paying
+// deserves real pages (storefront: /shipping, /returns, /privacy).
+export const SUPPORT_LINKS = [
+  { label: 'Contact Us', href: '/contact' },
+  { label: 'Shipping Info', href: '/shipping' },
+  { label: 'Returns', href: '/returns' },
+  { label: 'Privacy Policy', href: '/privacy' },
 ]
+
+const SOCIAL_ICONS: Record<SocialNetwork, typeof Camera> = {
+  Facebook: MessageCircle,
+  Instagram: Camera,
+  YouTube: PlayCircle,
+}
+
+// Only the profiles configured at build time; none at all hides the row.
+const SOCIAL = socialProfiles()
+
+// Tall enough to hit with a thumb (the text alone is 20 px).
+const FOOTER_LINK =
+  'inline-flex min-h-8 items-center text-muted-foreground hover:text-foreground hover:underline pointer-coarse:min-h-11'
 
 export function SiteFooter() {
   return (
@@ -31,26 +43,33 @@ export function SiteFooter() {
             Story-driven puzzle boxes that open Scripture one clue at a time. Made by hand, with prayer, for
             families, friends and small groups who love a good mystery.
           </p>
-          <ul className="mt-5 flex gap-2" aria-label="Social media">
-            {SOCIAL.map(({ label, Icon }) => (
-              <li key={label}>
-                <a
-                  href={PLACEHOLDER_HREF}
-                  aria-label={`${label} (coming soon)`}
-                  className="inline-flex size-9 items-center justify-center rounded-full border border-border text-muted-foreground hover:bg-accent hover:text-foreground"
-                >
-                  <Icon aria-hidden className="size-4" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {SOCIAL.length > 0 && (
+            <ul className="mt-5 flex gap-2" aria-label="Social media">
+              {SOCIAL.map(({ name, url }) => {
+                const Icon = SOCIAL_ICONS[name]
+                return (
+                  <li key={name}>
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`${name} (opens in a new tab)`}
+                      className="inline-flex size-11 items-center justify-center rounded-full border border-border text-muted-foreground hover:bg-accent hover:text-foreground"
+                    >
+                      <Icon aria-hidden className="size-5" />
+                    </a>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
         </div>
         <div>
           <h2 className="font-serif text-base font-semibold text-foreground">Quick Links</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 space-y-1 text-sm">
             {QUICK_LINKS.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="text-muted-foreground hover:text-foreground hover:underline">
+                <Link to={link.href} className={FOOTER_LINK}>
                   {link.label}
                 </Link>
               </li>
@@ -59,20 +78,12 @@ export function SiteFooter() {
         </div>
         <div>
           <h2 className="font-serif text-base font-semibold text-foreground">Support</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/contact" className="text-muted-foreground hover:text-foreground hover:underline">
-                Contact Us
-              </Link>
-            </li>
-            {SUPPORT_PLACEHOLDERS.map((label) => (
-              <li key={label}>
-                <a
-                  href={PLACEHOLDER_HREF}
-                  className="text-muted-foreground hover:text-foreground hover:underline"
-                >
-                  {label}
-                </a>
+          <ul className="mt-3 space-y-1 text-sm">
+            {SUPPORT_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={FOOTER_LINK}>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -15,6 +15,12 @@ const ScrollOfAntiochPage = lazy(() =>
   import('./scroll-of-antioch/scroll-of-antioch-page').then((m) => ({ default: m.ScrollOfAntiochPage })),
 )
 
+const ShippingPage = lazy(() =>
+  import('./policies/shipping-page').then((m) => ({ default: m.ShippingPage })),
+)
+const ReturnsPage = lazy(() => import('./policies/returns-page').then((m) => ({ default: m.ReturnsPage })))
+const PrivacyPage = lazy(() => import('./policies/privacy-page').then((m) => ({ default: m.PrivacyPage })))
+
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
 export const pages: RemotePages = {
   '/': HomePage,
@@ -23,4 +29,7 @@ export const pages: RemotePages = {
   '/faq': FaqPage,
   '/contact': ContactPage,
   '/scroll-of-antioch': ScrollOfAntiochPage,
+  '/shipping': ShippingPage,
+  '/returns': ReturnsPage,
+  '/privacy': PrivacyPage,
 }

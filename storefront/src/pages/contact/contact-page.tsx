@@ -1,6 +1,6 @@
+import { type SocialNetwork, socialProfiles } from '@lamplight/contracts'
 import { Button } from '@lamplight/ui'
 import { ArrowRight, Camera, CirclePlay, Clock, Mail, MessageCircle, MessagesSquare } from 'lucide-react'
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { Container } from '../../components/section-heading'
 import { useDocumentMeta } from '../../components/use-document-meta'
@@ -10,11 +10,11 @@ import { PrayerForm } from './prayer-form'
 export const CONTACT_HEADING = 'Contact Us'
 export const CONTACT_EMAIL = 'hello@lamplight.example'
 
-const SOCIAL = [
-  { name: 'Facebook', Icon: MessageCircle },
-  { name: 'Instagram', Icon: Camera },
-  { name: 'YouTube', Icon: CirclePlay },
-] as const
+const SOCIAL_ICONS: Record<SocialNetwork, typeof Camera> = {
+  Facebook: MessageCircle,
+  Instagram: Camera,
+  YouTube: CirclePlay,
+}
 
 export function ContactPage() {
   useDocumentMeta(
@@ -136,9 +136,10 @@ export function ContactPage() {
   )
 }
 
-/** Our social pages are not open yet: the buttons say so instead of going nowhere. */
+/** Our social profiles, when any is configured (PUBLIC_*_URL at build time); otherwise nothing. */
 function SocialCard() {
-  const [notice, setNotice] = useState('')
+  const profiles = socialProfiles()
+  if (!profiles.length) return null
   return (
     <section
       aria-labelledby="social-heading"
@@ -148,27 +149,21 @@ function SocialCard() {
         Follow along
       </h2>
       <ul className="mt-4 flex flex-wrap gap-2">
-        {SOCIAL.map(({ name, Icon }) => (
-          <li key={name}>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() =>
-                setNotice(
-                  `Our ${name} page is coming soon. Until then, email us and we will gladly write back.`,
-                )
-              }
-            >
-              <Icon aria-hidden="true" />
-              {name}
-            </Button>
-          </li>
-        ))}
+        {profiles.map(({ name, url }) => {
+          const Icon = SOCIAL_ICONS[name]
+          return (
+            <li key={name}>
+              <Button asChild variant="outline" className="h-11">
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  <Icon aria-hidden="true" />
+                  {name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            </li>
+          )
+        })}
       </ul>
-      <p aria-live="polite" className="mt-3 text-muted-foreground text-sm empty:hidden">
-        {notice}
-      </p>
     </section>
   )
 }

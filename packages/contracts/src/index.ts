@@ -1,4 +1,5 @@
 export * from './admin'
+export * from './age-range'
 export * from './api-client'
 export * from './auth'
 export * from './catalog'

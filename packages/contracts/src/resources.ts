@@ -80,6 +80,41 @@ export const GALLERIES = {
 export type GalleryKey = keyof typeof GALLERIES
 export const GALLERY_KEYS = Object.keys(GALLERIES) as [GalleryKey, ...GalleryKey[]]
 
+/**
+ * The three colouring collections as search knows them: the gallery page's title and
+ * address, and words a parent might type that the title does not contain.
+ */
+export const COLOURING_COLLECTIONS: Record<GalleryKey, { title: string; path: string; keywords: string }> = {
+  'bible-verses': {
+    title: 'Bible Verses Colouring Pages',
+    path: '/kids-activities-colouring/bible-verses',
+    keywords: 'bible verses scripture memory coloring colouring pages printable',
+  },
+  'faith-coloring': {
+    title: 'Faith Coloring Pages',
+    path: '/kids-activities-colouring/faith-coloring-pages',
+    keywords: 'faith coloring colouring pages printable',
+  },
+  'noahs-ark': {
+    title: "Noah's Ark Coloring Pages",
+    path: '/kids-activities-colouring/noahs-ark-coloring-pages',
+    keywords: "noah noah's ark noahs ark flood animals rainbow coloring colouring pages printable",
+  },
+}
+
+export const CollectionSchema = z.object({
+  gallery: z.enum(GALLERY_KEYS),
+  title: z.string(),
+  path: z.string(),
+  /** Published pages in the collection. */
+  page_count: z.number().int().nonnegative(),
+  /** A thumbnail to show: of the first page the search matched, else of the first page; '' if none. */
+  cover: z.string(),
+  /** Titles of the pages the search matched (up to three), empty when the collection itself matched. */
+  matches: z.array(z.string()),
+})
+export type Collection = z.infer<typeof CollectionSchema>
+
 export const GalleryItemSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -103,6 +138,8 @@ const SearchText = z
   .transform((v) => v || undefined)
 
 export const RESULTS_PAGE_SIZE_MAX = 100
+
+export const CollectionsQuery = z.object({ q: SearchText })
 
 export const ResourceListQuery = z.object({
   category: SlugSchema.optional(),
@@ -160,11 +197,21 @@ export const resourcesContract = {
     params: z.object({ gallery: z.enum(GALLERY_KEYS) }),
     response: z.object({ data: z.array(GalleryItemSchema) }),
   }),
+  collections: endpoint({
+    method: 'GET',
+    path: '/resources/collections',
+    access: 'public',
+    summary:
+      'The colouring collections (their pages are listed only in their galleries): all of them, or those a search finds by name or by their pages',
+    query: CollectionsQuery,
+    response: z.object({ data: z.array(CollectionSchema) }),
+  }),
   list: endpoint({
     method: 'GET',
     path: '/resources',
     access: 'public',
-    summary: 'Published resources, newest first: by category, searched, filtered by age',
+    summary:
+      'Published resources, newest first: by category, searched, and for an age (overlapping ranges and all-ages resources, decision 011)',
     query: ResourceListQuery,
     response: ResourceListSchema,
   }),

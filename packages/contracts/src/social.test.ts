@@ -16,6 +16,8 @@ describe('socialProfiles', () => {
 
   it('shows none when none is configured, and ignores what is not a web address', () => {
     expect(socialProfiles({})).toEqual([])
-    expect(socialProfiles({ PUBLIC_INSTAGRAM_URL: '#', PUBLIC_FACEBOOK_URL: 'javascript:alert(1)' })).toEqual([])
+    expect(socialProfiles({ PUBLIC_INSTAGRAM_URL: '#', PUBLIC_FACEBOOK_URL: 'javascript:alert(1)' })).toEqual(
+      [],
+    )
   })
 })

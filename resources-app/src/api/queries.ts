@@ -1,4 +1,10 @@
-import { ApiError, apiFetch, FEATURED_RESOURCES_LIMIT, GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
+import {
+  ApiError,
+  apiFetch,
+  type Collection,
+  FEATURED_RESOURCES_LIMIT,
+  GALLERY_SLUG_PREFIXES,
+} from '@lamplight/contracts'
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type {
   CategoryDetail,
@@ -42,6 +48,7 @@ export const resourceKeys = {
   list: (filters: ResourceFilters) => ['resources', 'list', filters] as const,
   item: (slug: string) => ['resources', 'item', slug] as const,
   gallery: (gallery: GalleryKey) => ['resources', 'gallery', gallery] as const,
+  collections: (q: string) => ['resources', 'collections', q] as const,
 }
 
 export function useCategories() {
@@ -130,5 +137,17 @@ export function useGallery(gallery: GalleryKey) {
     queryKey: resourceKeys.gallery(gallery),
     queryFn: ({ signal }) => load<{ data: GalleryItem[] }>(`/api/resources/galleries/${gallery}`, signal),
     select: (r) => r.data,
+  })
+}
+
+/** The colouring collections a search leads to (their pages are not search results themselves). */
+export function useCollections(q: string) {
+  return useQuery({
+    ...common,
+    queryKey: resourceKeys.collections(q),
+    queryFn: ({ signal }) =>
+      load<{ data: Collection[] }>(`/api/resources/collections?q=${encodeURIComponent(q)}`, signal),
+    select: (r) => r.data,
+    enabled: !!q,
   })
 }

@@ -22,7 +22,7 @@ export function FileActions({
   title: string
   /** What the buttons act on, for screen readers ("Download {label}"). */
   label?: string
-  size?: 'sm' | 'default'
+  size?: 'sm' | 'default' | 'lg'
   className?: string
 }) {
   const { busy, download } = useDownload()

@@ -1,6 +1,6 @@
 import { cn, Input } from '@lamplight/ui'
 import { SearchIcon } from 'lucide-react'
-import { type FormEvent, type ReactNode, useId } from 'react'
+import { type FormEvent, type ReactNode, type Ref, useId } from 'react'
 
 /** The API refuses longer searches. */
 export const MAX_SEARCH_LENGTH = 200
@@ -14,6 +14,7 @@ export function SearchBox({
   placeholder = 'Search resources...',
   className,
   children,
+  inputRef,
 }: {
   value: string
   onChange: (value: string) => void
@@ -23,6 +24,7 @@ export function SearchBox({
   className?: string
   /** A submit button or other controls beside the field. */
   children?: ReactNode
+  inputRef?: Ref<HTMLInputElement>
 }) {
   const id = useId()
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -41,6 +43,7 @@ export function SearchBox({
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <Input
+            ref={inputRef}
             id={id}
             type="search"
             value={value}

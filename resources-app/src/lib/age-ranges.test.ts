@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageOptionLabel, sortAgeRanges } from './age-ranges'
+import { ageChoices, ageOptionLabel, sortAgeRanges } from './age-ranges'
 
 describe('age ranges', () => {
   it('puts the youngest first, by the leading number, and words last', () => {
@@ -13,9 +13,11 @@ describe('age ranges', () => {
     ])
   })
 
-  it('keeps a range called "All Ages" apart from the no-filter choice', () => {
-    expect(ageOptionLabel('All Ages')).toBe('Suitable for all ages')
-    expect(ageOptionLabel('all ages')).toBe('Suitable for all ages')
-    expect(ageOptionLabel('6-9')).toBe('6-9')
+  it('reads each choice as ages, and never offers the stored all-ages value twice', () => {
+    expect(ageOptionLabel('6-9')).toBe('Ages 6-9')
+    expect(ageOptionLabel('13+')).toBe('Ages 13+')
+    expect(ageOptionLabel('Ages 4-7')).toBe('Ages 4-7')
+    expect(ageOptionLabel('toddlers')).toBe('toddlers')
+    expect(ageChoices(['13+', 'All Ages', '3-5', 'all ages'])).toEqual(['3-5', '13+'])
   })
 })

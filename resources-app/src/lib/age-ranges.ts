@@ -1,3 +1,5 @@
+import { isAllAges, parseAgeRange } from '@lamplight/contracts'
+
 /**
  * The age filter's choices, youngest first ("3-5" before "13+"), with anything that does
  * not start with an age after them in their own order.
@@ -11,9 +13,14 @@ export function sortAgeRanges(ages: readonly string[]): string[] {
 }
 
 /**
- * What an age range reads as in the filter. The first choice, "All Ages", means no
- * filter; resources marked as suitable for every age must not read the same.
+ * What an age range reads as in the filter: "Ages 4-7". The filter means "suitable for"
+ * (docs/decisions/011-age-filter-means-suitable-for.md); "All Ages" is its first choice.
  */
 export function ageOptionLabel(age: string): string {
-  return /^\s*all\s+ages?\s*$/i.test(age) ? 'Suitable for all ages' : age
+  return parseAgeRange(age)?.kind === 'span' ? `Ages ${age.trim().replace(/^ages?\s+/i, '')}` : age
+}
+
+/** The choices the filter offers: the stored all-ages value is not one (All Ages already is). */
+export function ageChoices(ages: readonly string[]): string[] {
+  return sortAgeRanges(ages.filter((age) => !isAllAges(age)))
 }

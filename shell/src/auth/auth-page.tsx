@@ -21,6 +21,12 @@ import { SignUpForm } from './sign-up-form'
 
 type View = 'sign-in' | 'sign-up' | 'forgot'
 
+const SUBTITLES: Record<View, string> = {
+  'sign-in': 'Sign in to solve your puzzles, manage your subscription and follow your orders.',
+  'sign-up': 'Create an account to solve your puzzles, subscribe and follow your orders.',
+  forgot: "Tell us your email and we'll send you a link to choose a new password.",
+}
+
 /** /auth: Sign In and Sign Up tabs, and the forgotten-password request. */
 export function AuthPage() {
   const { user, loading } = useAuth()
@@ -29,6 +35,15 @@ export function AuthPage() {
   const redirect = safeRedirect(params.get('redirect'))
   const [view, setView] = useState<View>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in')
   const [justSignedIn, setJustSignedIn] = useState(false)
+  // The email typed on one form follows the person to the others.
+  const [email, setEmail] = useState('')
+  // Moving between forms with a button (not a tab) would leave focus on a button that is
+  // gone: the next form takes it instead.
+  const [moved, setMoved] = useState(false)
+  const go = (next: View) => {
+    setMoved(true)
+    setView(next)
+  }
   useDocumentTitle(view === 'sign-up' ? 'Sign Up' : view === 'forgot' ? 'Reset your password' : 'Sign In')
 
   useEffect(() => {
@@ -58,28 +73,44 @@ export function AuthPage() {
                   : 'Welcome back'}
             </h1>
           </CardTitle>
-          <CardDescription>
-            {view === 'forgot'
-              ? "Tell us your email and we'll send you a link to choose a new password."
-              : 'Sign in to solve your puzzles, manage your subscription and follow your orders.'}
-          </CardDescription>
+          <CardDescription>{SUBTITLES[view]}</CardDescription>
         </CardHeader>
         <CardContent>
           {view === 'forgot' ? (
-            <ForgotPasswordForm onBack={() => setView('sign-in')} />
+            <ForgotPasswordForm
+              email={email}
+              onEmailChange={setEmail}
+              onBack={() => go('sign-in')}
+              takeFocus={moved}
+            />
           ) : (
-            <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+            <Tabs
+              value={view}
+              onValueChange={(v) => {
+                setMoved(false)
+                setView(v as View)
+              }}
+            >
               <TabsList className="mb-6 grid w-full grid-cols-2">
                 <TabsTrigger value="sign-in">Sign In</TabsTrigger>
                 <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm onSignedIn={() => setJustSignedIn(true)} onForgot={() => setView('forgot')} />
+                <SignInForm
+                  email={email}
+                  onEmailChange={setEmail}
+                  onSignedIn={() => setJustSignedIn(true)}
+                  onForgot={() => go('forgot')}
+                  takeFocus={moved}
+                />
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm
+                  email={email}
+                  onEmailChange={setEmail}
                   onSignedIn={() => setJustSignedIn(true)}
-                  onNeedsVerification={() => setView('sign-in')}
+                  onSignInInstead={() => go('sign-in')}
+                  onResetPassword={() => go('forgot')}
                 />
               </TabsContent>
             </Tabs>

@@ -1,21 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useAuth } from '@lamplight/session'
 import { Button, Field, fieldProps, Input, toast } from '@lamplight/ui'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { errorMessage } from './error-message'
 import { ForgotPasswordSchema } from './schemas'
 import { SubmitButton } from './submit-button'
 
-export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+export function ForgotPasswordForm({
+  email,
+  onEmailChange,
+  onBack,
+  takeFocus = false,
+}: {
+  /** The address typed on Sign In or Sign Up, so nobody types it twice. */
+  email: string
+  onEmailChange: (email: string) => void
+  onBack: () => void
+  /** Focus the field when the form appears (the person came here with a button). */
+  takeFocus?: boolean
+}) {
   const { requestPasswordReset } = useAuth()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useForm<z.infer<typeof ForgotPasswordSchema>>({
     resolver: zodResolver(ForgotPasswordSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email },
   })
   const { errors, isSubmitting } = form.formState
+
+  useEffect(() => {
+    if (takeFocus) form.setFocus('email')
+  }, [takeFocus, form])
 
   const submit = form.handleSubmit(async ({ email }) => {
     try {
@@ -48,7 +64,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {...fieldProps('forgot-email', errors.email?.message)}
           type="email"
           autoComplete="email"
-          {...form.register('email')}
+          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
         />
       </Field>
       <SubmitButton busy={isSubmitting} busyLabel="Sending…">

@@ -1,27 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { ApiError } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import { Button, Field, fieldProps, Input, toast } from '@lamplight/ui'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { errorMessage } from './error-message'
+import { FormAlert } from './form-alert'
 import { SignInSchema } from './schemas'
 import { SubmitButton } from './submit-button'
 
-export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; onForgot: () => void }) {
+export function SignInForm({
+  email,
+  onEmailChange,
+  onSignedIn,
+  onForgot,
+  takeFocus = false,
+}: {
+  /** What was typed on another tab, carried over. */
+  email: string
+  onEmailChange: (email: string) => void
+  onSignedIn: () => void
+  onForgot: () => void
+  /** Focus the form when it appears (the person came here with a button). */
+  takeFocus?: boolean
+}) {
   const { signIn } = useAuth()
+  const [failure, setFailure] = useState<{ message: string; credentials: boolean } | null>(null)
   const form = useForm<z.infer<typeof SignInSchema>>({
     resolver: zodResolver(SignInSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   })
   const { errors, isSubmitting } = form.formState
 
+  useEffect(() => {
+    if (takeFocus) form.setFocus(form.getValues('email') ? 'password' : 'email')
+  }, [takeFocus, form])
+
   const submit = form.handleSubmit(async (values) => {
+    setFailure(null)
     try {
       await signIn(values)
       toast.success('Welcome back!')
       onSignedIn()
     } catch (error) {
-      toast.error(errorMessage(error))
+      const message = errorMessage(error)
+      // The toast keeps the spec's behaviour; the same words stay beside the form.
+      toast.error(message)
+      setFailure({ message, credentials: error instanceof ApiError && error.status === 401 })
     }
   })
 
@@ -32,7 +58,7 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
           {...fieldProps('sign-in-email', errors.email?.message)}
           type="email"
           autoComplete="email"
-          {...form.register('email')}
+          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
         />
       </Field>
       <Field id="sign-in-password" label="Password" error={errors.password?.message}>
@@ -43,9 +69,23 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
           {...form.register('password')}
         />
       </Field>
-      <Button type="button" variant="link" className="h-auto justify-self-end p-0 text-sm" onClick={onForgot}>
+      <Button type="button" variant="link" className="h-11 justify-self-end px-1 text-sm" onClick={onForgot}>
         Forgot password?
       </Button>
+      {failure && (
+        <FormAlert tone="error">
+          <p className="font-medium">{failure.message}</p>
+          {failure.credentials && (
+            <p className="text-muted-foreground">
+              Check the email and password, or{' '}
+              <Button type="button" variant="link" className="h-auto p-0 align-baseline" onClick={onForgot}>
+                reset your password
+              </Button>
+              .
+            </p>
+          )}
+        </FormAlert>
+      )}
       <SubmitButton busy={isSubmitting} busyLabel="Signing in…">
         Sign In
       </SubmitButton>

@@ -1,41 +1,81 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { ApiError } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Field, fieldProps, Input, toast } from '@lamplight/ui'
+import { Button, Field, fieldProps, Input, toast } from '@lamplight/ui'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { errorMessage } from './error-message'
+import { FormAlert } from './form-alert'
 import { SignUpSchema } from './schemas'
 import { SubmitButton } from './submit-button'
 
+type Outcome =
+  | { kind: 'exists'; email: string; message: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'check-email'; email: string }
+
+/** better-auth's answer for an address that already has an account. */
+const alreadyExists = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'user_already_exists' || error.status === 409)
+
 export function SignUpForm({
+  email,
+  onEmailChange,
   onSignedIn,
-  onNeedsVerification,
+  onSignInInstead,
+  onResetPassword,
 }: {
+  /** What was typed on another tab, carried over. */
+  email: string
+  onEmailChange: (email: string) => void
   onSignedIn: () => void
-  onNeedsVerification: () => void
+  onSignInInstead: () => void
+  onResetPassword: () => void
 }) {
   const { signUp } = useAuth()
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const form = useForm<z.infer<typeof SignUpSchema>>({
     resolver: zodResolver(SignUpSchema),
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email, password: '' },
   })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
+    setOutcome(null)
     try {
       const { needsVerification } = await signUp(values)
       if (needsVerification) {
         toast.success('Check your email to confirm your account!')
-        form.reset()
-        onNeedsVerification()
+        // The same answer whether the address is new or already has an account (the
+        // server does not say which), so the way back in is offered here too.
+        setOutcome({ kind: 'check-email', email: values.email.trim() })
+        form.reset({ name: '', email: values.email, password: '' })
       } else {
         toast.success('Welcome to Lamplight Puzzle Co.!')
         onSignedIn()
       }
     } catch (error) {
-      toast.error(errorMessage(error))
+      const message = errorMessage(error)
+      toast.error(message)
+      setOutcome(
+        alreadyExists(error)
+          ? { kind: 'exists', email: values.email.trim(), message }
+          : { kind: 'error', message },
+      )
     }
   })
+
+  const wayBackIn = (
+    <div className="flex flex-wrap gap-2">
+      <Button type="button" variant="outline" size="sm" className="h-11" onClick={onSignInInstead}>
+        Sign in instead
+      </Button>
+      <Button type="button" variant="outline" size="sm" className="h-11" onClick={onResetPassword}>
+        Reset your password
+      </Button>
+    </div>
+  )
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
@@ -51,7 +91,7 @@ export function SignUpForm({
           {...fieldProps('sign-up-email', errors.email?.message)}
           type="email"
           autoComplete="email"
-          {...form.register('email')}
+          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
         />
       </Field>
       <Field
@@ -67,6 +107,30 @@ export function SignUpForm({
           {...form.register('password')}
         />
       </Field>
+      {outcome?.kind === 'exists' && (
+        <FormAlert tone="error">
+          <p className="font-medium">An account already exists for {outcome.email}.</p>
+          <p className="text-muted-foreground">
+            Sign in with it, or choose a new password if you have forgotten it.
+          </p>
+          {wayBackIn}
+        </FormAlert>
+      )}
+      {outcome?.kind === 'error' && (
+        <FormAlert tone="error">
+          <p className="font-medium">{outcome.message}</p>
+        </FormAlert>
+      )}
+      {outcome?.kind === 'check-email' && (
+        <FormAlert tone="success">
+          <p className="font-medium">Check your email to confirm your account!</p>
+          <p className="text-muted-foreground">
+            We sent a message to {outcome.email}. If you already have an account with this address, sign in or
+            reset your password instead.
+          </p>
+          {wayBackIn}
+        </FormAlert>
+      )}
       <SubmitButton busy={isSubmitting} busyLabel="Creating your account…">
         Sign Up
       </SubmitButton>

@@ -24,7 +24,9 @@ describe('changesOnlySearch', () => {
 describe('keepScrollOnSearchChanges', () => {
   const make = () =>
     keepScrollOnSearchChanges(
-      createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/resources/teaching-resources'] }),
+      createMemoryRouter([{ path: '*', element: null }], {
+        initialEntries: ['/resources/teaching-resources'],
+      }),
     )
 
   it('asks ScrollRestoration to stay put when only the query string changes', async () => {

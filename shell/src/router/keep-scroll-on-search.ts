@@ -29,9 +29,7 @@ export function keepScrollOnSearchChanges(router: Router): Router {
   router.navigate = ((to: To | number | null, options?: RouterNavigateOptions) => {
     if (typeof to === 'number') return navigate(to)
     const keep =
-      to !== null &&
-      options?.preventScrollReset === undefined &&
-      changesOnlySearch(router.state.location, to)
+      to !== null && options?.preventScrollReset === undefined && changesOnlySearch(router.state.location, to)
     return navigate(to, keep ? { ...options, preventScrollReset: true } : options)
   }) as Router['navigate']
   return router

@@ -15,9 +15,7 @@ const ScrollOfAntiochPage = lazy(() =>
   import('./scroll-of-antioch/scroll-of-antioch-page').then((m) => ({ default: m.ScrollOfAntiochPage })),
 )
 
-const ShippingPage = lazy(() =>
-  import('./policies/shipping-page').then((m) => ({ default: m.ShippingPage })),
-)
+const ShippingPage = lazy(() => import('./policies/shipping-page').then((m) => ({ default: m.ShippingPage })))
 const ReturnsPage = lazy(() => import('./policies/returns-page').then((m) => ({ default: m.ReturnsPage })))
 const PrivacyPage = lazy(() => import('./policies/privacy-page').then((m) => ({ default: m.PrivacyPage })))
 

@@ -1,4 +1,12 @@
-import { GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
+import {
+  COLOURING_COLLECTIONS,
+  type Collection,
+  GALLERIES,
+  GALLERY_KEYS,
+  GALLERY_SLUG_PREFIXES,
+  isAllAges,
+  suitsAge,
+} from '@lamplight/contracts'
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client'
 import { categories, fileAssets, resources, resourceTags, tags } from '../../db/schema'
@@ -104,7 +112,10 @@ export type ResourceFilters = { categoryId?: string; q?: string; age?: string; l
 export async function listResources(db: Db, filters: ResourceFilters) {
   const base = [eq(resources.published, true), notInGallery]
   if (filters.categoryId) base.push(eq(resources.categoryId, filters.categoryId))
-  if (filters.age) base.push(eq(resources.ageRange, filters.age))
+  if (filters.age) {
+    const suitable = await suitableAgeRanges(db, filters.age, filters.categoryId)
+    base.push(suitable.length ? inArray(resources.ageRange, suitable) : sql`false`)
+  }
   const window = filters.offset + filters.limit + 1
 
   let ids: string[]
@@ -124,6 +135,25 @@ export async function listResources(db: Db, filters: ResourceFilters) {
   const byId = new Map(rows.map((r) => [r.id, r]))
   const ordered = pageIds.map((id) => byId.get(id)).filter((r): r is CardRow => !!r)
   return { data: await toCards(db, ordered), has_more: ids.length > filters.offset + filters.limit }
+}
+
+/**
+ * The stored age ranges that suit the chosen one (overlapping, or for all ages; decision
+ * 011). There are only a handful of distinct values, so the rule runs in TypeScript and
+ * the listing filters with a plain IN, keeping the search's indexes in play.
+ */
+async function suitableAgeRanges(db: Db, age: string, categoryId?: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ age: resources.ageRange })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.published, true),
+        isNotNull(resources.ageRange),
+        categoryId ? eq(resources.categoryId, categoryId) : undefined,
+      ),
+    )
+  return rows.map((r) => r.age).filter((stored): stored is string => !!stored && suitsAge(age, stored))
 }
 
 /**
@@ -160,7 +190,11 @@ async function searchIds(db: Db, q: string, where: SQL, window: number): Promise
   return rows.map((r) => r.id)
 }
 
-/** The age ranges present among a category's listed resources (the age filter's options). */
+/**
+ * The age ranges present among a category's listed resources: the age filter's options.
+ * "All Ages" is left out: the filter's own first choice says it, and all-ages resources
+ * appear under every choice (decision 011).
+ */
 export async function listAgeRanges(db: Db, categoryId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ age: resources.ageRange })
@@ -174,7 +208,7 @@ export async function listAgeRanges(db: Db, categoryId: string): Promise<string[
       ),
     )
     .orderBy(asc(resources.ageRange))
-  return rows.map((r) => r.age).filter((a): a is string => !!a)
+  return rows.map((r) => r.age).filter((a): a is string => !!a && !isAllAges(a))
 }
 
 /** Categories by name with how many published resources each lists (gallery pages are counted in their galleries). */
@@ -265,4 +299,72 @@ export async function listGallery(db: Db, prefix: string) {
     filename: r.filename,
     mime_type: r.mimeType || 'image/jpeg',
   }))
+}
+
+/**
+ * The colouring collections a search leads to. Their pages are left out of listings and
+ * search results (spec, section 5), so without this "noah" found nothing although a whole
+ * Noah's Ark collection exists. A collection is found by its own name and keywords, or by
+ * any of its published pages (title, description or tag, the same substring rule as the
+ * search). With no search, every collection that has pages.
+ */
+export async function searchCollections(db: Db, q?: string): Promise<Collection[]> {
+  const rows = await db
+    .select({
+      id: resources.id,
+      slug: resources.slug,
+      title: resources.title,
+      description: resources.description,
+      thumbKey: resources.thumbKey,
+      updatedAt: resources.updatedAt,
+    })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.published, true),
+        sql`(${sql.join(
+          GALLERY_SLUG_PREFIXES.map((prefix) => sql`${resources.slug} like ${`${prefix}%`}`),
+          sql` or `,
+        )})`,
+        // As in the gallery itself: a page without a file is not shown there.
+        sql`exists (select 1 from ${fileAssets} where ${fileAssets.resourceId} = ${resources.id})`,
+      ),
+    )
+    .orderBy(asc(resources.slug))
+  const needle = q?.toLowerCase()
+  const tagMap = needle
+    ? await tagsFor(
+        db,
+        rows.map((r) => r.id),
+      )
+    : new Map<string, { name: string }[]>()
+  const contains = (text: string | null | undefined) =>
+    !!needle && !!text && text.toLowerCase().includes(needle)
+
+  const found: Collection[] = []
+  for (const gallery of GALLERY_KEYS) {
+    const pages = rows.filter((r) => r.slug.startsWith(GALLERIES[gallery]))
+    if (!pages.length) continue
+    const info = COLOURING_COLLECTIONS[gallery]
+    const matching = needle
+      ? pages.filter(
+          (p) =>
+            contains(p.title) ||
+            contains(p.description) ||
+            (tagMap.get(p.id) ?? []).some((t) => contains(t.name)),
+        )
+      : []
+    const itselfMatches = !needle || contains(info.title) || contains(info.keywords)
+    if (!itselfMatches && !matching.length) continue
+    const coverPage = [...matching, ...pages].find((p) => p.thumbKey)
+    found.push({
+      gallery,
+      title: info.title,
+      path: info.path,
+      page_count: pages.length,
+      cover: coverPage ? (thumbUrl(coverPage.id, coverPage.thumbKey, coverPage.updatedAt) ?? '') : '',
+      matches: matching.slice(0, 3).map((p) => p.title),
+    })
+  }
+  return found
 }

@@ -112,6 +112,15 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
           published: true,
           ageRange: '3-5',
         },
+        {
+          slug: 'harvest-prayers',
+          title: 'Harvest Prayers',
+          description: 'Thank-you prayers for the whole family.',
+          categoryId: seasonal!.id,
+          published: true,
+          ageRange: 'All Ages',
+          createdAt: day(0),
+        },
       ])
       .returning()
     for (const r of rows) ids[r.slug] = r.id
@@ -174,7 +183,6 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
         createdAt: day(8),
       },
     ])
-    void seasonal
   })
   afterAll(async () => {
     await database?.destroy()
@@ -192,7 +200,7 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
     expect(body.data.map((c) => [c.slug, c.resourceCount])).toEqual([
       ['games-puzzles', 2],
       ['kids-activities-colouring', 1],
-      ['seasonal-special', 0],
+      ['seasonal-special', 1],
       ['teaching-resources', 1],
     ])
   })
@@ -232,7 +240,13 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
     expect(await search('zzz')).toEqual([])
     expect(await search('shep', 'teaching-resources')).toEqual(['lesson-plan'])
     // Blank is no search: the whole library (the dove page was created last).
-    expect(await search('   ')).toEqual(['kids-dove-page', 'ark-maze', 'psalm-crossword', 'lesson-plan'])
+    expect(await search('   ')).toEqual([
+      'kids-dove-page',
+      'ark-maze',
+      'psalm-crossword',
+      'lesson-plan',
+      'harvest-prayers',
+    ])
   })
 
   it('pages through results, saying whether more follow', async () => {
@@ -241,7 +255,7 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
     expect(first.body.has_more).toBe(true)
     const last = await get<{ data: Card[]; has_more: boolean }>('/api/resources?page_size=2&page=2')
     expect(last.body.data.map((r) => r.slug)).toEqual(['psalm-crossword', 'lesson-plan'])
-    expect(last.body.has_more).toBe(false)
+    expect(last.body.has_more).toBe(true)
     const searched = await get<{ data: Card[]; has_more: boolean }>(
       '/api/resources?q=shep&page_size=1&page=2',
     )
@@ -249,11 +263,59 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
     expect(searched.body.has_more).toBe(false)
   })
 
-  it('filters by exact age range and combines it with search', async () => {
-    const { body } = await get<{ data: Card[] }>('/api/resources?category=games-puzzles&age=6-9')
-    expect(body.data.map((r) => r.slug)).toEqual(['ark-maze'])
-    const none = await get<{ data: Card[] }>('/api/resources?category=games-puzzles&age=6-9&q=psalm')
-    expect(none.body.data).toEqual([])
+  it('filters by age as "suitable for": overlapping ranges and all-ages resources (decision 011)', async () => {
+    const slugs = async (query: string) =>
+      (await get<{ data: Card[] }>(`/api/resources?${query}`)).body.data.map((r) => r.slug)
+    // 6-9 and 8-12 share ages 8 and 9.
+    expect(await slugs('category=games-puzzles&age=6-9')).toEqual(['ark-maze', 'psalm-crossword'])
+    expect(await slugs('category=games-puzzles&age=6-9&q=psalm')).toEqual(['psalm-crossword'])
+    expect(await slugs('category=games-puzzles&age=10-12')).toEqual(['psalm-crossword'])
+    expect(await slugs('category=games-puzzles&age=3-5')).toEqual([])
+    // 4-7 keeps the 3-5 page and the 6-9 ones, and the all-ages prayers; 8-12 is out.
+    expect(await slugs('age=4-7')).toEqual(['kids-dove-page', 'ark-maze', 'lesson-plan', 'harvest-prayers'])
+    expect(await slugs('age=13%2B')).toEqual(['harvest-prayers'])
+    expect(await slugs('category=seasonal-special&age=3-5')).toEqual(['harvest-prayers'])
+    // "All Ages" chosen by link means the all-ages resources; an unreadable range, its own text.
+    expect(await slugs('age=All%20Ages')).toEqual(['harvest-prayers'])
+    expect(await slugs('age=toddlers')).toEqual([])
+    expect(await slugs('age=4-7&q=prayers')).toEqual(['harvest-prayers'])
+  })
+
+  it('finds the colouring collections by name, keyword or page, never listing their pages', async () => {
+    type Found = {
+      gallery: string
+      title: string
+      path: string
+      page_count: number
+      cover: string
+      matches: string[]
+    }
+    const collections = async (q?: string) =>
+      (
+        await get<{ data: Found[] }>(
+          `/api/resources/collections${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`,
+        )
+      ).body.data
+    // Only Noah's Ark has published pages with files in this library (two of them).
+    expect(await collections()).toEqual([
+      {
+        gallery: 'noahs-ark',
+        title: "Noah's Ark Coloring Pages",
+        path: '/kids-activities-colouring/noahs-ark-coloring-pages',
+        page_count: 2,
+        cover: '',
+        matches: [],
+      },
+    ])
+    expect((await collections('NOAH')).map((c) => c.gallery)).toEqual(['noahs-ark']) // its name
+    expect((await collections('flood')).map((c) => c.gallery)).toEqual(['noahs-ark']) // a keyword
+    expect((await collections('two by')).map((c) => c.matches)).toEqual([['Animals Two by Two']]) // a page
+    expect(await collections('hidden')).toEqual([]) // a draft page finds nothing
+    expect(await collections('shepherd')).toEqual([])
+    expect(await collections('   ')).toHaveLength(1)
+    expect((await get(`/api/resources/collections?q=${'x'.repeat(201)}`)).status).toBe(400)
+    // The pages themselves stay out of search results.
+    expect((await get<{ data: Card[] }>('/api/resources?q=two%20by')).body.data).toEqual([])
   })
 
   it('describes a category with the age ranges present in it', async () => {

@@ -9,6 +9,7 @@ import {
   listFeatured,
   listGallery,
   listResources,
+  searchCollections,
 } from './queries'
 
 /** Public resource library. Only published resources are ever listed, counted or shown. */
@@ -31,6 +32,9 @@ export const resourcesRouter = defineRouter('/resources')
   })
   .handle(resourcesContract.gallery, async ({ c, db, params }) =>
     c.json({ data: await listGallery(db, GALLERIES[params.gallery]) }),
+  )
+  .handle(resourcesContract.collections, async ({ c, db, query }) =>
+    c.json({ data: await searchCollections(db, query.q) }),
   )
   // Listing and search: by category (`category`), across the library when none is given.
   .handle(resourcesContract.list, async ({ c, db, query }) => {

@@ -89,13 +89,15 @@ describe('CategoryPage', () => {
     renderCategory('/resources/games-puzzles?q=lamb&age=6-9')
     expect(await screen.findByText('No resources match your current filters.')).toBeVisible()
     expect(screen.getByRole('searchbox')).toHaveValue('lamb')
-    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveTextContent('6-9')
+    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveTextContent('Ages 6-9')
     const urls = fetchMock.mock.calls.map(([u]) => String(u))
     expect(urls).toContain('/api/resources?category=games-puzzles&q=lamb&age=6-9&page=1&page_size=60')
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }))
     expect(locationNow()).toBe('/resources/games-puzzles')
     expect(screen.getByRole('searchbox')).toHaveValue('')
+    // The button is gone; focus is in the search box, not lost on the page.
+    expect(screen.getByRole('searchbox')).toHaveFocus()
     expect(await screen.findByRole('link', { name: 'View & Download' })).toBeVisible()
     expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveTextContent('Filter by age')
     expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull()
@@ -120,7 +122,7 @@ describe('CategoryPage', () => {
     expect(await screen.findByRole('button', { name: 'Clear Filters' })).toBeVisible()
   })
 
-  it('offers the age ranges present, All Ages first, and choosing one filters through the URL', async () => {
+  it('offers the age ranges present once each, All Ages first, and choosing one filters through the URL', async () => {
     mockApi({
       '/api/resources/categories/games-puzzles': {
         data: aCategory({ age_ranges: ['13+', '3-5', 'All Ages'] }),
@@ -134,9 +136,9 @@ describe('CategoryPage', () => {
     Element.prototype.scrollIntoView ??= () => {}
     await userEvent.click(filter)
     const options = await screen.findAllByRole('option')
-    // Youngest first; a range named "All Ages" must not read like the no-filter choice.
-    expect(options.map((o) => o.textContent)).toEqual(['All Ages', '3-5', '13+', 'Suitable for all ages'])
-    await userEvent.click(screen.getByRole('option', { name: '3-5' }))
+    // Youngest first; the stored "All Ages" is not offered beside the no-filter All Ages.
+    expect(options.map((o) => o.textContent)).toEqual(['All Ages', 'Ages 3-5', 'Ages 13+'])
+    await userEvent.click(screen.getByRole('option', { name: 'Ages 3-5' }))
     expect(locationNow()).toBe('/resources/games-puzzles?age=3-5')
   })
 

@@ -1,7 +1,7 @@
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
 import { Button, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@lamplight/ui'
 import { FilterXIcon } from 'lucide-react'
-import { useId } from 'react'
+import { type Ref, useId, useRef } from 'react'
 import { useParams } from 'react-router'
 import { useCategory, useCategoryHasResources, useResourceList } from '../../api/queries'
 import type { CategoryDetail } from '../../api/types'
@@ -13,7 +13,7 @@ import { NotFoundState } from '../../components/not-found-state'
 import { PageContainer } from '../../components/page-container'
 import { ResourceGrid, ResourceGridSkeleton } from '../../components/resource-card'
 import { SearchBox } from '../../components/search-box'
-import { ageOptionLabel, sortAgeRanges } from '../../lib/age-ranges'
+import { ageChoices, ageOptionLabel, sortAgeRanges } from '../../lib/age-ranges'
 import { shownLabel } from '../../lib/labels'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { type CategoryFilters, useCategoryFilters } from './use-category-filters'
@@ -87,6 +87,13 @@ function Results({
   results: ReturnType<typeof useResourceList>
 }) {
   const headingId = useId()
+  const searchRef = useRef<HTMLInputElement>(null)
+  // Both Clear Filters buttons vanish once the filters are clear: focus goes to the search
+  // box rather than being dropped at the top of the page.
+  const clear = () => {
+    filters.clear()
+    searchRef.current?.focus({ preventScroll: true })
+  }
   const list = results.data ?? []
   const more = !!results.hasNextPage
   const updating = results.isPlaceholderData
@@ -100,7 +107,13 @@ function Results({
       <h2 id={headingId} className="sr-only">
         {category.name} resources
       </h2>
-      <Filters category={category} filters={filters} showClear={filters.active && !empty} />
+      <Filters
+        category={category}
+        filters={filters}
+        showClear={filters.active && !empty}
+        onClear={clear}
+        searchRef={searchRef}
+      />
       <p role="status" className="mt-4 mb-6 min-h-5 text-muted-foreground text-sm">
         {updating ? 'Updating results...' : empty ? '' : countLabel(list.length, more, filters.active)}
       </p>
@@ -108,7 +121,7 @@ function Results({
         <div className="rounded-xl border border-dashed bg-card/60 px-6 py-14 text-center">
           <p className="text-lg text-muted-foreground">{categoryIsEmpty ? EMPTY_CATEGORY : NO_MATCHES}</p>
           {filters.active && (
-            <Button variant="outline" className="mt-6" onClick={filters.clear}>
+            <Button variant="outline" className="mt-6" onClick={clear}>
               <FilterXIcon aria-hidden="true" />
               Clear Filters
             </Button>
@@ -143,17 +156,19 @@ function Filters({
   category,
   filters,
   showClear,
+  onClear,
+  searchRef,
 }: {
   category: CategoryDetail
   filters: CategoryFilters
   showClear: boolean
+  onClear: () => void
+  searchRef: Ref<HTMLInputElement>
 }) {
+  const offered = ageChoices(category.age_ranges)
   // A shared link may name an age no longer offered: keep it visible as the current choice.
-  const ages = sortAgeRanges(
-    filters.age && !category.age_ranges.includes(filters.age)
-      ? [...category.age_ranges, filters.age]
-      : category.age_ranges,
-  )
+  const ages =
+    filters.age && !offered.includes(filters.age) ? sortAgeRanges([...offered, filters.age]) : offered
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -163,6 +178,7 @@ function Filters({
         onSubmit={filters.submit}
         label={`Search ${category.name}`}
         className="sm:max-w-md"
+        inputRef={searchRef}
       />
       {ages.length > 0 && (
         <Select
@@ -183,7 +199,7 @@ function Filters({
         </Select>
       )}
       {showClear && (
-        <Button variant="ghost" onClick={filters.clear} className="self-start sm:self-auto">
+        <Button variant="ghost" onClick={onClear} className="self-start sm:self-auto">
           <FilterXIcon aria-hidden="true" />
           Clear Filters
         </Button>

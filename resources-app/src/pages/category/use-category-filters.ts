@@ -30,8 +30,9 @@ export function useCategoryFilters() {
           }
           return next
         },
-        // Filtering refines the same page: it should not pile up history entries.
-        { replace: true },
+        // Filtering refines the same page: it should not pile up history entries, nor
+        // throw the person back to the top while they type (the shell also guarantees it).
+        { replace: true, preventScrollReset: true },
       )
     },
     [setParams],

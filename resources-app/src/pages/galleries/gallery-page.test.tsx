@@ -1,3 +1,4 @@
+import { COLOURING_COLLECTIONS } from '@lamplight/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -45,6 +46,33 @@ describe('GalleryPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Ark Page 2' })).toBeVisible()
   })
 
+  it('moves between pages inside the dialog with Previous, Next and the arrow keys; focus returns to the last one', async () => {
+    mockApi({
+      '/api/resources/galleries/noahs-ark': { data: [aGalleryItem(1), aGalleryItem(2), aGalleryItem(3)] },
+    })
+    renderGallery(NOAHS_ARK_GALLERY)
+    await userEvent.click(await screen.findByRole('button', { name: 'Ark Page 1' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Ark Page 1' })
+    expect(dialog).toHaveTextContent('Page 1 of 3.')
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }))
+    dialog = await screen.findByRole('dialog', { name: 'Ark Page 2' })
+    expect(within(dialog).getByRole('img', { name: 'Ark Page 2' })).toHaveAttribute('src', '/api/files/f2')
+    await userEvent.keyboard('{ArrowRight}')
+    dialog = await screen.findByRole('dialog', { name: 'Ark Page 3' })
+    // From the last page Next goes round to the first, and ArrowLeft back again.
+    await userEvent.keyboard('{ArrowRight}')
+    expect(await screen.findByRole('dialog', { name: 'Ark Page 1' })).toBeVisible()
+    await userEvent.keyboard('{ArrowLeft}')
+    dialog = await screen.findByRole('dialog', { name: 'Ark Page 3' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous' }))
+    expect(await screen.findByRole('dialog', { name: 'Ark Page 2' })).toBeVisible()
+
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(screen.getByRole('button', { name: 'Ark Page 2' })).toHaveFocus()
+  })
+
   it('offers no Print for a page that is neither an image nor a PDF', async () => {
     const odd = aGalleryItem(3, { mime_type: 'application/zip', filename: 'page.zip' })
     mockApi({ '/api/resources/galleries/noahs-ark': { data: [odd] } })
@@ -64,5 +92,11 @@ describe('GalleryPage', () => {
     mockApi({ [`/api/resources/galleries/${key}`]: { data: [] } })
     renderGallery(config)
     expect(await screen.findByText(message)).toBeVisible()
+  })
+
+  it('is called what search calls it, so a found collection leads to the page it names', () => {
+    expect(BIBLE_VERSES_GALLERY.title).toBe(COLOURING_COLLECTIONS['bible-verses'].title)
+    expect(FAITH_GALLERY.title).toBe(COLOURING_COLLECTIONS['faith-coloring'].title)
+    expect(NOAHS_ARK_GALLERY.title).toBe(COLOURING_COLLECTIONS['noahs-ark'].title)
   })
 })

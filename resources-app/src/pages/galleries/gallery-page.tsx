@@ -1,6 +1,15 @@
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Skeleton } from '@lamplight/ui'
-import { useId, useRef, useState } from 'react'
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  Skeleton,
+} from '@lamplight/ui'
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
+import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useGallery } from '../../api/queries'
 import type { GalleryItem, GalleryKey } from '../../api/types'
 import { BackLink } from '../../components/back-link'
@@ -19,8 +28,10 @@ export type GalleryConfig = {
 
 /**
  * A colouring gallery: a grid of pages (2 to 5 columns). A tile opens on click, Enter or
- * Space (it is a button) a dialog with the large picture, Download and Print; closing it
- * clears the selection and puts focus back on the tile.
+ * Space (it is a button) a dialog with the large picture, Download and Print; Previous and
+ * Next (or the arrow keys) move through the pages without closing it; closing it clears
+ * the selection and puts focus back on the tile of the page last shown. Every control in
+ * the dialog is at least 44 px square, for fingers.
  */
 export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
   useDocumentTitle(title)
@@ -34,6 +45,23 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
   const open = (item: GalleryItem) => {
     setShown(item)
     setSelected(item)
+  }
+  const list = items.data ?? []
+  const index = shown ? list.findIndex((item) => item.id === shown.id) : -1
+  // Round from the last page to the first: a button that disabled itself under the
+  // person's finger would also drop their focus.
+  const step = (by: -1 | 1) => {
+    if (index < 0 || !list.length) return
+    const next = list[(index + by + list.length) % list.length]
+    if (next) open(next)
+  }
+  const onDialogKey = (event: KeyboardEvent) => {
+    // Arrow keys belong to whatever has them inside (none today, but a future field would).
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault()
+      step(event.key === 'ArrowLeft' ? -1 : 1)
+    }
   }
 
   return (
@@ -64,7 +92,7 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
         ) : items.data?.length ? (
           <ul className={GRID}>
             {items.data.map((item) => (
-              <li key={item.id}>
+              <li key={item.id} className="flex">
                 <button
                   type="button"
                   ref={(node) => {
@@ -73,7 +101,8 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
                   }}
                   onClick={() => open(item)}
                   aria-haspopup="dialog"
-                  className="group flex w-full flex-col overflow-hidden rounded-xl border bg-card text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2"
+                  // Full height of the row, so one-line and two-line titles end level.
+                  className="group flex h-full w-full flex-col overflow-hidden rounded-xl border bg-card text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2"
                 >
                   <Thumbnail
                     src={item.thumbnail || imageOf(item)}
@@ -97,7 +126,8 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
       <Dialog open={!!selected} onOpenChange={(isOpen) => !isOpen && setSelected(null)}>
         {shown && (
           <DialogContent
-            className="sm:max-w-2xl"
+            className="gap-3 p-4 sm:max-w-2xl sm:gap-4 sm:p-6"
+            onKeyDown={onDialogKey}
             onCloseAutoFocus={(event) => {
               const tile = tiles.current.get(shown.id)
               if (tile) {
@@ -106,17 +136,32 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
               }
             }}
           >
-            <DialogHeader className="pr-8">
+            <DialogHeader className="pr-12">
               <DialogTitle>{shown.title}</DialogTitle>
-              <DialogDescription>Download it, or print it to colour in.</DialogDescription>
+              <DialogDescription>
+                {index >= 0 && list.length > 1 ? `Page ${index + 1} of ${list.length}. ` : ''}
+                Download it, or print it to colour in.
+              </DialogDescription>
             </DialogHeader>
             <Thumbnail
               key={shown.id}
               src={imageOf(shown)}
               alt={shown.title}
               eager
-              className="h-[min(60dvh,36rem)] rounded-lg border p-2"
+              className="h-[min(52dvh,36rem)] rounded-lg border p-2"
             />
+            {list.length > 1 && (
+              <nav aria-label="Colouring pages" className="grid grid-cols-2 gap-3">
+                <Button variant="outline" size="lg" onClick={() => step(-1)} aria-keyshortcuts="ArrowLeft">
+                  <ChevronLeftIcon aria-hidden="true" />
+                  Previous
+                </Button>
+                <Button variant="outline" size="lg" onClick={() => step(1)} aria-keyshortcuts="ArrowRight">
+                  Next
+                  <ChevronRightIcon aria-hidden="true" />
+                </Button>
+              </nav>
+            )}
             <FileActions
               file={{
                 download_url: shown.download_url,
@@ -125,7 +170,7 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
                 mime_type: shown.mime_type,
               }}
               title={shown.title}
-              size="default"
+              size="lg"
               className="grid grid-cols-2 gap-3 sm:flex sm:justify-end"
             />
           </DialogContent>

@@ -84,4 +84,31 @@ describe('ResourcesHomePage', () => {
     expect(await screen.findByRole('heading', { name: 'Dove Page' })).toBeVisible()
     expect(screen.getByText('2 resources found in all categories')).toBeVisible()
   })
+
+  it('leads a search to the colouring collections it finds, above the results', async () => {
+    mockApi({
+      '/api/resources/categories': { data: CATEGORIES },
+      '/api/resources?q=noah': { data: [], has_more: false, page: 1, page_size: 60 },
+      '/api/resources/collections?q=noah': {
+        data: [
+          {
+            gallery: 'noahs-ark',
+            title: "Noah's Ark Coloring Pages",
+            path: '/kids-activities-colouring/noahs-ark-coloring-pages',
+            page_count: 5,
+            cover: '',
+            matches: [],
+          },
+        ],
+      },
+    })
+    renderHome('/resources?q=noah')
+    const group = await screen.findByRole('region', { name: 'Colouring collections' })
+    expect(within(group).getByRole('link', { name: "Noah's Ark Coloring Pages" })).toHaveAttribute(
+      'href',
+      '/kids-activities-colouring/noahs-ark-coloring-pages',
+    )
+    expect(group).toHaveTextContent('5 pages to colour')
+    expect(await screen.findByText('No other resources match your search.')).toBeVisible()
+  })
 })

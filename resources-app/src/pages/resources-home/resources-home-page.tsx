@@ -2,8 +2,9 @@ import { Button, Skeleton } from '@lamplight/ui'
 import { ArrowRightIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { useCategories, useFeatured, useResourceList } from '../../api/queries'
+import { useCategories, useCollections, useFeatured, useResourceList } from '../../api/queries'
 import type { CategorySummary } from '../../api/types'
+import { CollectionResults } from '../../components/collection-results'
 import { PageContainer } from '../../components/page-container'
 import { ResourceGrid, ResourceGridSkeleton } from '../../components/resource-card'
 import { SearchBox } from '../../components/search-box'
@@ -57,6 +58,8 @@ export function ResourcesHomePage() {
 function SearchResults({ query, onClear }: { query: string; onClear: () => void }) {
   const headingId = useId()
   const results = useResourceList({ q: query })
+  const collections = useCollections(query)
+  const found = collections.data ?? []
   const list = results.data ?? []
   const more = !!results.hasNextPage
   const settled = !results.isPending && !results.isPlaceholderData
@@ -76,6 +79,7 @@ function SearchResults({ query, onClear }: { query: string; onClear: () => void 
           Clear search
         </Button>
       </div>
+      <CollectionResults collections={found} />
       {results.isPending ? (
         <ResourceGridSkeleton />
       ) : list.length ? (
@@ -95,7 +99,9 @@ function SearchResults({ query, onClear }: { query: string; onClear: () => void 
         </>
       ) : (
         <p className="rounded-xl border border-dashed bg-card/60 px-6 py-12 text-center text-muted-foreground">
-          No resources match your search. Try another word, or browse the categories below.
+          {found.length
+            ? 'No other resources match your search.'
+            : 'No resources match your search. Try another word, or browse the categories below.'}
         </p>
       )}
     </section>

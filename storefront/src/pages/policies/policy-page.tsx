@@ -58,7 +58,10 @@ export function PolicyPage({
         </div>
 
         <aside aria-label="More help" className="grid content-start gap-6">
-          <nav aria-label="Customer care pages" className="rounded-xl border border-border bg-card p-5 shadow-sm">
+          <nav
+            aria-label="Customer care pages"
+            className="rounded-xl border border-border bg-card p-5 shadow-sm"
+          >
             <h2 className="font-serif text-foreground text-lg">Customer care</h2>
             <ul className="mt-2 grid">
               {OTHER_POLICIES.map((page) => (

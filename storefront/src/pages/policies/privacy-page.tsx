@@ -33,8 +33,8 @@ export function PrivacyPage() {
                 you sign out or it expires.
               </p>
               <p>
-                Your puzzle progress is stored with your account, so it follows you from one device to another.
-                If you solve without signing in, it stays in your own browser.
+                Your puzzle progress is stored with your account, so it follows you from one device to
+                another. If you solve without signing in, it stays in your own browser.
               </p>
             </>
           ),
@@ -46,8 +46,8 @@ export function PrivacyPage() {
             <>
               <p>
                 For each order we keep your name, email, shipping address, what you bought, what you paid and
-                its status. We need them to ship the box, to answer questions about it and to keep the accounts
-                the law asks a shop to keep.
+                its status. We need them to ship the box, to answer questions about it and to keep the
+                accounts the law asks a shop to keep.
               </p>
               <p>
                 Card payments are handled by our payment provider. Your card number never reaches us; we only

@@ -35,7 +35,11 @@ test('empty and malformed input is caught beside the fields, and the service mes
   await page.getByLabel('Email').fill(uniqueEmail('nobody'))
   await page.getByLabel('Password').fill('whatever it is')
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByText('Invalid email or password')).toBeVisible()
+  // At the form, and in the toast with the service's words.
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible()
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid email or password' }),
+  ).toBeVisible()
 })
 
 test('a protected path bounces to /auth and comes back after signing in', async ({ page, browser }) => {

@@ -61,8 +61,12 @@ test('the footer has its blocks and links', async ({ page }) => {
   for (const name of ['Experiences', 'Scroll of Antioch', 'About', 'Shop', 'FAQ', 'Contact Us']) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
   }
-  for (const name of ['Shipping Info', 'Returns', 'Privacy Policy']) {
-    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '#')
+  for (const [name, href] of [
+    ['Shipping Info', '/shipping'],
+    ['Returns', '/returns'],
+    ['Privacy Policy', '/privacy'],
+  ]) {
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href as string)
   }
   await expect(footer).toContainText('© 2024')
 })

@@ -257,8 +257,14 @@ test.describe('Resources home', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(page).toHaveURL(`/resources?q=${encodeURIComponent(word)}`)
     const results = page.getByRole('region', { name: `Results for “${word}”` })
+    const collections = (
+      await getJson<{ data: unknown[] }>(request, `/api/resources/collections?q=${encodeURIComponent(word)}`)
+    ).data
+    const resourcesFound = `${expected.length} ${expected.length === 1 ? 'resource' : 'resources'}`
     await expect(results.getByRole('status')).toHaveText(
-      `${expected.length} ${expected.length === 1 ? 'resource' : 'resources'} found in all categories`,
+      collections.length
+        ? `${collections.length} colouring ${collections.length === 1 ? 'collection' : 'collections'} and ${resourcesFound} found`
+        : `${resourcesFound} found in all categories`,
     )
     await expect(results.getByRole('link', { name: 'View & Download' })).toHaveCount(expected.length)
     for (const resource of expected.slice(0, 6))
@@ -327,12 +333,13 @@ test.describe('Category page', () => {
     const filter = area.getByRole('combobox', { name: 'Filter by age' })
     await expect(filter).toHaveText('Filter by age')
     await filter.click()
-    // All Ages (no filter) first, then each age range present, youngest first; a range
-    // itself called "All Ages" reads "Suitable for all ages".
-    const label = (age: string) => (/^all ages?$/i.test(age.trim()) ? 'Suitable for all ages' : age)
+    // All Ages (no filter) first, then each age range present, youngest first, once each:
+    // a stored "All Ages" is not offered again (decision 011).
     const lead = (age: string) => Number(/^\d+/.exec(age)?.[0] ?? Number.POSITIVE_INFINITY)
-    const expected = [...category.age_ranges].sort((a, b) => lead(a) - lead(b) || a.localeCompare(b))
-    await expect(page.getByRole('option')).toHaveText(['All Ages', ...expected.map(label)])
+    const expected = category.age_ranges
+      .filter((age) => !/^all ages?$/i.test(age.trim()))
+      .sort((a, b) => lead(a) - lead(b) || a.localeCompare(b))
+    await expect(page.getByRole('option')).toHaveText(['All Ages', ...expected.map((age) => `Ages ${age}`)])
     await page.keyboard.press('Escape')
 
     const cards = area
@@ -423,12 +430,15 @@ test.describe('Category page', () => {
     await page.keyboard.press('ArrowDown')
     await expect(page.getByRole('option', { name: 'All Ages', exact: true })).not.toBeFocused()
     const chosen = page.getByRole('option').and(page.locator(':focus'))
-    const age = ((await chosen.textContent()) ?? '').trim()
+    const label = ((await chosen.textContent()) ?? '').trim()
+    const age = label.replace(/^Ages /, '')
     expect(category.age_ranges).toContain(age)
     await page.keyboard.press('Enter')
-    await expect(filter).toHaveText(age)
+    await expect(filter).toHaveText(label)
     await expect.poll(() => query(page, 'age')).toBe(age)
-    const ofAge = resources.filter((r) => r.age_range === age)
+    // "Suitable for": the API decides which overlapping and all-ages resources that is.
+    const ofAge = await listOf(request, `category=${category.slug}&age=${encodeURIComponent(age)}&page=1`)
+    expect(ofAge.length).toBeGreaterThanOrEqual(resources.filter((r) => r.age_range === age).length)
     await expect(cards).toHaveCount(ofAge.length)
 
     // Then a word from the title of one of them.
@@ -446,7 +456,7 @@ test.describe('Category page', () => {
     // A shared or reloaded link shows the same filtered page.
     await page.reload()
     await expect(area.getByRole('searchbox')).toHaveValue(word)
-    await expect(area.getByRole('combobox', { name: 'Filter by age' })).toHaveText(age)
+    await expect(area.getByRole('combobox', { name: 'Filter by age' })).toHaveText(label)
     await expect(cards).toHaveCount(both.length)
 
     // Nothing matches: the message, and Clear Filters resets search and age together.

@@ -10,3 +10,5 @@ export const resourcesLabel = (n: number) => `${n} ${n === 1 ? 'resource' : 'res
 /** How many results are on screen; "more than" while further pages can be loaded. */
 export const shownLabel = (n: number, more: boolean) =>
   more ? `More than ${resourcesLabel(n)}` : resourcesLabel(n)
+
+export const collectionsLabel = (n: number) => `${n} colouring ${n === 1 ? 'collection' : 'collections'}`

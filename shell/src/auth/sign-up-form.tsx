@@ -15,9 +15,9 @@ type Outcome =
   | { kind: 'error'; message: string }
   | { kind: 'check-email'; email: string }
 
-/** better-auth's answer for an address that already has an account. */
+/** better-auth's answer for an address that already has an account (its code has varied). */
 const alreadyExists = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'user_already_exists' || error.status === 409)
+  error instanceof ApiError && (error.code.startsWith('user_already_exists') || error.status === 409)
 
 export function SignUpForm({
   email,

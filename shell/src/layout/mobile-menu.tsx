@@ -102,7 +102,7 @@ function SubLinks({
             <Link
               to={item.href}
               onClick={onNavigate}
-              className="block rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
+              className="flex min-h-10 items-center rounded-md px-3 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
             >
               {item.label}
             </Link>

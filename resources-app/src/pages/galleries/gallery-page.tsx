@@ -150,29 +150,31 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
               eager
               className="h-[min(52dvh,36rem)] rounded-lg border p-2"
             />
-            {list.length > 1 && (
-              <nav aria-label="Colouring pages" className="grid grid-cols-2 gap-3">
-                <Button variant="outline" size="lg" onClick={() => step(-1)} aria-keyshortcuts="ArrowLeft">
-                  <ChevronLeftIcon aria-hidden="true" />
-                  Previous
-                </Button>
-                <Button variant="outline" size="lg" onClick={() => step(1)} aria-keyshortcuts="ArrowRight">
-                  Next
-                  <ChevronRightIcon aria-hidden="true" />
-                </Button>
-              </nav>
-            )}
-            <FileActions
-              file={{
-                download_url: shown.download_url,
-                url: shown.file_url,
-                filename: shown.filename,
-                mime_type: shown.mime_type,
-              }}
-              title={shown.title}
-              size="lg"
-              className="grid grid-cols-2 gap-3 sm:flex sm:justify-end"
-            />
+            <div className="grid gap-3 sm:flex sm:items-center sm:justify-between">
+              {list.length > 1 && (
+                <nav aria-label="Colouring pages" className="grid grid-cols-2 gap-3 sm:flex">
+                  <Button variant="outline" size="lg" onClick={() => step(-1)} aria-keyshortcuts="ArrowLeft">
+                    <ChevronLeftIcon aria-hidden="true" />
+                    Previous
+                  </Button>
+                  <Button variant="outline" size="lg" onClick={() => step(1)} aria-keyshortcuts="ArrowRight">
+                    Next
+                    <ChevronRightIcon aria-hidden="true" />
+                  </Button>
+                </nav>
+              )}
+              <FileActions
+                file={{
+                  download_url: shown.download_url,
+                  url: shown.file_url,
+                  filename: shown.filename,
+                  mime_type: shown.mime_type,
+                }}
+                title={shown.title}
+                size="lg"
+                className="grid grid-cols-2 gap-3 sm:ml-auto sm:flex"
+              />
+            </div>
           </DialogContent>
         )}
       </Dialog>

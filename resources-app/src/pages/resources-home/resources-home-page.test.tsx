@@ -109,6 +109,7 @@ describe('ResourcesHomePage', () => {
       '/kids-activities-colouring/noahs-ark-coloring-pages',
     )
     expect(group).toHaveTextContent('5 pages to colour')
+    expect(screen.getByRole('status')).toHaveTextContent('1 colouring collection and 0 resources found')
     expect(await screen.findByText('No other resources match your search.')).toBeVisible()
   })
 })

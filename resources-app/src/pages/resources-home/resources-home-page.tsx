@@ -8,7 +8,7 @@ import { CollectionResults } from '../../components/collection-results'
 import { PageContainer } from '../../components/page-container'
 import { ResourceGrid, ResourceGridSkeleton } from '../../components/resource-card'
 import { SearchBox } from '../../components/search-box'
-import { resourcesLabel, shownLabel } from '../../lib/labels'
+import { collectionsLabel, resourcesLabel, shownLabel } from '../../lib/labels'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 export const HOME_TITLE = 'Free Resources'
@@ -71,7 +71,11 @@ function SearchResults({ query, onClear }: { query: string; onClear: () => void 
             Results for “{query}”
           </h2>
           <p role="status" className="mt-1 text-muted-foreground text-sm">
-            {settled ? `${shownLabel(list.length, more)} found in all categories` : 'Searching...'}
+            {settled
+              ? found.length
+                ? `${collectionsLabel(found.length)} and ${shownLabel(list.length, more).toLowerCase()} found`
+                : `${shownLabel(list.length, more)} found in all categories`
+              : 'Searching...'}
           </p>
         </div>
         <Button variant="outline" onClick={onClear}>

@@ -59,7 +59,7 @@ export function ReturnsPage() {
           body: (
             <p>
               You can cancel a subscription at any time from Manage Subscription in the shop. Boxes already
-              paid for still arrive, and the {window} promise covers each of them.
+              paid for still arrive, and the {SATISFACTION_WINDOW_DAYS}-day promise covers each of them.
             </p>
           ),
         },

@@ -38,13 +38,13 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
           <li>
-            <Link to="/resources" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/resources" className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline">
               Resources
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={categoryHref} className="text-primary underline-offset-4 hover:underline">
+            <Link to={categoryHref} className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline">
               {resource.category.name}
             </Link>
           </li>
@@ -55,8 +55,8 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
         </ol>
       </nav>
 
-      <header className="mt-6 max-w-3xl">
-        <Badge asChild variant="secondary">
+      <header className="mt-4 max-w-3xl">
+        <Badge asChild variant="secondary" className="min-h-8 px-3">
           <Link to={categoryHref}>{resource.category.name}</Link>
         </Badge>
         <h1 className="mt-3 font-serif text-3xl text-foreground leading-tight sm:text-4xl">

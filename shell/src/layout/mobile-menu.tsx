@@ -45,7 +45,7 @@ export function MobileMenu() {
             </Button>
           </DrawerClose>
         </DrawerHeader>
-        <div className="border-b border-border px-4 pb-3 [&_a]:h-11 [&_a]:w-full [&_button]:h-11">
+        <div className="border-b border-border px-4 pb-3 [&_a]:h-11 [&_a]:w-full [&_button]:h-11 [&>div]:justify-between">
           <AuthSlot onNavigate={close} />
         </div>
         <nav aria-label="Mobile" className="max-h-[60dvh] overflow-y-auto px-4 pt-2 pb-6">

@@ -159,6 +159,8 @@ test.describe('on a phone', () => {
     const first = items[0] as { title: string }
     const dialog = page.getByRole('dialog', { name: first.title })
     await expect(dialog).toBeVisible()
+    // Measured once the opening zoom has finished.
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
     for (const control of await dialog.getByRole('button').all()) {
       const box = await control.boundingBox()
       const name = await control.textContent()
@@ -350,4 +352,18 @@ test('on a desktop, each dropdown opens under its own trigger', async ({ page, p
     await page.keyboard.press('Escape')
   }
   expect(pageErrors).toEqual([])
+})
+
+test('a page opened from the address bar starts at the top, whatever page was scrolled before', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }))
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(600)
+  await page.goto('/faq')
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible()
+  await page.waitForTimeout(300)
+  expect(await scrollY(page)).toBe(0)
 })

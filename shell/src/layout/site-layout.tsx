@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router'
+import { scrollKey } from '../router/keep-scroll-on-search'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
@@ -16,7 +17,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { createMemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { changesOnlySearch, keepScrollOnSearchChanges } from './keep-scroll-on-search'
+import { changesOnlySearch, keepScrollOnSearchChanges, scrollKey } from './keep-scroll-on-search'
 
 const here = { pathname: '/resources/teaching-resources' }
 
@@ -50,5 +50,13 @@ describe('keepScrollOnSearchChanges', () => {
     await router.navigate(-1)
     await new Promise((r) => setTimeout(r, 0))
     expect(router.state.location.pathname).toBe('/resources/teaching-resources')
+  })
+})
+
+describe('scrollKey', () => {
+  it("keys pages opened from outside by their URL, so one never inherits another's position", () => {
+    expect(scrollKey({ key: 'default', pathname: '/faq', search: '' })).toBe('url:/faq')
+    expect(scrollKey({ key: 'default', pathname: '/about', search: '?x=1' })).toBe('url:/about?x=1')
+    expect(scrollKey({ key: 'k3j2', pathname: '/faq', search: '' })).toBe('k3j2')
   })
 })

@@ -34,3 +34,14 @@ export function keepScrollOnSearchChanges(router: Router): Router {
   }) as Router['navigate']
   return router
 }
+
+/**
+ * ScrollRestoration's key for a history entry. React Router keys every page loaded
+ * straight from the address bar, a bookmark or a link from elsewhere "default", so the
+ * position saved when one such page was left was restored on the next such page: a
+ * visitor opening /faq landed halfway down it because they had scrolled /about. Those
+ * entries are keyed by their URL instead (a reload still comes back to where it was).
+ */
+export function scrollKey(location: Pick<Path, 'pathname' | 'search'> & { key: string }): string {
+  return location.key === 'default' ? `url:${location.pathname}${location.search}` : location.key
+}

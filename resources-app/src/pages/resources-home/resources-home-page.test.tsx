@@ -59,6 +59,7 @@ describe('ResourcesHomePage', () => {
     await userEvent.click(within(results).getByRole('button', { name: 'Clear search' }))
     expect(locationNow()).toBe('/resources')
     expect(screen.getByRole('searchbox', { name: 'Search all resources' })).toHaveValue('')
+    expect(screen.getByRole('searchbox', { name: 'Search all resources' })).toHaveFocus()
   })
 
   it('says when a search finds nothing, and offers more when there is another page', async () => {

@@ -1,6 +1,6 @@
 import { Button, Skeleton } from '@lamplight/ui'
 import { ArrowRightIcon, XIcon } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useCategories, useCollections, useFeatured, useResourceList } from '../../api/queries'
 import type { CategorySummary } from '../../api/types'
@@ -26,6 +26,12 @@ export function ResourcesHomePage() {
     const q = text.trim()
     setParams(q ? { q } : {})
   }
+  const searchRef = useRef<HTMLInputElement>(null)
+  // Clear search disappears with the results it clears: focus goes back to the box.
+  const clear = () => {
+    search('')
+    searchRef.current?.focus({ preventScroll: true })
+  }
 
   return (
     <PageContainer>
@@ -44,12 +50,13 @@ export function ResourcesHomePage() {
           onSubmit={search}
           label="Search all resources"
           className="mx-auto mt-8 max-w-xl"
+          inputRef={searchRef}
         >
           <Button type="submit">Search</Button>
         </SearchBox>
       </header>
 
-      {query ? <SearchResults query={query} onClear={() => search('')} /> : <FeaturedSection />}
+      {query ? <SearchResults query={query} onClear={clear} /> : <FeaturedSection />}
       <CategoriesSection />
     </PageContainer>
   )

@@ -55,8 +55,10 @@ describe('keepScrollOnSearchChanges', () => {
 
 describe('scrollKey', () => {
   it("keys pages opened from outside by their URL, so one never inherits another's position", () => {
-    expect(scrollKey({ key: 'default', pathname: '/faq', search: '' })).toBe('url:/faq')
-    expect(scrollKey({ key: 'default', pathname: '/about', search: '?x=1' })).toBe('url:/about?x=1')
-    expect(scrollKey({ key: 'k3j2', pathname: '/faq', search: '' })).toBe('k3j2')
+    expect(scrollKey({ key: 'default', pathname: '/faq', search: '', hash: '' })).toBe('url:/faq')
+    expect(scrollKey({ key: 'default', pathname: '/about', search: '?x=1', hash: '#main' })).toBe(
+      'url:/about?x=1#main',
+    )
+    expect(scrollKey({ key: 'k3j2', pathname: '/faq', search: '', hash: '' })).toBe('k3j2')
   })
 })

@@ -42,6 +42,8 @@ export function keepScrollOnSearchChanges(router: Router): Router {
  * visitor opening /faq landed halfway down it because they had scrolled /about. Those
  * entries are keyed by their URL instead (a reload still comes back to where it was).
  */
-export function scrollKey(location: Pick<Path, 'pathname' | 'search'> & { key: string }): string {
-  return location.key === 'default' ? `url:${location.pathname}${location.search}` : location.key
+export function scrollKey(location: Path & { key: string }): string {
+  return location.key === 'default'
+    ? `url:${location.pathname}${location.search}${location.hash}`
+    : location.key
 }

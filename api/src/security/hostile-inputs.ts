@@ -35,7 +35,7 @@ export const HOSTILE_VALUES: [string, unknown][] = [
   ['number', 123],
   ['negative', -1],
   ['huge number', 1e308],
-  ['unsafe integer', 9007199254740993],
+  ['unsafe integer', 2 ** 53 + 2],
   ['fraction', 0.5],
   ['boolean', true],
   ['array', ['a']],

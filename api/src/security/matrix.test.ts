@@ -15,7 +15,7 @@ const keyOf = (route: DeclaredRoute) => `${route.method} ${route.path}`
 type Expectation = 'ok' | 401 | 403 | 404 | 'not-denied'
 
 /** What each caller must get, read from the route's declaration alone. */
-export function expectedFor(route: DeclaredRoute, actor: ActorName, hasSample: boolean): Expectation {
+function expectedFor(route: DeclaredRoute, actor: ActorName, hasSample: boolean): Expectation {
   const allowed: Expectation = hasSample ? 'ok' : 'not-denied'
   const { access } = route
   if (access === 'public') return allowed

@@ -6,4 +6,11 @@ export {
   type UserRole,
   useAuth,
 } from './auth-context'
+export {
+  formatTitle,
+  type PageMeta,
+  SITE_NAME,
+  useFallbackPageMeta,
+  usePageMeta,
+} from './page-meta'
 export { createQueryClient } from './query-client'

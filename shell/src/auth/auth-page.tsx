@@ -1,4 +1,4 @@
-import { useAuth } from '@lamplight/session'
+import { useAuth, usePageMeta } from '@lamplight/session'
 import {
   Card,
   CardContent,
@@ -13,7 +13,6 @@ import {
 } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import { useDocumentTitle } from '../layout/use-document-title'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { safeRedirect } from './safe-redirect'
 import { SignInForm } from './sign-in-form'
@@ -44,7 +43,9 @@ export function AuthPage() {
     setMoved(true)
     setView(next)
   }
-  useDocumentTitle(view === 'sign-up' ? 'Sign Up' : view === 'forgot' ? 'Reset your password' : 'Sign In')
+  usePageMeta({
+    title: view === 'sign-up' ? 'Sign Up' : view === 'forgot' ? 'Reset your password' : 'Sign In',
+  })
 
   useEffect(() => {
     if (justSignedIn) navigate(redirect, { replace: true })

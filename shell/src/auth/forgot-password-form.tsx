@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, fieldProps, Input, toast } from '@lamplight/ui'
+import { Button, Field, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { errorMessage } from './error-message'
 import { ForgotPasswordSchema } from './schemas'
-import { SubmitButton } from './submit-button'
 
 export function ForgotPasswordForm({
   email,
@@ -67,7 +66,7 @@ export function ForgotPasswordForm({
           {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
         />
       </Field>
-      <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+      <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Sending…">
         Send reset link
       </SubmitButton>
       <Button type="button" variant="link" onClick={onBack}>

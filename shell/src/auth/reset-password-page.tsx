@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useAuth } from '@lamplight/session'
+import { useAuth, usePageMeta } from '@lamplight/session'
 import {
   Button,
   Card,
@@ -10,19 +10,18 @@ import {
   Field,
   fieldProps,
   Input,
+  SubmitButton,
   toast,
 } from '@lamplight/ui'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { useDocumentTitle } from '../layout/use-document-title'
 import { errorMessage } from './error-message'
 import { ResetPasswordSchema } from './schemas'
-import { SubmitButton } from './submit-button'
 
 /** /auth/reset-password?token=…: where the emailed reset link lands. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password')
+  usePageMeta({ title: 'Choose a new password' })
   const [params] = useSearchParams()
   const token = params.get('token')
   const navigate = useNavigate()
@@ -83,7 +82,7 @@ export function ResetPasswordPage() {
                   {...form.register('confirm')}
                 />
               </Field>
-              <SubmitButton busy={isSubmitting} busyLabel="Saving…">
+              <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Saving…">
                 Save new password
               </SubmitButton>
             </form>

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ApiError } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, fieldProps, Input, toast } from '@lamplight/ui'
+import { Button, Field, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { errorMessage } from './error-message'
 import { FormAlert } from './form-alert'
 import { SignInSchema } from './schemas'
-import { SubmitButton } from './submit-button'
 
 export function SignInForm({
   email,
@@ -86,7 +85,7 @@ export function SignInForm({
           )}
         </FormAlert>
       )}
-      <SubmitButton busy={isSubmitting} busyLabel="Signing in…">
+      <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Signing in…">
         Sign In
       </SubmitButton>
     </form>

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ApiError } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, fieldProps, Input, toast } from '@lamplight/ui'
+import { Button, Field, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { errorMessage } from './error-message'
 import { FormAlert } from './form-alert'
 import { SignUpSchema } from './schemas'
-import { SubmitButton } from './submit-button'
 
 type Outcome =
   | { kind: 'exists'; email: string; message: string }
@@ -131,7 +130,7 @@ export function SignUpForm({
           {wayBackIn}
         </FormAlert>
       )}
-      <SubmitButton busy={isSubmitting} busyLabel="Creating your account…">
+      <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Creating your account…">
         Sign Up
       </SubmitButton>
     </form>

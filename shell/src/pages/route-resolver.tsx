@@ -1,10 +1,9 @@
 import { matchRoute, type RouteAccess } from '@lamplight/config/routes'
-import { type AuthState, useAuth } from '@lamplight/session'
+import { type AuthState, SITE_NAME, useAuth, useFallbackPageMeta } from '@lamplight/session'
 import { Spinner, toast } from '@lamplight/ui'
 import { useEffect } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { signInPath } from '../auth/safe-redirect'
-import { useDocumentTitle } from '../layout/use-document-title'
 import { RemoteArea } from '../remotes/remote-area'
 import { NotFound } from './not-found'
 
@@ -16,7 +15,8 @@ export function RouteResolver() {
   const { pathname, search } = useLocation()
   const auth = useAuth()
   const match = matchRoute(pathname)
-  useDocumentTitle(match ? match.route.title : 'Page not found')
+  const title = match ? match.route.title : 'Page not found'
+  useFallbackPageMeta({ title: title === 'Home' ? `${SITE_NAME} | Faith-based puzzle boxes` : title })
   if (!match) return <NotFound />
 
   const gate = gateFor(match.route.access, auth)

@@ -27,3 +27,30 @@ describe('Field', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 })
+
+describe('Field that makes its own id', () => {
+  it('gives two fields different ids and wires label, hint and error to the control', () => {
+    const { rerender } = render(
+      <>
+        <Field label="First name" hint="As on your card">
+          {(control) => <Input {...control} />}
+        </Field>
+        <Field label="Last name" error="Please add your last name">
+          {(control) => <Input {...control} />}
+        </Field>
+      </>,
+    )
+    const first = screen.getByLabelText('First name')
+    const last = screen.getByLabelText('Last name')
+    expect(first.id).not.toBe(last.id)
+    expect(first).toHaveAccessibleDescription('As on your card')
+    expect(last).toHaveAttribute('aria-invalid', 'true')
+    expect(last).toHaveAccessibleDescription('Please add your last name')
+    rerender(
+      <Field label="First name" hint="As on your card" error="Required">
+        {(control) => <Input {...control} />}
+      </Field>,
+    )
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Required')
+  })
+})

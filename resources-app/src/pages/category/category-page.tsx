@@ -1,5 +1,15 @@
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
-import { Button, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@lamplight/ui'
+import { usePageMeta } from '@lamplight/session'
+import {
+  Button,
+  LoadingState,
+  PageContainer,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@lamplight/ui'
 import { FilterXIcon } from 'lucide-react'
 import { type Ref, useId, useRef } from 'react'
 import { useParams } from 'react-router'
@@ -8,14 +18,11 @@ import type { CategoryDetail } from '../../api/types'
 import { BackLink } from '../../components/back-link'
 import { ColouringBanner } from '../../components/colouring-banner'
 import { ColouringCollections } from '../../components/colouring-collections'
-import { LoadingState } from '../../components/loading-state'
 import { NotFoundState } from '../../components/not-found-state'
-import { PageContainer } from '../../components/page-container'
 import { ResourceGrid, ResourceGridSkeleton } from '../../components/resource-card'
 import { SearchBox } from '../../components/search-box'
 import { ageChoices, ageOptionLabel, sortAgeRanges } from '../../lib/age-ranges'
 import { shownLabel } from '../../lib/labels'
-import { useDocumentTitle } from '../../lib/use-document-title'
 import { type CategoryFilters, useCategoryFilters } from './use-category-filters'
 
 export const EMPTY_CATEGORY = 'No resources found in this category yet.'
@@ -40,7 +47,7 @@ export function CategoryPage() {
 }
 
 function CategoryView({ category }: { category: CategoryDetail }) {
-  useDocumentTitle(category.name)
+  usePageMeta({ title: category.name })
   const filters = useCategoryFilters()
   const results = useResourceList({ category: category.slug, q: filters.q, age: filters.age })
   const isColouring = category.slug === COLOURING_CATEGORY_SLUG

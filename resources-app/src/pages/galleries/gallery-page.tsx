@@ -1,4 +1,5 @@
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
+import { usePageMeta } from '@lamplight/session'
 import {
   Button,
   Dialog,
@@ -6,6 +7,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  PageContainer,
   Skeleton,
 } from '@lamplight/ui'
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
@@ -14,10 +16,8 @@ import { useGallery } from '../../api/queries'
 import type { GalleryItem, GalleryKey } from '../../api/types'
 import { BackLink } from '../../components/back-link'
 import { FileActions } from '../../components/file-actions'
-import { PageContainer } from '../../components/page-container'
 import { Thumbnail } from '../../components/thumbnail'
 import { fileKind } from '../../lib/file-kind'
-import { useDocumentTitle } from '../../lib/use-document-title'
 
 export type GalleryConfig = {
   gallery: GalleryKey
@@ -34,7 +34,7 @@ export type GalleryConfig = {
  * the dialog is at least 44 px square, for fingers.
  */
 export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
-  useDocumentTitle(title)
+  usePageMeta({ title: title })
   const items = useGallery(gallery)
   const [selected, setSelected] = useState<GalleryItem | null>(null)
   // What the dialog shows: stays while it animates closed, after the selection is cleared.

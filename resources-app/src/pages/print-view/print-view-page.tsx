@@ -1,16 +1,15 @@
-import { Button } from '@lamplight/ui'
+import { usePageMeta } from '@lamplight/session'
+import { Button, LoadingState } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { useParams } from 'react-router'
 import { useResource } from '../../api/queries'
 import type { ResourceDetail, ResourceFile } from '../../api/types'
 import { BackLink } from '../../components/back-link'
 import { useDownload } from '../../components/file-actions'
-import { LoadingState } from '../../components/loading-state'
 import { NotFoundState } from '../../components/not-found-state'
 import { fileSrc } from '../../components/thumbnail'
 import { fileKind } from '../../lib/file-kind'
 import { pagesLabel, RESOURCE_NOT_FOUND } from '../../lib/labels'
-import { useDocumentTitle } from '../../lib/use-document-title'
 
 /**
  * Mounted only while the print view is on screen. A letter page with half-inch margins,
@@ -39,7 +38,7 @@ export function PrintViewPage() {
 }
 
 function PrintView({ resource }: { resource: ResourceDetail }) {
-  useDocumentTitle(`Print: ${resource.title}`)
+  usePageMeta({ title: `Print: ${resource.title}` })
   const { busy, download } = useDownload()
   const first = resource.files[0]
   return (

@@ -1,19 +1,26 @@
 import { formatFileSize } from '@lamplight/contracts'
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@lamplight/ui'
+import { usePageMeta } from '@lamplight/session'
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  LoadingState,
+  PageContainer,
+} from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { useResource } from '../../api/queries'
 import type { ResourceDetail, ResourceFile } from '../../api/types'
 import { FileActions } from '../../components/file-actions'
 import { FileKindIcon } from '../../components/file-icon'
-import { LoadingState } from '../../components/loading-state'
 import { NotFoundState } from '../../components/not-found-state'
-import { PageContainer } from '../../components/page-container'
 import { ResourceBadges } from '../../components/resource-badges'
 import { Thumbnail } from '../../components/thumbnail'
 import { fileKind } from '../../lib/file-kind'
 import { pagesLabel, RESOURCE_NOT_FOUND } from '../../lib/labels'
-import { useDocumentTitle } from '../../lib/use-document-title'
 
 /** /resources/item/{slug}: one resource, its preview and its files to download or print. */
 export function ResourceDetailPage() {
@@ -31,7 +38,7 @@ export function ResourceDetailPage() {
 }
 
 function ResourceView({ resource }: { resource: ResourceDetail }) {
-  useDocumentTitle(resource.title)
+  usePageMeta({ title: resource.title })
   const categoryHref = `/resources/${resource.category.slug}`
   return (
     <PageContainer>

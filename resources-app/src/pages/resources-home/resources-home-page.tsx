@@ -1,15 +1,14 @@
-import { Button, Skeleton } from '@lamplight/ui'
+import { usePageMeta } from '@lamplight/session'
+import { Button, PageContainer, Skeleton } from '@lamplight/ui'
 import { ArrowRightIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useCategories, useCollections, useFeatured, useResourceList } from '../../api/queries'
 import type { CategorySummary } from '../../api/types'
 import { CollectionResults } from '../../components/collection-results'
-import { PageContainer } from '../../components/page-container'
 import { ResourceGrid, ResourceGridSkeleton } from '../../components/resource-card'
 import { SearchBox } from '../../components/search-box'
 import { collectionsLabel, resourcesLabel, shownLabel } from '../../lib/labels'
-import { useDocumentTitle } from '../../lib/use-document-title'
 
 export const HOME_TITLE = 'Free Resources'
 
@@ -20,7 +19,7 @@ export function ResourcesHomePage() {
   const [draft, setDraft] = useState(query)
   // Back and forward move through searches: keep the box in step with the URL.
   useEffect(() => setDraft(query), [query])
-  useDocumentTitle(query ? `Search: ${query}` : HOME_TITLE)
+  usePageMeta({ title: query ? `Search: ${query}` : HOME_TITLE })
 
   const search = (text: string) => {
     const q = text.trim()

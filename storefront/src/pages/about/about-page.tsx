@@ -1,10 +1,10 @@
+import { usePageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
 import { ArrowRight, BookOpen, Cross, Hand, Mail, PenTool, Scissors, Sparkles, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { LampArt, LettersArt } from '../../components/illustrations'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
-import { useDocumentMeta } from '../../components/use-document-meta'
 
 export const ABOUT_HEADING = 'About Us'
 
@@ -50,10 +50,11 @@ const VALUES = [
 ] as const
 
 export function AboutPage() {
-  useDocumentMeta(
-    'About Us',
-    'Our story, mission and Christian foundation: why Lamplight Puzzle Co. hand-crafts puzzle boxes that lead people deeper into Scripture.',
-  )
+  usePageMeta({
+    title: 'About Us',
+    description:
+      'Our story, mission and Christian foundation: why Lamplight Puzzle Co. hand-crafts puzzle boxes that lead people deeper into Scripture.',
+  })
   return (
     <div>
       <section aria-labelledby="about-heading" className="bg-linear-to-b from-parchment to-background">

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { apiFetch } from '@lamplight/contracts'
-import { Field, fieldProps, Input, Textarea } from '@lamplight/ui'
+import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
 import { useMutation } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
-import { CharacterCount, FormOutcome, type Outcome, SubmitButton } from './form-parts'
+import { CharacterCount } from './form-parts'
 import { CONTACT_LIMITS, type ContactInput, ContactSchema, type ContactValues } from './schemas'
 import { showServerIssues, submissionErrorMessage } from './submission'
 
@@ -94,7 +94,7 @@ export function ContactForm() {
       </Field>
       <div className="grid gap-4">
         <div>
-          <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+          <SubmitButton size="lg" className="w-full sm:w-auto" busy={isSubmitting} busyLabel="Sending…">
             <Send aria-hidden="true" />
             Send Message
           </SubmitButton>

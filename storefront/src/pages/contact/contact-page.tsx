@@ -1,9 +1,9 @@
 import { type SocialNetwork, socialProfiles } from '@lamplight/contracts'
+import { usePageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
 import { ArrowRight, Camera, CirclePlay, Clock, Mail, MessageCircle, MessagesSquare } from 'lucide-react'
 import { Link } from 'react-router'
 import { Container } from '../../components/section-heading'
-import { useDocumentMeta } from '../../components/use-document-meta'
 import { ContactForm } from './contact-form'
 import { PrayerForm } from './prayer-form'
 
@@ -17,10 +17,11 @@ const SOCIAL_ICONS: Record<SocialNetwork, typeof Camera> = {
 }
 
 export function ContactPage() {
-  useDocumentMeta(
-    'Contact Us',
-    'Write to the Lamplight Puzzle Co. team or share a prayer request. We reply within 24 hours, Monday to Friday, 9am-5pm EST.',
-  )
+  usePageMeta({
+    title: 'Contact Us',
+    description:
+      'Write to the Lamplight Puzzle Co. team or share a prayer request. We reply within 24 hours, Monday to Friday, 9am-5pm EST.',
+  })
   return (
     <div>
       <section aria-labelledby="contact-heading" className="bg-linear-to-b from-parchment to-background">

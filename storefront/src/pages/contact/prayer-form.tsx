@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { apiFetch } from '@lamplight/contracts'
-import { Field, fieldProps, Input, Textarea } from '@lamplight/ui'
+import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
 import { useMutation } from '@tanstack/react-query'
 import { HandHeart } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { CharacterCount, FormOutcome, type Outcome, SubmitButton } from './form-parts'
+import { CharacterCount } from './form-parts'
 import { CONTACT_LIMITS, type PrayerInput, PrayerSchema, type PrayerValues } from './schemas'
 import { showServerIssues, submissionErrorMessage } from './submission'
 
@@ -89,7 +89,7 @@ export function PrayerForm() {
       </div>
       <div className="grid gap-4">
         <div>
-          <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+          <SubmitButton size="lg" className="w-full sm:w-auto" busy={isSubmitting} busyLabel="Sending…">
             <HandHeart aria-hidden="true" />
             Send Prayer Request
           </SubmitButton>

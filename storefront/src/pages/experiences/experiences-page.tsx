@@ -1,4 +1,5 @@
 import { formatMoney } from '@lamplight/contracts'
+import { usePageMeta } from '@lamplight/session'
 import { Badge, Button, cn, Skeleton } from '@lamplight/ui'
 import { ArrowRight, Clock, Lightbulb, PackageOpen, Puzzle, ShoppingCart, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
@@ -10,7 +11,6 @@ import {
   FEATURED_EXPERIENCE,
 } from '../../components/experiences'
 import { Container, SectionHeading } from '../../components/section-heading'
-import { useDocumentMeta } from '../../components/use-document-meta'
 import { useProduct } from '../../components/use-product'
 
 export const EXPERIENCES_HEADING = 'Our Experiences'
@@ -54,10 +54,11 @@ function useScrollToHash() {
 }
 
 export function ExperiencesPage() {
-  useDocumentMeta(
-    'Experiences',
-    'Six story-driven puzzle experiences rooted in Scripture: mysteries, devotionals and journeys into Bible history, each one 2-4 hours of discovery.',
-  )
+  usePageMeta({
+    title: 'Experiences',
+    description:
+      'Six story-driven puzzle experiences rooted in Scripture: mysteries, devotionals and journeys into Bible history, each one 2-4 hours of discovery.',
+  })
   const target = useScrollToHash()
   return (
     <div>

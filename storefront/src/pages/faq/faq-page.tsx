@@ -1,8 +1,8 @@
+import { usePageMeta } from '@lamplight/session'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button } from '@lamplight/ui'
 import { ArrowRight, MessageCircleQuestion, RotateCcw, Truck, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { Container } from '../../components/section-heading'
-import { useDocumentMeta } from '../../components/use-document-meta'
 import { FAQS } from './faq-data'
 
 export const FAQ_HEADING = 'Frequently Asked Questions'
@@ -52,10 +52,11 @@ export function FaqAccordion() {
 }
 
 export function FaqPage() {
-  useDocumentMeta(
-    'Frequently Asked Questions',
-    'Answers about Lamplight puzzle boxes: how long they take, ages 13+, free US shipping over $35, delivery in 3-5 business days, our 30-day satisfaction promise and group pricing.',
-  )
+  usePageMeta({
+    title: 'Frequently Asked Questions',
+    description:
+      'Answers about Lamplight puzzle boxes: how long they take, ages 13+, free US shipping over $35, delivery in 3-5 business days, our 30-day satisfaction promise and group pricing.',
+  })
   return (
     <div>
       <section aria-labelledby="faq-heading" className="bg-linear-to-b from-parchment to-background">

@@ -1,3 +1,4 @@
+import { usePageMeta } from '@lamplight/session'
 import { Badge, Button } from '@lamplight/ui'
 import { ArrowRight, BookOpen, Clock, HandHeart, Puzzle, Truck, Users } from 'lucide-react'
 import { Link } from 'react-router'
@@ -5,7 +6,6 @@ import { CATEGORY_LABELS, type Experience, experienceById } from '../../componen
 import { LampArt, PuzzleBoxArt } from '../../components/illustrations'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
-import { useDocumentMeta } from '../../components/use-document-meta'
 
 export const HOME_HEADING = 'Open the box. Discover the Story.'
 
@@ -35,10 +35,11 @@ const REASONS = [
 ] as const
 
 export function HomePage() {
-  useDocumentMeta(
-    'Story-driven Christian puzzle boxes',
-    'Lamplight Puzzle Co. makes story-driven puzzle boxes that lead families, friends and small groups into Scripture, one clue at a time.',
-  )
+  usePageMeta({
+    title: 'Story-driven Christian puzzle boxes',
+    description:
+      'Lamplight Puzzle Co. makes story-driven puzzle boxes that lead families, friends and small groups into Scripture, one clue at a time.',
+  })
   return (
     <div>
       <section

@@ -1,8 +1,8 @@
+import { usePageMeta } from '@lamplight/session'
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Container } from '../../components/section-heading'
-import { useDocumentMeta } from '../../components/use-document-meta'
 
 export type PolicySection = { id: string; title: string; body: ReactNode }
 
@@ -30,7 +30,7 @@ export function PolicyPage({
   summary: ReactNode
   sections: readonly PolicySection[]
 }) {
-  useDocumentMeta(title, metaDescription)
+  usePageMeta({ title, description: metaDescription })
   return (
     <div>
       <section aria-labelledby="policy-heading" className="bg-linear-to-b from-parchment to-background">

@@ -4,7 +4,7 @@ import {
   formatMoney,
   PRODUCT_SLUG_SCROLL,
 } from '@lamplight/contracts'
-import { useAuth } from '@lamplight/session'
+import { useAuth, usePageMeta } from '@lamplight/session'
 import { Badge, Button, Skeleton } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import {
@@ -22,7 +22,6 @@ import { Link } from 'react-router'
 import { ScrollArt } from '../../components/illustrations'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
-import { useDocumentMeta } from '../../components/use-document-meta'
 import { useProduct } from '../../components/use-product'
 
 export const SCROLL_HEADING = 'The Scroll of Antioch'
@@ -162,10 +161,11 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
 }
 
 export function ScrollOfAntiochPage() {
-  useDocumentMeta(
-    SCROLL_HEADING,
-    'Restore a damaged scroll from the church in Antioch: five mysteries, 2-3 hours, beginner friendly. Our featured story-driven puzzle experience.',
-  )
+  usePageMeta({
+    title: SCROLL_HEADING,
+    description:
+      'Restore a damaged scroll from the church in Antioch: five mysteries, 2-3 hours, beginner friendly. Our featured story-driven puzzle experience.',
+  })
   return (
     <div>
       <section

@@ -45,13 +45,19 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
           <li>
-            <Link to="/resources" className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/resources"
+              className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline"
+            >
               Resources
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={categoryHref} className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline">
+            <Link
+              to={categoryHref}
+              className="inline-flex min-h-10 items-center text-primary underline-offset-4 hover:underline"
+            >
               {resource.category.name}
             </Link>
           </li>

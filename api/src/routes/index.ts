@@ -1,5 +1,7 @@
 import type { Router } from '../lib/router'
 import { adminUsersRouter } from './admin/router'
+import { adminOrdersRouter } from './admin-orders/router'
+import { adminResourcesRouter } from './admin-resources/router'
 import { authRouter, devMailRouter } from './auth/router'
 import { catalogRouter } from './catalog/router'
 import { contactRouter, inboxRouter } from './contact/router'
@@ -18,6 +20,8 @@ export const apiRouters: Router[] = [
   authRouter,
   devMailRouter,
   adminUsersRouter,
+  adminOrdersRouter,
+  adminResourcesRouter,
   inboxRouter,
   catalogRouter,
   contactRouter,

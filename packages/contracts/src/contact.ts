@@ -59,6 +59,7 @@ export const InboxItemSchema = z.discriminatedUnion('kind', [
     message: z.string(),
     user_id: z.string().nullable(),
     created_at: z.coerce.date(),
+    handled_at: z.coerce.date().nullable(),
   }),
   z.object({
     kind: z.literal('prayer'),
@@ -69,8 +70,10 @@ export const InboxItemSchema = z.discriminatedUnion('kind', [
     request: z.string(),
     user_id: z.string().nullable(),
     created_at: z.coerce.date(),
+    handled_at: z.coerce.date().nullable(),
   }),
 ])
+export type InboxItem = z.infer<typeof InboxItemSchema>
 
 export const contactContract = {
   contact: endpoint({
@@ -97,5 +100,14 @@ export const contactContract = {
     access: 'admin',
     summary: 'Contact messages and prayer requests together, newest first',
     response: z.object({ data: z.array(InboxItemSchema) }),
+  }),
+  markHandled: endpoint({
+    method: 'PATCH',
+    path: '/admin/messages/:kind/:id',
+    access: 'admin',
+    summary: 'Mark a contact message or prayer request handled, or not (recorded in the audit log)',
+    params: z.object({ kind: z.enum(['contact', 'prayer']), id: z.uuid() }),
+    body: z.object({ handled: z.boolean() }),
+    response: z.object({ data: z.object({ id: z.string(), handled_at: z.coerce.date().nullable() }) }),
   }),
 }

@@ -1,4 +1,6 @@
 export * from './admin'
+export * from './admin-orders'
+export * from './admin-resources'
 export * from './age-range'
 export * from './api-client'
 export * from './auth'

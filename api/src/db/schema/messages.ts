@@ -12,6 +12,9 @@ export const contactMessages = pgTable(
     message: text().notNull(),
     userId: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Marked by an admin once answered.
+    handledAt: timestamp({ withTimezone: true }),
+    handledBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 )
@@ -25,6 +28,8 @@ export const prayerRequests = pgTable(
     request: text().notNull(),
     userId: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp({ withTimezone: true }),
+    handledBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [index('prayer_requests_created_at_idx').on(t.createdAt)],
 )
@@ -60,8 +65,14 @@ export const auditLog = pgTable(
     action: text().notNull(),
     entity: text().notNull(),
     entityId: text(),
+    // The record as it was and as it became (null for a creation or a deletion).
+    before: jsonb(),
+    after: jsonb(),
     data: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
 )

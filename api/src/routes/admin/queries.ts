@@ -1,35 +1,271 @@
-import { desc, eq } from 'drizzle-orm'
+import { ADMIN_LIST_TEXT_LIMIT, type PuzzleContentUpdate, type UserRole } from '@lamplight/contracts'
+import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { auditLog, user } from '../../db/schema'
-import type { UserRole } from '../../types'
+import { orderHistory, orders, products, puzzleContent, user, userProgress } from '../../db/schema'
+import { clipped, containsPattern } from '../../lib/sql-text'
+import { recordAudit } from '../../services/audit'
 
-/** The spec's customers tab: every profile, newest first, with its role. */
-export async function listCustomers(db: Db) {
-  return db
-    .select({
-      id: user.id,
-      email: user.email,
-      full_name: user.name,
-      role: user.role,
-      email_verified: user.emailVerified,
-      created_at: user.createdAt,
-    })
-    .from(user)
-    .orderBy(desc(user.createdAt), desc(user.id))
+const TEXT = ADMIN_LIST_TEXT_LIMIT
+
+type Page = { page: number; page_size: number }
+const offsetOf = ({ page, page_size }: Page) => (page - 1) * page_size
+
+/** The spec's customers tab: profiles newest first, searched by email or name, a page at a time. */
+export async function listCustomers(db: Db, query: Page & { q?: string }) {
+  const where = query.q
+    ? or(
+        sql`lower(${user.email}) like ${containsPattern(query.q)}`,
+        sql`lower(${user.name}) like ${containsPattern(query.q)}`,
+      )
+    : undefined
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        email: clipped(user.email, TEXT),
+        full_name: clipped(user.name, TEXT),
+        role: user.role,
+        email_verified: user.emailVerified,
+        created_at: user.createdAt,
+        // Written out: inside a subquery drizzle leaves column names unqualified.
+        orders: sql<number>`(select count(*)::int from "orders" o where o."user_id" = "user"."id")`,
+      })
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(query.page_size)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(user).where(where),
+  ])
+  return { data: rows, total: total?.total ?? 0 }
 }
 
 export async function setUserRole(db: Db, actorId: string, userId: string, role: UserRole) {
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update')
+    if (!before) return null
     const [updated] = await tx
       .update(user)
       .set({ role, updatedAt: new Date() })
       .where(eq(user.id, userId))
       .returning({ id: user.id, email: user.email, role: user.role })
-    if (updated) {
-      await tx
-        .insert(auditLog)
-        .values({ actorId, action: 'user.role_changed', entity: 'user', entityId: userId, data: { role } })
-    }
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.role_changed',
+      entity: 'user',
+      entityId: userId,
+      before: { role: before.role },
+      after: { role },
+    })
     return updated ?? null
   })
+}
+
+/** The dashboard's cards. Revenue counts completed and paid orders created this calendar month (UTC). */
+export async function summary(db: Db) {
+  const monthStart = new Date()
+  monthStart.setUTCDate(1)
+  monthStart.setUTCHours(0, 0, 0, 0)
+  const [[customers], [completed], [revenue], [players]] = await Promise.all([
+    db.select({ n: count() }).from(user),
+    db.select({ n: count() }).from(orders).where(eq(orders.status, 'completed')),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::bigint` })
+      .from(orders)
+      .where(
+        and(or(eq(orders.status, 'completed'), eq(orders.status, 'paid')), gte(orders.createdAt, monthStart)),
+      ),
+    db.select({ n: count() }).from(userProgress).where(isNull(userProgress.completedAt)),
+  ])
+  return {
+    customers: customers?.n ?? 0,
+    completedOrders: completed?.n ?? 0,
+    revenueThisMonthCents: Number(revenue?.cents ?? 0),
+    activePlayers: players?.n ?? 0,
+  }
+}
+
+export async function listProducts(db: Db) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      price_cents: products.priceCents,
+      is_active: products.isActive,
+    })
+    .from(products)
+    .orderBy(asc(products.name))
+}
+
+/** The spec's default for a grant: the product of the first puzzle content. */
+async function firstPuzzleProduct(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ productId: puzzleContent.productId })
+    .from(puzzleContent)
+    .orderBy(asc(puzzleContent.stepNumber), asc(puzzleContent.createdAt))
+    .limit(1)
+  return row?.productId ?? null
+}
+
+export type GrantResult =
+  | { ok: true; order_id: string; product_id: string; created: boolean }
+  | { ok: false; reason: 'no_user' | 'no_product' }
+
+/**
+ * Gives a customer a product: a completed order of 0 by provider `admin`. The partial
+ * unique index (one completed order per user and product) makes a second grant, or a
+ * grant to someone who bought it, change nothing, even when two arrive at once.
+ */
+export async function grantAccess(
+  db: Db,
+  actorId: string,
+  userId: string,
+  productId: string | undefined,
+): Promise<GrantResult> {
+  const [customer] = await db
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId))
+  if (!customer) return { ok: false, reason: 'no_user' }
+  const chosen = productId ?? (await firstPuzzleProduct(db))
+  if (!chosen) return { ok: false, reason: 'no_product' }
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, chosen))
+  if (!product) return { ok: false, reason: 'no_product' }
+
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        email: customer.email,
+        customerName: customer.name.slice(0, TEXT) || null,
+        productId: product.id,
+        amountCents: 0,
+        status: 'completed',
+        provider: 'admin',
+        paidAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: orders.id })
+    if (created) {
+      await tx.insert(orderHistory).values({
+        orderId: created.id,
+        event: 'granted',
+        toStatus: 'completed',
+        note: 'Access granted by an admin',
+        actorId,
+      })
+      await recordAudit(tx, {
+        actorId,
+        action: 'order.access_granted',
+        entity: 'order',
+        entityId: created.id,
+        before: null,
+        after: { userId: customer.id, productId: product.id, amountCents: 0, status: 'completed' },
+      })
+      return { ok: true as const, order_id: created.id, product_id: product.id, created: true }
+    }
+    const [existing] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(eq(orders.userId, customer.id), eq(orders.productId, product.id), eq(orders.status, 'completed')),
+      )
+    return { ok: true as const, order_id: existing?.id ?? '', product_id: product.id, created: false }
+  })
+}
+
+const puzzleColumns = {
+  id: puzzleContent.id,
+  product_id: puzzleContent.productId,
+  product_name: products.name,
+  step_number: puzzleContent.stepNumber,
+  title: puzzleContent.title,
+  content: puzzleContent.content,
+  hint: puzzleContent.hint,
+  answer: puzzleContent.answer,
+  unlock_message: puzzleContent.unlockMessage,
+  is_active: puzzleContent.isActive,
+}
+
+export async function listPuzzleContent(db: Db) {
+  return db
+    .select(puzzleColumns)
+    .from(puzzleContent)
+    .innerJoin(products, eq(products.id, puzzleContent.productId))
+    .orderBy(asc(products.name), asc(puzzleContent.stepNumber))
+}
+
+async function puzzleStep(db: Db, id: string) {
+  const [row] = await db
+    .select(puzzleColumns)
+    .from(puzzleContent)
+    .innerJoin(products, eq(products.id, puzzleContent.productId))
+    .where(eq(puzzleContent.id, id))
+  return row ?? null
+}
+
+type PuzzleUpdate = {
+  [K in keyof PuzzleContentUpdate]-?: Exclude<PuzzleContentUpdate[K], undefined>
+}
+
+export async function updatePuzzleContent(db: Db, actorId: string, id: string, values: PuzzleUpdate) {
+  const before = await puzzleStep(db, id)
+  if (!before) return null
+  await db.transaction(async (tx) => {
+    await tx
+      .update(puzzleContent)
+      .set({
+        title: values.title,
+        content: values.content,
+        hint: values.hint,
+        answer: values.answer,
+        unlockMessage: values.unlock_message,
+        isActive: values.is_active,
+        updatedAt: new Date(),
+      })
+      .where(eq(puzzleContent.id, id))
+    const { product_name: _name, ...after } = { ...before, ...values }
+    const { product_name: _before, ...was } = before
+    await recordAudit(tx, {
+      actorId,
+      action: 'puzzle_content.updated',
+      entity: 'puzzle_content',
+      entityId: id,
+      before: was,
+      after,
+    })
+  })
+  return puzzleStep(db, id)
+}
+
+/** The spec's User Progress: with customer and product, newest activity first. */
+export async function listProgress(db: Db, query: Page) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        user_id: userProgress.userId,
+        customer_email: clipped(user.email, TEXT),
+        customer_name: clipped(user.name, TEXT),
+        product_id: userProgress.productId,
+        product_name: products.name,
+        current_step: userProgress.currentStep,
+        completed_steps: userProgress.completedSteps,
+        last_activity: userProgress.lastActivity,
+        completed_at: userProgress.completedAt,
+      })
+      .from(userProgress)
+      .innerJoin(products, eq(products.id, userProgress.productId))
+      .leftJoin(user, eq(user.id, userProgress.userId))
+      .orderBy(desc(userProgress.lastActivity), asc(userProgress.userId))
+      .limit(query.page_size)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(userProgress),
+  ])
+  return { data: rows, total: total?.total ?? 0 }
 }

@@ -1,11 +1,20 @@
-import { adminUsersContract } from '@lamplight/contracts'
+import { adminDashboardContract, adminUsersContract } from '@lamplight/contracts'
 import { conflict, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
-import { listCustomers, setUserRole } from './queries'
+import {
+  grantAccess,
+  listCustomers,
+  listProducts,
+  listProgress,
+  listPuzzleContent,
+  setUserRole,
+  summary,
+  updatePuzzleContent,
+} from './queries'
 
-/** Accounts, for admins. Each route declares `admin` access in its contract. */
+/** The admin dashboard: accounts, grants, puzzle content and progress. Each contract declares `admin` access. */
 export const adminUsersRouter = defineRouter('/admin')
-  .handle(adminUsersContract.customers, async ({ c, db }) => c.json({ data: await listCustomers(db) }))
+  .handle(adminUsersContract.customers, async ({ c, db, query }) => c.json(await listCustomers(db, query)))
   .handle(adminUsersContract.setRole, async ({ c, db, params, body, user }) => {
     if (user.id === params.id && body.role !== 'admin')
       throw conflict('You cannot remove your own admin role.')
@@ -13,3 +22,24 @@ export const adminUsersRouter = defineRouter('/admin')
     if (!updated) throw notFound('No such user.')
     return c.json({ data: updated })
   })
+  .handle(adminDashboardContract.summary, async ({ c, db }) => c.json({ data: await summary(db) }))
+  .handle(adminDashboardContract.products, async ({ c, db }) => c.json({ data: await listProducts(db) }))
+  .handle(adminDashboardContract.grant, async ({ c, db, params, body, user }) => {
+    const result = await grantAccess(db, user.id, params.id, body.productId)
+    if (!result.ok) throw notFound(result.reason === 'no_user' ? 'No such customer.' : 'No such product.')
+    const { ok: _ok, ...data } = result
+    return c.json({ data })
+  })
+  .handle(adminDashboardContract.puzzleContent, async ({ c, db }) =>
+    c.json({ data: await listPuzzleContent(db) }),
+  )
+  .handle(
+    adminDashboardContract.updatePuzzleContent,
+    { bodyLimit: 64 * 1024 },
+    async ({ c, db, params, body, user }) => {
+      const updated = await updatePuzzleContent(db, user.id, params.id, body)
+      if (!updated) throw notFound('No such puzzle step.')
+      return c.json({ data: updated })
+    },
+  )
+  .handle(adminDashboardContract.progress, async ({ c, db, query }) => c.json(await listProgress(db, query)))

@@ -235,6 +235,7 @@ describe.each(DRIVERS)('contact and prayer endpoints on %s', (driver) => {
         request: 'The newest of all',
         user_id: null,
         created_at: expect.any(String),
+        handled_at: null,
       })
       expect(second).toMatchObject({
         kind: 'contact',

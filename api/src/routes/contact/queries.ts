@@ -1,6 +1,7 @@
-import { desc } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { contactMessages, prayerRequests } from '../../db/schema'
+import { recordAudit } from '../../services/audit'
 
 export type NewContactMessage = {
   name: string
@@ -43,6 +44,7 @@ export type InboxItem =
       message: string
       user_id: string | null
       created_at: Date
+      handled_at: Date | null
     }
   | {
       kind: 'prayer'
@@ -53,6 +55,7 @@ export type InboxItem =
       request: string
       user_id: string | null
       created_at: Date
+      handled_at: Date | null
     }
 
 /** How many of the newest messages the admin inbox lists. */
@@ -70,6 +73,7 @@ export async function listInbox(db: Db, limit = INBOX_LIMIT): Promise<InboxItem[
         message: contactMessages.message,
         user_id: contactMessages.userId,
         created_at: contactMessages.createdAt,
+        handled_at: contactMessages.handledAt,
       })
       .from(contactMessages)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
@@ -82,6 +86,7 @@ export async function listInbox(db: Db, limit = INBOX_LIMIT): Promise<InboxItem[
         request: prayerRequests.request,
         user_id: prayerRequests.userId,
         created_at: prayerRequests.createdAt,
+        handled_at: prayerRequests.handledAt,
       })
       .from(prayerRequests)
       .orderBy(desc(prayerRequests.createdAt), desc(prayerRequests.id))
@@ -93,4 +98,38 @@ export async function listInbox(db: Db, limit = INBOX_LIMIT): Promise<InboxItem[
   ]
   items.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : -1))
   return items.slice(0, limit)
+}
+
+/** Marks a message handled (or not again), recording who did it. */
+export async function markHandled(
+  db: Db,
+  actorId: string,
+  kind: 'contact' | 'prayer',
+  id: string,
+  handled: boolean,
+): Promise<{ id: string; handled_at: Date | null } | null> {
+  const table = kind === 'contact' ? contactMessages : prayerRequests
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ handledAt: table.handledAt, handledBy: table.handledBy })
+      .from(table)
+      .where(eq(table.id, id))
+      .for('update')
+    if (!before) return null
+    if (Boolean(before.handledAt) === handled) return { id, handled_at: before.handledAt }
+    const handledAt = handled ? new Date() : null
+    await tx
+      .update(table)
+      .set({ handledAt, handledBy: handled ? actorId : null })
+      .where(eq(table.id, id))
+    await recordAudit(tx, {
+      actorId,
+      action: handled ? 'message.handled' : 'message.reopened',
+      entity: kind === 'contact' ? 'contact_message' : 'prayer_request',
+      entityId: id,
+      before,
+      after: { handledAt, handledBy: handled ? actorId : null },
+    })
+    return { id, handled_at: handledAt }
+  })
 }

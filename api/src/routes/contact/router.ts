@@ -1,8 +1,9 @@
 import { contactContract } from '@lamplight/contracts'
+import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import { insertContactMessage, insertPrayerRequest, listInbox } from './queries'
+import { insertContactMessage, insertPrayerRequest, listInbox, markHandled } from './queries'
 
 /** Submissions per client address and form in one window. */
 export const SUBMISSIONS_PER_WINDOW = 5
@@ -47,6 +48,10 @@ export const contactRouter = defineRouter('/')
   )
 
 /** The team's inbox: contact messages and prayer requests together, newest first. */
-export const inboxRouter = defineRouter('/admin/messages').handle(contactContract.inbox, async ({ c, db }) =>
-  c.json({ data: await listInbox(db) }),
-)
+export const inboxRouter = defineRouter('/admin/messages')
+  .handle(contactContract.inbox, async ({ c, db }) => c.json({ data: await listInbox(db) }))
+  .handle(contactContract.markHandled, async ({ c, db, params, body, user }) => {
+    const row = await markHandled(db, user.id, params.kind, params.id, body.handled)
+    if (!row) throw notFound('No such message.')
+    return c.json({ data: row })
+  })

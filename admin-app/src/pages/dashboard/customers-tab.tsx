@@ -1,0 +1,201 @@
+import { type CustomerRow, USER_ROLES, type UserRole } from '@lamplight/contracts'
+import { useAuth } from '@lamplight/session'
+import {
+  Button,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  toast,
+} from '@lamplight/ui'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useCallback, useMemo, useState } from 'react'
+import {
+  customersQuery,
+  dashboardKeys,
+  grantAccessMutation,
+  productsQuery,
+  puzzleContentQuery,
+  setRoleMutation,
+} from '../../api/dashboard'
+import { failureMessage } from '../../api/load'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { DataTable } from '../../components/data-table'
+import { Pagination } from '../../components/pagination'
+import { SearchBox } from '../../components/search-box'
+import { LoadError, TableSkeleton } from '../../components/states'
+import { formatDate } from '../../lib/format'
+
+const ROLE_LABELS: Record<UserRole, string> = { customer: 'Customer', editor: 'Editor', admin: 'Admin' }
+
+export function CustomersTab() {
+  const [q, setQ] = useState('')
+  const [page, setPage] = useState(1)
+  const [granting, setGranting] = useState<CustomerRow | null>(null)
+  const query = useQuery(customersQuery({ q, page }))
+  const onSearch = useCallback((text: string) => {
+    setQ(text)
+    setPage(1)
+  }, [])
+
+  const columns = useMemo<ColumnDef<CustomerRow, unknown>[]>(
+    () => [
+      {
+        accessorKey: 'email',
+        header: 'Email',
+        cell: ({ row }) => <span className="font-medium">{row.original.email}</span>,
+      },
+      { accessorKey: 'full_name', header: 'Name', cell: ({ row }) => row.original.full_name || '—' },
+      { accessorKey: 'created_at', header: 'Joined', cell: ({ row }) => formatDate(row.original.created_at) },
+      { accessorKey: 'role', header: 'Role', cell: ({ row }) => <RoleSelect customer={row.original} /> },
+      { accessorKey: 'orders', header: 'Orders' },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <Button size="sm" variant="outline" onClick={() => setGranting(row.original)}>
+            Grant access
+          </Button>
+        ),
+      },
+    ],
+    [],
+  )
+
+  return (
+    <div className="grid gap-4">
+      <SearchBox
+        label="Search customers"
+        placeholder="Search by email or name"
+        value={q}
+        onSearch={onSearch}
+      />
+      {query.isPending ? (
+        <TableSkeleton />
+      ) : query.isError ? (
+        <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            label="Customers"
+            columns={columns}
+            data={query.data.data}
+            getRowId={(row) => row.id}
+            empty={q ? 'No customers match your search' : 'No customers yet'}
+            busy={query.isPlaceholderData}
+          />
+          <Pagination
+            page={page}
+            pageSize={25}
+            total={query.data.total}
+            onPage={setPage}
+            label="Customer pages"
+          />
+        </>
+      )}
+      <GrantDialog customer={granting} onClose={() => setGranting(null)} />
+    </div>
+  )
+}
+
+function RoleSelect({ customer }: { customer: CustomerRow }) {
+  const { user, refresh } = useAuth()
+  const queryClient = useQueryClient()
+  const mutation = useMutation({
+    ...setRoleMutation(),
+    onSuccess: async (result) => {
+      toast.success(`${result.data.email} is now ${ROLE_LABELS[result.data.role].toLowerCase()}`)
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+      if (result.data.id === user?.id) await refresh()
+    },
+    onError: (error) => toast.error(failureMessage(error, 'Failed to update role')),
+  })
+  const self = customer.id === user?.id
+  return (
+    <Select
+      value={customer.role}
+      disabled={mutation.isPending || self}
+      onValueChange={(role) => mutation.mutate({ userId: customer.id, role: role as UserRole })}
+    >
+      <SelectTrigger
+        size="sm"
+        aria-label={`Role of ${customer.email}`}
+        className="w-28"
+        title={self ? 'You cannot change your own role' : undefined}
+      >
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {USER_ROLES.map((role) => (
+          <SelectItem key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  )
+}
+
+function GrantDialog({ customer, onClose }: { customer: CustomerRow | null; onClose: () => void }) {
+  const products = useQuery({ ...productsQuery(), enabled: Boolean(customer) })
+  const steps = useQuery({ ...puzzleContentQuery(), enabled: Boolean(customer) })
+  const [chosen, setChosen] = useState<string | null>(null)
+  const queryClient = useQueryClient()
+  // The spec's default: the product of the first puzzle content.
+  const fallback = steps.data?.[0]?.product_id ?? products.data?.[0]?.id ?? ''
+  const productId = chosen ?? fallback
+  const mutation = useMutation({
+    ...grantAccessMutation(),
+    onSuccess: async (result) => {
+      toast.success('Access granted successfully', {
+        description: result.data.created ? undefined : 'They already had access; nothing changed.',
+      })
+      setChosen(null)
+      onClose()
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+    },
+    onError: (error) =>
+      toast.error('Failed to grant access', { description: failureMessage(error, '') || undefined }),
+  })
+  return (
+    <ConfirmDialog
+      open={Boolean(customer)}
+      onOpenChange={(open) => {
+        if (!open) {
+          setChosen(null)
+          onClose()
+        }
+      }}
+      title="Grant access"
+      description={
+        customer ? (
+          <>
+            Give <strong>{customer.email}</strong> the product for free: a completed order of $0.00.
+          </>
+        ) : null
+      }
+      confirmLabel="Grant access"
+      busy={mutation.isPending}
+      onConfirm={() => customer && productId && mutation.mutate({ userId: customer.id, productId })}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="grant-product">Product</Label>
+        <Select value={productId} onValueChange={setChosen}>
+          <SelectTrigger id="grant-product" className="w-full">
+            <SelectValue placeholder={products.isPending ? 'Loading products…' : 'Choose a product'} />
+          </SelectTrigger>
+          <SelectContent>
+            {products.data?.map((product) => (
+              <SelectItem key={product.id} value={product.id}>
+                {product.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,102 @@
+import { useAuth } from '@lamplight/session'
+import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
+import { useQuery } from '@tanstack/react-query'
+import { ClipboardList } from 'lucide-react'
+import { useEffect } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { summaryQuery } from '../../api/dashboard'
+import { RequireRole } from '../../components/require-role'
+import { CustomersTab } from './customers-tab'
+import { MessagesTab } from './messages-tab'
+import { ProgressTab } from './progress-tab'
+import { PurchasesTab } from './purchases-tab'
+import { PuzzleContentTab } from './puzzle-content-tab'
+import { ResourcesTab } from './resources-tab'
+import { SummaryCards } from './summary-cards'
+
+const ADMIN_TABS = [
+  { value: 'customers', label: 'Customers', Panel: CustomersTab },
+  { value: 'purchases', label: 'Purchases', Panel: PurchasesTab },
+  { value: 'puzzle-content', label: 'Puzzle Content', Panel: PuzzleContentTab },
+  { value: 'progress', label: 'User Progress', Panel: ProgressTab },
+  { value: 'resources', label: 'Resources', Panel: ResourcesTab },
+  { value: 'messages', label: 'Messages', Panel: MessagesTab },
+] as const
+const EDITOR_TABS = ADMIN_TABS.filter((tab) => tab.value === 'resources')
+
+export function DashboardPage() {
+  return (
+    <RequireRole level="staff">
+      <Dashboard />
+    </RequireRole>
+  )
+}
+
+function Dashboard() {
+  const { isAdmin } = useAuth()
+  const [params, setParams] = useSearchParams()
+  const tabs = isAdmin ? ADMIN_TABS : EDITOR_TABS
+  const wanted = params.get('tab')
+  const current = tabs.find((tab) => tab.value === wanted)?.value ?? tabs[0].value
+  return (
+    <PageFrame
+      title="Admin Dashboard"
+      lead={
+        isAdmin
+          ? 'Orders, customers, puzzles and resources at a glance.'
+          : 'Manage the free resource library.'
+      }
+    >
+      {isAdmin && <AdminOverview />}
+      <Tabs
+        value={current}
+        onValueChange={(value) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev)
+              next.set('tab', value)
+              return next
+            },
+            { replace: true },
+          )
+        }
+        className="mt-8"
+      >
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList aria-label="Dashboard sections">
+            {tabs.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value}>
+                {tab.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {tabs.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value} className="mt-4">
+            <Panel />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </PageFrame>
+  )
+}
+
+function AdminOverview() {
+  const summary = useQuery(summaryQuery())
+  useEffect(() => {
+    if (summary.isError) toast.error('Failed to load admin data', { id: 'admin-data' })
+  }, [summary.isError])
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button asChild>
+          <Link to="/admin/orders">
+            <ClipboardList aria-hidden className="size-4" />
+            View Orders
+          </Link>
+        </Button>
+      </div>
+      <SummaryCards />
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import { type AdminOrder, formatMoney } from '@lamplight/contracts'
+import { Button } from '@lamplight/ui'
+import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { ordersQuery } from '../../api/orders'
+import { DataTable } from '../../components/data-table'
+import { Pagination } from '../../components/pagination'
+import { LoadError, TableSkeleton } from '../../components/states'
+import { StatusBadge } from '../../components/status-badge'
+import { formatDate, shortOrderId } from '../../lib/format'
+
+/** The spec's Purchases: orders with customer and product, newest first. */
+export function PurchasesTab() {
+  const [page, setPage] = useState(1)
+  const query = useQuery(ordersQuery({ page }))
+  const columns = useMemo<ColumnDef<AdminOrder, unknown>[]>(
+    () => [
+      {
+        accessorKey: 'order_id',
+        header: 'Order',
+        cell: ({ row }) => (
+          <Link
+            to={`/admin/orders/${row.original.order_id}`}
+            className="font-mono text-primary underline-offset-4 hover:underline"
+          >
+            {shortOrderId(row.original.order_id)}
+          </Link>
+        ),
+      },
+      {
+        accessorKey: 'customer_email',
+        header: 'Customer',
+        cell: ({ row }) => (
+          <div className="grid">
+            <span>{row.original.customer_name || '—'}</span>
+            <span className="text-xs text-muted-foreground">{row.original.customer_email}</span>
+          </div>
+        ),
+      },
+      { accessorKey: 'product_title', header: 'Product' },
+      {
+        accessorKey: 'amount_cents',
+        header: 'Amount',
+        cell: ({ row }) => formatMoney(row.original.amount_cents),
+      },
+      {
+        accessorKey: 'status',
+        header: 'Status',
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      },
+      { accessorKey: 'created_at', header: 'Date', cell: ({ row }) => formatDate(row.original.created_at) },
+    ],
+    [],
+  )
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/orders">Filter and export in Orders</Link>
+        </Button>
+      </div>
+      {query.isPending ? (
+        <TableSkeleton />
+      ) : query.isError ? (
+        <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            label="Purchases"
+            columns={columns}
+            data={query.data.data}
+            getRowId={(row) => row.order_id}
+            empty="No orders found"
+            busy={query.isPlaceholderData}
+          />
+          <Pagination
+            page={page}
+            pageSize={25}
+            total={query.data.total}
+            onPage={setPage}
+            label="Purchase pages"
+          />
+        </>
+      )}
+    </div>
+  )
+}

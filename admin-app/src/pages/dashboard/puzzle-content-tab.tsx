@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  type PuzzleContentRow,
+  type PuzzleContentUpdate,
+  PuzzleContentUpdateSchema,
+} from '@lamplight/contracts'
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  fieldProps,
+  Input,
+  Spinner,
+  Textarea,
+  toast,
+} from '@lamplight/ui'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { dashboardKeys, puzzleContentQuery, updatePuzzleContentMutation } from '../../api/dashboard'
+import { failureMessage } from '../../api/load'
+import { DataTable } from '../../components/data-table'
+import { LoadError, TableSkeleton } from '../../components/states'
+
+export function PuzzleContentTab() {
+  const query = useQuery(puzzleContentQuery())
+  const [editing, setEditing] = useState<PuzzleContentRow | null>(null)
+  const columns = useMemo<ColumnDef<PuzzleContentRow, unknown>[]>(
+    () => [
+      { accessorKey: 'product_name', header: 'Product' },
+      { accessorKey: 'step_number', header: 'Step' },
+      {
+        accessorKey: 'title',
+        header: 'Title',
+        cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
+      },
+      {
+        accessorKey: 'answer',
+        header: 'Answer',
+        cell: ({ row }) => <code className="text-xs">{row.original.answer}</code>,
+      },
+      {
+        accessorKey: 'is_active',
+        header: 'Active',
+        cell: ({ row }) =>
+          row.original.is_active ? <Badge>Active</Badge> : <Badge variant="outline">Hidden</Badge>,
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setEditing(row.original)}
+            aria-label={`Edit step ${row.original.step_number} of ${row.original.product_name}`}
+          >
+            Edit
+          </Button>
+        ),
+      },
+    ],
+    [],
+  )
+  if (query.isPending) return <TableSkeleton />
+  if (query.isError) return <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
+  return (
+    <>
+      <DataTable
+        label="Puzzle content"
+        columns={columns}
+        data={query.data}
+        getRowId={(row) => row.id}
+        empty="No puzzle content yet"
+      />
+      <Dialog open={Boolean(editing)} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent className="sm:max-w-2xl">
+          {editing && <EditStepForm step={editing} onDone={() => setEditing(null)} />}
+        </DialogContent>
+      </Dialog>
+    </>
+  )
+}
+
+function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const form = useForm<PuzzleContentUpdate>({
+    resolver: zodResolver(PuzzleContentUpdateSchema),
+    defaultValues: {
+      title: step.title,
+      content: step.content,
+      hint: step.hint ?? '',
+      answer: step.answer,
+      unlock_message: step.unlock_message ?? '',
+      is_active: step.is_active,
+    },
+  })
+  const mutation = useMutation({
+    ...updatePuzzleContentMutation(),
+    onSuccess: async () => {
+      toast.success('Content updated successfully')
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.puzzleContent() })
+      onDone()
+    },
+    onError: (error) =>
+      toast.error('Failed to update content', { description: failureMessage(error, '') || undefined }),
+  })
+  const errors = form.formState.errors
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => mutation.mutate({ id: step.id, values }))}
+      className="grid gap-4"
+    >
+      <DialogHeader>
+        <DialogTitle>
+          Step {step.step_number}: {step.title}
+        </DialogTitle>
+        <DialogDescription>{step.product_name}</DialogDescription>
+      </DialogHeader>
+      <Field id="step-title" label="Title" error={errors.title?.message}>
+        <Input {...fieldProps('step-title', errors.title?.message)} {...form.register('title')} />
+      </Field>
+      <Field id="step-content" label="Content" error={errors.content?.message}>
+        <Textarea
+          rows={5}
+          {...fieldProps('step-content', errors.content?.message)}
+          {...form.register('content')}
+        />
+      </Field>
+      <Field id="step-hint" label="Hint" error={errors.hint?.message}>
+        <Textarea rows={2} {...fieldProps('step-hint', errors.hint?.message)} {...form.register('hint')} />
+      </Field>
+      <Field
+        id="step-answer"
+        label="Answer"
+        hint="Compared without regard to case or surrounding spaces."
+        error={errors.answer?.message}
+      >
+        <Input
+          autoComplete="off"
+          {...fieldProps('step-answer', errors.answer?.message)}
+          {...form.register('answer')}
+        />
+      </Field>
+      <Field id="step-unlock" label="Unlock message" error={errors.unlock_message?.message}>
+        <Textarea
+          rows={2}
+          {...fieldProps('step-unlock', errors.unlock_message?.message)}
+          {...form.register('unlock_message')}
+        />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-primary" {...form.register('is_active')} />
+        Active (shown to players)
+      </label>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending && <Spinner size="sm" label="Saving" />}
+          Save changes
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,365 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  type AdminOrderDetail,
+  ApiError,
+  formatMoney,
+  type MarkShippedInput,
+  MarkShippedSchema,
+  type OrderHistoryEntry,
+} from '@lamplight/contracts'
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  fieldProps,
+  Input,
+  PageFrame,
+  Skeleton,
+  Spinner,
+  toast,
+} from '@lamplight/ui'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft, ExternalLink, RotateCcw, Truck } from 'lucide-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useParams } from 'react-router'
+import { failureMessage } from '../../api/load'
+import { orderKeys, orderQuery, refundMutation, shipMutation } from '../../api/orders'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { RequireRole } from '../../components/require-role'
+import { LoadError } from '../../components/states'
+import { StatusBadge } from '../../components/status-badge'
+import { formatDateTime, shortOrderId } from '../../lib/format'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function OrderDetailPage() {
+  return (
+    <RequireRole level="admin">
+      <OrderDetail />
+    </RequireRole>
+  )
+}
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="mb-6">
+      <Link to="/admin/orders">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to orders
+      </Link>
+    </Button>
+  )
+}
+
+function OrderDetail() {
+  const { id = '' } = useParams()
+  const valid = UUID.test(id)
+  const order = useQuery({ ...orderQuery(id), enabled: valid })
+  const missing = !valid || (order.error instanceof ApiError && order.error.status === 404)
+  useEffect(() => {
+    if (order.isError && !missing) toast.error('Failed to load order details', { id: 'order-details' })
+  }, [order.isError, missing])
+
+  if (missing)
+    return (
+      <PageFrame
+        title="Order Not Found"
+        lead="There is no order with this id. It may have been typed incorrectly."
+      >
+        <BackLink />
+      </PageFrame>
+    )
+  if (order.isError)
+    return (
+      <PageFrame title="Order Details">
+        <BackLink />
+        <LoadError message="Failed to load order details" onRetry={() => order.refetch()} />
+      </PageFrame>
+    )
+  if (order.isPending)
+    return (
+      <PageFrame title="Order Details">
+        <BackLink />
+        <div className="grid gap-4 md:grid-cols-2" aria-busy>
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+        </div>
+      </PageFrame>
+    )
+  return <OrderView order={order.data} />
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] gap-2 py-1.5 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  )
+}
+
+const METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+}
+const PROVIDER_LABELS: Record<string, string> = {
+  stripe: 'Stripe',
+  test: 'Test-mode payments',
+  admin: 'Granted by an admin',
+}
+
+function OrderView({ order }: { order: AdminOrderDetail }) {
+  const [refunding, setRefunding] = useState(false)
+  const [shipping, setShipping] = useState(false)
+  const queryClient = useQueryClient()
+  const refund = useMutation({
+    ...refundMutation(),
+    onSuccess: (result) => {
+      queryClient.setQueryData(orderKeys.detail(order.order_id), result)
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all })
+      toast.success('Order refunded', {
+        description: 'Access has ended and the customer has been told by email.',
+      })
+      setRefunding(false)
+    },
+    onError: (error) =>
+      toast.error('Failed to refund the order', { description: failureMessage(error, '') || undefined }),
+  })
+  const address = order.shipping_address
+  return (
+    <PageFrame
+      title={`Order ${shortOrderId(order.order_id)}`}
+      lead={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <StatusBadge status={order.status} />
+          <span>Placed {formatDateTime(order.created_at)}</span>
+        </span>
+      }
+    >
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <BackLink />
+        <div className="flex flex-wrap gap-2">
+          {order.can_ship && (
+            <Button variant="outline" onClick={() => setShipping(true)}>
+              <Truck aria-hidden className="size-4" />
+              {order.shipped_at ? 'Change tracking number' : 'Mark shipped'}
+            </Button>
+          )}
+          {order.can_refund && (
+            <Button variant="destructive" onClick={() => setRefunding(true)}>
+              <RotateCcw aria-hidden className="size-4" />
+              Refund
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Customer</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl>
+              <Row label="Name">{order.customer_name || '—'}</Row>
+              <Row label="Email">
+                <a
+                  href={`mailto:${order.customer_email}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {order.customer_email}
+                </a>
+              </Row>
+              <Row label="Customer since">
+                {order.customer_created_at ? formatDateTime(order.customer_created_at) : 'Guest checkout'}
+              </Row>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Product and payment</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl>
+              <Row label="Product">{order.product_title}</Row>
+              <Row label="SKU">{order.product_sku ?? '—'}</Row>
+              <Row label="Amount">
+                <strong>{formatMoney(order.amount_cents)}</strong> {order.currency.toUpperCase()}
+              </Row>
+              <Row label="Payment method">
+                {order.payment_method ? (METHOD_LABELS[order.payment_method] ?? order.payment_method) : '—'}
+              </Row>
+              <Row label="Provider">{PROVIDER_LABELS[order.provider] ?? order.provider}</Row>
+              <Row label="Session">
+                {order.stripe_session_id ? <code className="text-xs">{order.stripe_session_id}</code> : '—'}
+              </Row>
+              {order.provider_url && (
+                <Row label="Dashboard">
+                  <a
+                    href={order.provider_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                  >
+                    View in Stripe
+                    <ExternalLink aria-hidden className="size-3.5" />
+                  </a>
+                </Row>
+              )}
+              <Row label="Paid">{formatDateTime(order.paid_at)}</Row>
+              {order.refunded_at && <Row label="Refunded">{formatDateTime(order.refunded_at)}</Row>}
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Shipping</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {address ? (
+              <address className="text-sm not-italic leading-relaxed">
+                {[address.firstName, address.lastName].filter(Boolean).join(' ')}
+                <br />
+                {address.address}
+                <br />
+                {[address.city, address.state, address.zipCode].filter(Boolean).join(', ')}
+                <br />
+                {address.country}
+              </address>
+            ) : (
+              <p className="text-sm text-muted-foreground">No shipping address (nothing to ship).</p>
+            )}
+            <dl className="mt-3">
+              <Row label="Shipped">{order.shipped_at ? formatDateTime(order.shipped_at) : 'Not yet'}</Row>
+              <Row label="Tracking number">{order.tracking_number ?? '—'}</Row>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Status history</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <History entries={order.history} />
+          </CardContent>
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={refunding}
+        onOpenChange={setRefunding}
+        title="Refund this order?"
+        description={
+          <>
+            {formatMoney(order.amount_cents)} goes back to {order.customer_email} through the payment
+            provider, their access to {order.product_title} ends, and they are told by email. This cannot be
+            undone.
+          </>
+        }
+        confirmLabel="Refund"
+        destructive
+        busy={refund.isPending}
+        onConfirm={() => refund.mutate(order.order_id)}
+      />
+      <Dialog open={shipping} onOpenChange={setShipping}>
+        <DialogContent>
+          {shipping && <ShipForm order={order} onDone={() => setShipping(false)} />}
+        </DialogContent>
+      </Dialog>
+    </PageFrame>
+  )
+}
+
+const EVENT_LABELS: Record<OrderHistoryEntry['event'], string> = {
+  created: 'Order placed',
+  status: 'Status changed',
+  shipped: 'Shipped',
+  refunded: 'Refunded',
+  granted: 'Access granted',
+}
+
+function History({ entries }: { entries: OrderHistoryEntry[] }) {
+  return (
+    <ol className="grid gap-3 border-l-2 border-border pl-4">
+      {entries.map((entry, i) => (
+        <li key={i} className="relative text-sm">
+          <span aria-hidden className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-primary" />
+          <p className="font-medium">
+            {EVENT_LABELS[entry.event]}
+            {entry.event === 'status' && entry.to_status
+              ? `: ${entry.from_status ?? '—'} → ${entry.to_status}`
+              : ''}
+          </p>
+          <p className="text-muted-foreground">
+            {formatDateTime(entry.at)}
+            {entry.actor_email ? ` · ${entry.actor_email}` : ''}
+          </p>
+          {entry.note && <p className="text-muted-foreground">{entry.note}</p>}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const form = useForm<MarkShippedInput>({
+    resolver: zodResolver(MarkShippedSchema),
+    defaultValues: { trackingNumber: order.tracking_number ?? '' },
+  })
+  const ship = useMutation({
+    ...shipMutation(),
+    onSuccess: (result) => {
+      queryClient.setQueryData(orderKeys.detail(order.order_id), result)
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all })
+      toast.success('Order marked shipped', {
+        description: 'The customer has been sent the tracking number.',
+      })
+      onDone()
+    },
+    onError: (error) =>
+      toast.error('Failed to mark the order shipped', {
+        description: failureMessage(error, '') || undefined,
+      }),
+  })
+  const error = form.formState.errors.trackingNumber?.message
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => ship.mutate({ id: order.order_id, values }))}
+      className="grid gap-4"
+    >
+      <DialogHeader>
+        <DialogTitle>Mark shipped</DialogTitle>
+        <DialogDescription>We email {order.customer_email} the tracking number.</DialogDescription>
+      </DialogHeader>
+      <Field id="tracking-number" label="Tracking number" error={error}>
+        <Input
+          autoComplete="off"
+          autoFocus
+          {...fieldProps('tracking-number', error)}
+          {...form.register('trackingNumber')}
+        />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={ship.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={ship.isPending}>
+          {ship.isPending && <Spinner size="sm" label="Saving" />}
+          Mark shipped
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,343 @@
+import { eq } from 'drizzle-orm'
+import type { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, mailOutbox, orderHistory, orders, products } from '../../db/schema'
+import { type Actors, createActors } from '../../security/actors'
+import { createTestApp } from '../../test/app'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import type { AppEnv } from '../../types'
+import { neutraliseCell } from './csv'
+import { idPrefixRange } from './queries'
+
+type Order = {
+  order_id: string
+  customer_email: string
+  amount_cents: number
+  status: string
+  created_at: string
+}
+type List = { data: Order[]; total: number }
+
+const DAY = 24 * 60 * 60 * 1000
+const BASE = Date.parse('2026-03-01T12:00:00Z')
+
+describe.each(DRIVERS)('admin orders on %s', (driver) => {
+  let database: TestDatabase
+  let app: Hono<AppEnv>
+  let actors: Actors
+  let productId: string
+  const ids: string[] = []
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    app = createTestApp(database).app as unknown as Hono<AppEnv>
+    actors = await createActors(app, database, `orders-${driver}`)
+    const [product] = await database.db
+      .insert(products)
+      .values({
+        slug: 'scroll-of-antioch',
+        name: 'The Scroll of Antioch',
+        priceCents: 4999,
+        sku: 'SCROLL-01',
+      })
+      .returning({ id: products.id })
+    productId = product!.id
+    // 30 orders, one a day from March 1st; statuses and amounts vary; some names are hostile.
+    const statuses = ['completed', 'pending', 'paid', 'failed', 'cancelled'] as const
+    const names = [
+      'Lydia, of Thyatira',
+      'Tabitha "Dorcas"',
+      '=HYPERLINK("http://x")',
+      '+Priscilla',
+      '-Aquila',
+      '@Apollos',
+    ]
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      email: `buyer${String(i).padStart(2, '0')}@example.com`,
+      customerName: names[i % names.length]!,
+      productId,
+      amountCents: 1000 + ((i * 37) % 30) * 100,
+      status: statuses[i % statuses.length]!,
+      provider: 'test' as const,
+      providerSessionId: `test_session_${i}`,
+      createdAt: new Date(BASE + i * DAY),
+      updatedAt: new Date(BASE + i * DAY),
+      shippingAddress: {
+        firstName: 'Lydia',
+        lastName: 'Purple',
+        address: '1 Market St',
+        city: 'Thyatira',
+        state: 'CA',
+        zipCode: '90001',
+        country: 'US',
+      },
+      paymentMethod: 'card' as const,
+    }))
+    const inserted = await database.db.insert(orders).values(rows).returning({ id: orders.id })
+    ids.push(...inserted.map((r) => r.id))
+  }, 120_000)
+  afterAll(() => database?.destroy())
+
+  const list = async (query = '') => actors.admin.json<List>(`/api/admin/orders${query}`)
+
+  it('answers 401 to a visitor and 403 to a customer or an editor, for every order endpoint', async () => {
+    const id = ids[0]
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/admin/orders'],
+      ['GET', '/api/admin/orders/export'],
+      ['GET', `/api/admin/orders/${id}`],
+      ['POST', `/api/admin/orders/${id}/refund`, {}],
+      ['POST', `/api/admin/orders/${id}/ship`, { trackingNumber: 'X1' }],
+    ]
+    for (const [method, path, body] of calls) {
+      expect((await actors.anonymous.request(path, { method, body })).status, path).toBe(401)
+      expect((await actors.customer.request(path, { method, body })).status, path).toBe(403)
+      expect((await actors.editor.request(path, { method, body })).status, path).toBe(403)
+    }
+    const ok = await list()
+    expect(ok.status).toBe(200)
+  })
+
+  it('lists the spec fields, newest first, 25 a page, with the total', async () => {
+    const { body } = await list()
+    expect(body.total).toBe(30)
+    expect(body.data).toHaveLength(25)
+    expect(body.data[0]).toEqual({
+      order_id: ids[29],
+      created_at: new Date(BASE + 29 * DAY).toISOString(),
+      updated_at: new Date(BASE + 29 * DAY).toISOString(),
+      customer_name: '@Apollos',
+      customer_email: 'buyer29@example.com',
+      customer_created_at: null,
+      product_title: 'The Scroll of Antioch',
+      product_sku: 'SCROLL-01',
+      product_id: productId,
+      amount_cents: expect.any(Number),
+      status: 'cancelled',
+      stripe_session_id: 'test_session_29',
+    })
+    const second = await list('?page=2')
+    expect(second.body.data.map((o) => o.customer_email)).toEqual(
+      ['04', '03', '02', '01', '00'].map((n) => `buyer${n}@example.com`),
+    )
+    // Past the last page: an empty page, still with the total.
+    expect((await list('?page=3')).body).toEqual({ data: [], total: 30 })
+    expect((await list('?page_size=1&page=30')).body.data[0]?.order_id).toBe(ids[0])
+  })
+
+  it('filters by status, by day range and by text (email, name or order id)', async () => {
+    const completed = await list('?status=completed')
+    expect(completed.body.total).toBe(6)
+    expect(completed.body.data.every((o) => o.status === 'completed')).toBe(true)
+
+    // March 3rd to March 5th inclusive (UTC days).
+    const range = await list('?from=2026-03-03&to=2026-03-05')
+    expect(range.body.data.map((o) => o.customer_email)).toEqual([
+      'buyer04@example.com',
+      'buyer03@example.com',
+      'buyer02@example.com',
+    ])
+
+    expect((await list('?q=BUYER07')).body.data.map((o) => o.customer_email)).toEqual(['buyer07@example.com'])
+    expect((await list('?q=dorcas')).body.total).toBe(5)
+    // LIKE wildcards are literal.
+    expect((await list('?q=%25')).body.total).toBe(0)
+    const target = ids[12]!
+    const byId = await list(`?q=${target.slice(0, 8)}`)
+    expect(byId.body.data.map((o) => o.order_id)).toContain(target)
+    // Filters combine.
+    expect((await list('?q=dorcas&status=pending')).body.data.every((o) => o.status === 'pending')).toBe(true)
+  })
+
+  it('sorts by each allowed column in both directions', async () => {
+    const amounts = (await list('?sort=amount_cents&dir=asc&page_size=100')).body.data.map(
+      (o) => o.amount_cents,
+    )
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
+    const emails = (await list('?sort=customer_email&dir=desc&page_size=100')).body.data.map(
+      (o) => o.customer_email,
+    )
+    expect(emails[0]).toBe('buyer29@example.com')
+    expect(emails.at(-1)).toBe('buyer00@example.com')
+    const statuses = (await list('?sort=status&dir=asc&page_size=100')).body.data.map((o) => o.status)
+    expect(statuses).toEqual([...statuses].sort())
+    const oldest = (await list('?dir=asc')).body.data[0]
+    expect(oldest?.order_id).toBe(ids[0])
+  })
+
+  it('refuses bad filters with a 400, never a 500', async () => {
+    for (const query of [
+      '?status=shipped',
+      '?sort=password',
+      '?dir=sideways',
+      '?page=0',
+      '?page=-1',
+      '?page=abc',
+      '?page_size=1000',
+      '?from=yesterday',
+      '?to=2026-02-31x',
+      `?q=${'x'.repeat(201)}`,
+    ]) {
+      const res = await list(query)
+      expect(res.status, query).toBe(400)
+    }
+    expect((await actors.admin.request('/api/admin/orders/not-a-uuid')).status).toBe(400)
+  })
+
+  it('exports the filtered orders as CSV with quoting and neutralised formulas', async () => {
+    const res = await actors.admin.request('/api/admin/orders/export?q=example.com&sort=created_at&dir=asc')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/csv')
+    expect(res.headers.get('content-disposition')).toMatch(
+      /attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/,
+    )
+    const text = await res.text()
+    const lines = text.trimEnd().split('\r\n')
+    expect(lines[0]).toBe(
+      'order_id,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
+    )
+    expect(lines).toHaveLength(31)
+    expect(lines[1]).toContain('"Lydia, of Thyatira"')
+    expect(lines[2]).toContain('"Tabitha ""Dorcas"""')
+    expect(lines[3]).toContain(`"'=HYPERLINK(""http://x"")"`)
+    expect(lines[4]).toContain(",'+Priscilla,")
+    expect(lines[5]).toContain(",'-Aquila,")
+    expect(lines[6]).toContain(",'@Apollos,")
+    expect(lines[1]?.startsWith(ids[0]!)).toBe(true)
+
+    const filtered = await (await actors.admin.request('/api/admin/orders/export?status=failed')).text()
+    expect(filtered.trimEnd().split('\r\n')).toHaveLength(7)
+    const none = await (await actors.admin.request('/api/admin/orders/export?q=nobody-at-all')).text()
+    expect(none.trimEnd().split('\r\n')).toHaveLength(1)
+  })
+
+  it('exports every row exactly once across batches, in any sort', async () => {
+    const { exportOrders } = await import('./queries')
+    for (const sort of ['created_at', 'amount_cents', 'status', 'customer_email'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const seen: string[] = []
+        for await (const batch of exportOrders(database.db, { sort, dir }, 7))
+          seen.push(...batch.map((r) => r.order_id))
+        expect(seen, `${sort} ${dir}`).toHaveLength(30)
+        expect(new Set(seen).size).toBe(30)
+        const listed = (await list(`?sort=${sort}&dir=${dir}&page_size=100`)).body.data.map((o) => o.order_id)
+        expect(seen).toEqual(listed)
+      }
+    }
+  })
+
+  it('shows one order in detail, and Order Not Found for an unknown id', async () => {
+    const res = await actors.admin.json<{ data: Record<string, unknown> }>(`/api/admin/orders/${ids[1]}`)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      order_id: ids[1],
+      status: 'pending',
+      provider: 'test',
+      payment_method: 'card',
+      shipping_address: { city: 'Thyatira', zipCode: '90001' },
+      provider_url: null,
+      can_refund: false,
+      history: [{ event: 'created' }],
+    })
+    const missing = await actors.admin.json<{ error: { message: string } }>(
+      '/api/admin/orders/00000000-0000-4000-8000-000000000000',
+    )
+    expect(missing.status).toBe(404)
+    expect(missing.body.error.message).toBe('Order Not Found')
+  })
+
+  it('refunds a completed order once: status, history, audit, mail; a second refund is refused', async () => {
+    const id = ids[0]! // completed
+    const first = await actors.admin.json<{
+      data: { status: string; refunded_at: string; history: { event: string }[] }
+    }>(`/api/admin/orders/${id}/refund`, { method: 'POST', body: {} })
+    expect(first.status).toBe(200)
+    expect(first.body.data.status).toBe('refunded')
+    expect(first.body.data.refunded_at).toBeTruthy()
+    expect(first.body.data.history.map((h) => h.event)).toEqual(['created', 'refunded'])
+    const again = await actors.admin.request(`/api/admin/orders/${id}/refund`, { method: 'POST', body: {} })
+    expect(again.status).toBe(409)
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer00@example.com'))
+    expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order was refunded'])
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, id))
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      actorId: actors.ids.admin,
+      action: 'order.refunded',
+      before: { status: 'completed' },
+      after: { status: 'refunded' },
+    })
+    // A pending order cannot be refunded.
+    expect(
+      (await actors.admin.request(`/api/admin/orders/${ids[1]}/refund`, { method: 'POST', body: {} })).status,
+    ).toBe(409)
+  })
+
+  it('refunds exactly once when two refunds arrive together', async () => {
+    const id = ids[5]! // completed
+    const results = await Promise.all([
+      actors.admin.request(`/api/admin/orders/${id}/refund`, { method: 'POST', body: {} }),
+      actors.admin.request(`/api/admin/orders/${id}/refund`, { method: 'POST', body: {} }),
+    ])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+    const history = await database.db.select().from(orderHistory).where(eq(orderHistory.orderId, id))
+    expect(history.filter((h) => h.event === 'refunded')).toHaveLength(1)
+  })
+
+  it('marks a paid order shipped with its tracking number and tells the customer', async () => {
+    const id = ids[2]! // paid
+    const bad = await actors.admin.request(`/api/admin/orders/${id}/ship`, {
+      method: 'POST',
+      body: { trackingNumber: '  ' },
+    })
+    expect(bad.status).toBe(400)
+    const res = await actors.admin.json<{
+      data: { shipped_at: string; tracking_number: string; history: { event: string; note: string }[] }
+    }>(`/api/admin/orders/${id}/ship`, { method: 'POST', body: { trackingNumber: '1Z 999 AA1' } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.tracking_number).toBe('1Z 999 AA1')
+    expect(res.body.data.shipped_at).toBeTruthy()
+    expect(res.body.data.history.at(-1)).toMatchObject({
+      event: 'shipped',
+      note: 'Tracking number 1Z 999 AA1',
+    })
+    // The same number again changes nothing and sends nothing.
+    await actors.admin.request(`/api/admin/orders/${id}/ship`, {
+      method: 'POST',
+      body: { trackingNumber: '1Z 999 AA1' },
+    })
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer02@example.com'))
+    expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order has shipped'])
+    expect(mails[0]?.text).toContain('1Z 999 AA1')
+    // A failed order does not ship.
+    expect(
+      (
+        await actors.admin.request(`/api/admin/orders/${ids[3]}/ship`, {
+          method: 'POST',
+          body: { trackingNumber: 'X' },
+        })
+      ).status,
+    ).toBe(409)
+  })
+})
+
+describe('CSV cells and id prefixes', () => {
+  it('neutralises cells a spreadsheet would run', () => {
+    expect(neutraliseCell('=1+1')).toBe("'=1+1")
+    expect(neutraliseCell('+1')).toBe("'+1")
+    expect(neutraliseCell('-1')).toBe("'-1")
+    expect(neutraliseCell('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(neutraliseCell('\t=1')).toBe("'\t=1")
+    expect(neutraliseCell('Lydia')).toBe('Lydia')
+    expect(neutraliseCell('a=b')).toBe('a=b')
+  })
+
+  it('turns a typed id prefix into a key range', () => {
+    expect(idPrefixRange('3f2a9c1b')).toEqual({
+      low: '3f2a9c1b-0000-0000-0000-000000000000',
+      high: '3f2a9c1b-ffff-ffff-ffff-ffffffffffff',
+    })
+    expect(idPrefixRange('lydia')).toBeNull()
+    expect(idPrefixRange('abc')).toBeNull()
+  })
+})

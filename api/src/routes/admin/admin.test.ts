@@ -1,0 +1,269 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, orders, products, puzzleContent, user, userProgress } from '../../db/schema'
+import { type Actors, createActors } from '../../security/actors'
+import { createTestApp } from '../../test/app'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import type { AppEnv } from '../../types'
+
+describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
+  let database: TestDatabase
+  let app: Hono<AppEnv>
+  let actors: Actors
+  let scroll: string
+  let psalms: string
+  let stepId: string
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    app = createTestApp(database).app as unknown as Hono<AppEnv>
+    actors = await createActors(app, database, `dash-${driver}`)
+    const rows = await database.db
+      .insert(products)
+      .values([
+        { slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999 },
+        { slug: 'mysteries-of-the-psalms', name: 'Mysteries of the Psalms', priceCents: 3199 },
+      ])
+      .returning({ id: products.id })
+    scroll = rows[0]!.id
+    psalms = rows[1]!.id
+    const steps = await database.db
+      .insert(puzzleContent)
+      .values([
+        { productId: scroll, stepNumber: 1, title: 'The Gate', content: 'Find the gate', answer: 'damascus' },
+        { productId: scroll, stepNumber: 2, title: 'The Road', content: 'Walk the road', answer: 'antioch' },
+      ])
+      .returning({ id: puzzleContent.id })
+    stepId = steps[0]!.id
+    await database.db.insert(orders).values([
+      {
+        userId: actors.ids.customer,
+        email: 'c@x.test',
+        productId: scroll,
+        amountCents: 4999,
+        status: 'completed',
+        provider: 'test',
+      },
+      { email: 'guest@x.test', productId: psalms, amountCents: 3199, status: 'pending', provider: 'test' },
+      {
+        email: 'old@x.test',
+        productId: psalms,
+        amountCents: 3199,
+        status: 'completed',
+        provider: 'test',
+        createdAt: new Date('2020-01-01T00:00:00Z'),
+      },
+    ])
+    await database.db.insert(userProgress).values([
+      { userId: actors.ids.customer, productId: scroll, currentStep: 2, completedSteps: [1] },
+      {
+        userId: actors.ids.otherCustomer,
+        productId: scroll,
+        currentStep: 2,
+        completedSteps: [1, 2],
+        completedAt: new Date(),
+      },
+    ])
+  }, 120_000)
+  afterAll(() => database?.destroy())
+
+  it('guards every dashboard endpoint: 401 visitor, 403 customer and editor', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/admin/summary'],
+      ['GET', '/api/admin/customers'],
+      ['GET', '/api/admin/products'],
+      ['POST', `/api/admin/customers/${actors.ids.customer}/grant`, {}],
+      ['GET', '/api/admin/puzzle-content'],
+      [
+        'PUT',
+        `/api/admin/puzzle-content/${stepId}`,
+        { title: 'x', content: 'x', hint: null, answer: 'x', unlock_message: null, is_active: true },
+      ],
+      ['GET', '/api/admin/progress'],
+    ]
+    for (const [method, path, body] of calls) {
+      expect((await actors.anonymous.request(path, { method, body })).status, path).toBe(401)
+      expect((await actors.customer.request(path, { method, body })).status, path).toBe(403)
+      expect((await actors.editor.request(path, { method, body })).status, path).toBe(403)
+    }
+  })
+
+  it('counts the summary cards', async () => {
+    const res = await actors.admin.json<{ data: Record<string, number> }>('/api/admin/summary')
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual({
+      customers: 4,
+      completedOrders: 2,
+      revenueThisMonthCents: 4999,
+      activePlayers: 1,
+    })
+  })
+
+  it('pages and searches customers, with order counts, and never answers with a huge name', async () => {
+    const all = await actors.admin.json<{ data: { email: string; orders: number }[]; total: number }>(
+      '/api/admin/customers?page_size=2',
+    )
+    expect(all.body, JSON.stringify(all.body)).toMatchObject({ total: 4 })
+    expect(all.body.data).toHaveLength(2)
+    const found = await actors.admin.json<{ data: { email: string; orders: number }[]; total: number }>(
+      '/api/admin/customers?q=Customer-DASH',
+    )
+    expect(found.body.data.map((c) => c.email).sort()).toEqual([
+      `customer-dash-${driver}@matrix.test`,
+      `othercustomer-dash-${driver}@matrix.test`,
+    ])
+    expect(found.body.data.find((c) => c.email.startsWith('customer'))?.orders).toBe(1)
+    const none = await actors.admin.json<{ data: unknown[]; total: number }>('/api/admin/customers?q=%25%25')
+    expect(none.body).toEqual({ data: [], total: 0 })
+    // A 2 MB name stays a 200-character cell in the list.
+    await database.db
+      .update(user)
+      .set({ name: 'N'.repeat(2_000_000) })
+      .where(eq(user.id, actors.ids.otherCustomer))
+    const res = await actors.admin.request('/api/admin/customers')
+    expect(Number((await res.clone().text()).length)).toBeLessThan(5_000)
+    expect(
+      ((await res.json()) as { data: { full_name: string }[] }).data.some((c) => c.full_name.length === 200),
+    ).toBe(true)
+    expect((await actors.admin.request('/api/admin/customers?page_size=101')).status).toBe(400)
+  })
+
+  it('grants access once: a completed order of 0 for the first puzzle product, audited', async () => {
+    const path = `/api/admin/customers/${actors.ids.editor}/grant`
+    const first = await actors.admin.json<{
+      data: { order_id: string; product_id: string; created: boolean }
+    }>(path, {
+      method: 'POST',
+      body: {},
+    })
+    expect(first.status).toBe(200)
+    expect(first.body.data).toMatchObject({ product_id: scroll, created: true })
+    const second = await actors.admin.json<{ data: { order_id: string; created: boolean } }>(path, {
+      method: 'POST',
+      body: {},
+    })
+    expect(second.body.data).toEqual({
+      order_id: first.body.data.order_id,
+      product_id: scroll,
+      created: false,
+    })
+    const [both] = await Promise.all([
+      actors.admin.json<{ data: { created: boolean } }>(path, {
+        method: 'POST',
+        body: { productId: psalms },
+      }),
+      actors.admin.json<{ data: { created: boolean } }>(path, {
+        method: 'POST',
+        body: { productId: psalms },
+      }),
+    ])
+    expect(both.status).toBe(200)
+    const granted = await database.db.select().from(orders).where(eq(orders.userId, actors.ids.editor))
+    expect(granted).toHaveLength(2)
+    expect(
+      granted.every((o) => o.amountCents === 0 && o.status === 'completed' && o.provider === 'admin'),
+    ).toBe(true)
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'order.access_granted'))
+    expect(audit).toHaveLength(2)
+    expect(
+      (await actors.admin.request('/api/admin/customers/nobody/grant', { method: 'POST', body: {} })).status,
+    ).toBe(404)
+    expect(
+      (
+        await actors.admin.request(path, {
+          method: 'POST',
+          body: { productId: '00000000-0000-4000-8000-000000000000' },
+        })
+      ).status,
+    ).toBe(404)
+    expect((await actors.admin.request(path, { method: 'POST', body: { productId: 'nope' } })).status).toBe(
+      400,
+    )
+  })
+
+  it('lists and edits puzzle content, with before and after in the audit log', async () => {
+    const list = await actors.admin.json<{ data: { id: string; product_name: string; answer: string }[] }>(
+      '/api/admin/puzzle-content',
+    )
+    expect(list.body.data.map((s) => s.product_name)).toEqual([
+      'The Scroll of Antioch',
+      'The Scroll of Antioch',
+    ])
+    const body = {
+      title: ' The Damascus Gate ',
+      content: 'Find the gate of the city',
+      hint: '',
+      answer: 'Damascus',
+      unlock_message: 'The gate opens.',
+      is_active: false,
+    }
+    const res = await actors.admin.json<{ data: Record<string, unknown> }>(
+      `/api/admin/puzzle-content/${stepId}`,
+      {
+        method: 'PUT',
+        body,
+      },
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      title: 'The Damascus Gate',
+      hint: null,
+      answer: 'Damascus',
+      is_active: false,
+    })
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, stepId))
+    expect(entry).toMatchObject({
+      actorId: actors.ids.admin,
+      action: 'puzzle_content.updated',
+      before: { title: 'The Gate', answer: 'damascus', is_active: true },
+      after: { title: 'The Damascus Gate', answer: 'Damascus', is_active: false },
+    })
+    const empty = await actors.admin.request(`/api/admin/puzzle-content/${stepId}`, {
+      method: 'PUT',
+      body: { ...body, title: '   ' },
+    })
+    expect(empty.status).toBe(400)
+    const missing = await actors.admin.request(
+      '/api/admin/puzzle-content/00000000-0000-4000-8000-000000000000',
+      {
+        method: 'PUT',
+        body,
+      },
+    )
+    expect(missing.status).toBe(404)
+  })
+
+  it('lists progress newest activity first with customer and product', async () => {
+    await database.db.execute(
+      sql`update user_progress set last_activity = now() - interval '1 day' where completed_at is null`,
+    )
+    const res = await actors.admin.json<{
+      data: { customer_email: string; completed_steps: number[]; completed_at: string | null }[]
+      total: number
+    }>('/api/admin/progress')
+    expect(res.body.total).toBe(2)
+    expect(res.body.data[0]?.completed_at).not.toBeNull()
+    expect(res.body.data[1]).toMatchObject({
+      customer_email: `customer-dash-${driver}@matrix.test`,
+      completed_steps: [1],
+    })
+  })
+
+  it('records role changes with before and after', async () => {
+    const res = await actors.admin.request(`/api/admin/users/${actors.ids.otherCustomer}/role`, {
+      method: 'PATCH',
+      body: { role: 'editor' },
+    })
+    expect(res.status).toBe(200)
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, actors.ids.otherCustomer))
+    expect(entry).toMatchObject({
+      action: 'user.role_changed',
+      before: { role: 'customer' },
+      after: { role: 'editor' },
+    })
+  })
+})

@@ -56,7 +56,7 @@ export function DataTable<Row>({
     },
   })
   return (
-    <div className={cn('rounded-lg border border-border bg-card', className)}>
+    <div className={cn('min-w-0 overflow-hidden rounded-lg border border-border bg-card', className)}>
       <Table aria-label={label} aria-busy={busy || undefined} className={cn(busy && 'opacity-60')}>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (

@@ -4,12 +4,14 @@ import { useEffect, useState } from 'react'
 
 /** A search field that reports what was typed once typing pauses. */
 export function SearchBox({
+  id,
   label,
   value,
   onSearch,
   placeholder,
   delay = 300,
 }: {
+  id?: string
   label: string
   value: string
   onSearch: (value: string) => void
@@ -30,8 +32,9 @@ export function SearchBox({
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
       <Input
+        id={id}
         type="search"
-        aria-label={label}
+        aria-label={id ? undefined : label}
         placeholder={placeholder ?? label}
         className="pl-9"
         value={text}

@@ -123,7 +123,7 @@ function RoleSelect({ customer }: { customer: CustomerRow }) {
       <SelectTrigger
         size="sm"
         aria-label={`Role of ${customer.email}`}
-        className="w-28"
+        className="w-32"
         title={self ? 'You cannot change your own role' : undefined}
       >
         <SelectValue />

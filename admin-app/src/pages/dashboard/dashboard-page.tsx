@@ -62,17 +62,17 @@ function Dashboard() {
         }
         className="mt-8"
       >
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList aria-label="Dashboard sections">
+        <div>
+          <TabsList aria-label="Dashboard sections" className="h-auto w-full flex-wrap justify-start sm:w-fit">
             {tabs.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
+              <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
                 {tab.label}
               </TabsTrigger>
             ))}
           </TabsList>
         </div>
         {tabs.map(({ value, Panel }) => (
-          <TabsContent key={value} value={value} className="mt-4">
+          <TabsContent key={value} value={value} className="mt-4 min-w-0">
             <Panel />
           </TabsContent>
         ))}

@@ -50,9 +50,9 @@ export function OrderDetailPage() {
   )
 }
 
-function BackLink() {
+function BackLink({ className }: { className?: string }) {
   return (
-    <Button asChild variant="ghost" size="sm" className="mb-6">
+    <Button asChild variant="ghost" size="sm" className={className}>
       <Link to="/admin/orders">
         <ArrowLeft aria-hidden className="size-4" />
         Back to orders
@@ -82,14 +82,14 @@ function OrderDetail() {
   if (order.isError)
     return (
       <PageFrame title="Order Details">
-        <BackLink />
+        <BackLink className="mb-6 -ml-3" />
         <LoadError message="Failed to load order details" onRetry={() => order.refetch()} />
       </PageFrame>
     )
   if (order.isPending)
     return (
       <PageFrame title="Order Details">
-        <BackLink />
+        <BackLink className="mb-6 -ml-3" />
         <div className="grid gap-4 md:grid-cols-2" aria-busy>
           <Skeleton className="h-48" />
           <Skeleton className="h-48" />
@@ -148,7 +148,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       }
     >
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <BackLink />
+        <BackLink className="-ml-3" />
         <div className="flex flex-wrap gap-2">
           {order.can_ship && (
             <Button variant="outline" onClick={() => setShipping(true)}>

@@ -76,7 +76,7 @@ function Orders() {
         accessorKey: 'customer_email',
         header: 'Customer',
         cell: ({ row }) => (
-          <div className="grid max-w-[16rem]">
+          <div className="grid min-w-[10rem] max-w-[16rem]">
             <span className="truncate">{row.original.customer_name || '—'}</span>
             <span className="truncate text-xs text-muted-foreground">{row.original.customer_email}</span>
           </div>
@@ -141,9 +141,9 @@ function Orders() {
       </div>
       <section
         aria-label="Filters"
-        className="mb-4 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
       >
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
           <Label htmlFor="orders-search">Search</Label>
           <SearchBox
             label="Search orders"
@@ -152,7 +152,7 @@ function Orders() {
             onSearch={onSearch}
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
           <Label htmlFor="orders-status">Status</Label>
           <Select
             value={query.status ?? ALL}
@@ -193,7 +193,7 @@ function Orders() {
             onChange={(event) => update({ to: event.target.value || undefined })}
           />
         </div>
-        <Button variant="outline" onClick={clear} disabled={!filtered}>
+        <Button variant="outline" onClick={clear} disabled={!filtered} className="col-span-2 lg:col-span-1">
           <X aria-hidden className="size-4" />
           Clear
         </Button>

@@ -63,7 +63,10 @@ function Dashboard() {
         className="mt-8"
       >
         <div>
-          <TabsList aria-label="Dashboard sections" className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          <TabsList
+            aria-label="Dashboard sections"
+            className="h-auto w-full flex-wrap justify-start sm:w-fit"
+          >
             {tabs.map((tab) => (
               <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
                 {tab.label}

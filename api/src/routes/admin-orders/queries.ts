@@ -90,7 +90,10 @@ const orderBy = (sort: OrderFilters['sort'], dir: OrderFilters['dir']) => {
  * One page and the total. The page's ids are found first from the orders table alone (an
  * index walk, even a deep page), and only those 25 rows are joined and read whole.
  */
-export async function listOrders(db: Db, query: OrderListQuery): Promise<{ data: AdminOrder[]; total: number }> {
+export async function listOrders(
+  db: Db,
+  query: OrderListQuery,
+): Promise<{ data: AdminOrder[]; total: number }> {
   const where = orderWhere(query)
   const pageIds = db
     .select({ id: orders.id })

@@ -1,4 +1,10 @@
-import type { CategoryDetail, CategorySummary, GalleryItem, Resource, ResourceDetail } from '../api/types'
+import type {
+  CategoryDetail,
+  CategorySummary,
+  GalleryItem,
+  Resource,
+  ResourceDetail,
+} from '@lamplight/contracts'
 
 /** Sample API payloads for component tests. */
 

@@ -1,7 +1,9 @@
+import type { CategoryDetail } from '@lamplight/contracts'
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
 import {
   Button,
+  ErrorState,
   LoadingState,
   PageContainer,
   Select,
@@ -13,8 +15,7 @@ import {
 import { FilterXIcon } from 'lucide-react'
 import { type Ref, useId, useRef } from 'react'
 import { useParams } from 'react-router'
-import { useCategory, useCategoryHasResources, useResourceList } from '../../api/queries'
-import type { CategoryDetail } from '../../api/types'
+import { isNotFound, useCategory, useCategoryHasResources, useResourceList } from '../../api/resources'
 import { BackLink } from '../../components/back-link'
 import { ColouringBanner } from '../../components/colouring-banner'
 import { ColouringCollections } from '../../components/colouring-collections'
@@ -35,6 +36,13 @@ export function CategoryPage() {
   const { categorySlug = '' } = useParams()
   const category = useCategory(categorySlug)
   if (category.isPending) return <LoadingState label="Loading resources..." />
+  // A failed load is not "not found": say so and offer Retry.
+  if (category.isError && !isNotFound(category.error))
+    return (
+      <PageContainer>
+        <ErrorState onRetry={() => category.refetch()} retrying={category.isFetching} />
+      </PageContainer>
+    )
   if (!category.data)
     return (
       <NotFoundState

@@ -1,3 +1,4 @@
+import type { GalleryItem, GalleryKey } from '@lamplight/contracts'
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
 import {
@@ -12,8 +13,7 @@ import {
 } from '@lamplight/ui'
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
-import { useGallery } from '../../api/queries'
-import type { GalleryItem, GalleryKey } from '../../api/types'
+import { useGallery } from '../../api/resources'
 import { BackLink } from '../../components/back-link'
 import { FileActions } from '../../components/file-actions'
 import { Thumbnail } from '../../components/thumbnail'

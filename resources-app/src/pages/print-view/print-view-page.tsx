@@ -1,9 +1,9 @@
+import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
-import { Button, LoadingState } from '@lamplight/ui'
+import { Button, ErrorState, LoadingState, PageContainer } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { useParams } from 'react-router'
-import { useResource } from '../../api/queries'
-import type { ResourceDetail, ResourceFile } from '../../api/types'
+import { isNotFound, useResource } from '../../api/resources'
 import { BackLink } from '../../components/back-link'
 import { useDownload } from '../../components/file-actions'
 import { NotFoundState } from '../../components/not-found-state'
@@ -27,6 +27,13 @@ export function PrintViewPage() {
   const { slug = '' } = useParams()
   const resource = useResource(slug)
   if (resource.isPending) return <LoadingState label="Loading resource..." />
+  // A failed load is not "not found": say so and offer Retry.
+  if (resource.isError && !isNotFound(resource.error))
+    return (
+      <PageContainer>
+        <ErrorState onRetry={() => resource.refetch()} retrying={resource.isFetching} />
+      </PageContainer>
+    )
   if (!resource.data)
     return (
       <NotFoundState

@@ -14,6 +14,22 @@ afterEach(() => {
 })
 
 describe('ResourceDetailPage', () => {
+  it('tells a failed load from a missing resource, and loads again on Retry', async () => {
+    let healthy = false
+    mockApi({
+      '/api/resources/item/ark-maze': () =>
+        healthy
+          ? Response.json({ data: aResourceDetail() })
+          : Response.json({ error: { code: 'internal_error', message: 'Down' } }, { status: 500 }),
+    })
+    renderDetail('ark-maze')
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this page')
+    expect(screen.queryByText('Resource Not Found')).toBeNull()
+    healthy = true
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ark Maze' })).toBeVisible()
+  })
+
   it('shows Loading resource..., then the breadcrumb, badges, preview, count and files', async () => {
     mockApi({ '/api/resources/item/ark-maze': { data: aResourceDetail() } })
     renderDetail('ark-maze')

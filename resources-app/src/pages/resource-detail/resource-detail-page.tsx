@@ -1,3 +1,4 @@
+import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
 import { formatFileSize } from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
 import {
@@ -7,13 +8,13 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  ErrorState,
   LoadingState,
   PageContainer,
 } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { Link, useParams } from 'react-router'
-import { useResource } from '../../api/queries'
-import type { ResourceDetail, ResourceFile } from '../../api/types'
+import { isNotFound, useResource } from '../../api/resources'
 import { FileActions } from '../../components/file-actions'
 import { FileKindIcon } from '../../components/file-icon'
 import { NotFoundState } from '../../components/not-found-state'
@@ -27,6 +28,13 @@ export function ResourceDetailPage() {
   const { slug = '' } = useParams()
   const resource = useResource(slug)
   if (resource.isPending) return <LoadingState label="Loading resource..." />
+  // A failed load is not "not found": say so and offer Retry.
+  if (resource.isError && !isNotFound(resource.error))
+    return (
+      <PageContainer>
+        <ErrorState onRetry={() => resource.refetch()} retrying={resource.isFetching} />
+      </PageContainer>
+    )
   if (!resource.data)
     return (
       <NotFoundState

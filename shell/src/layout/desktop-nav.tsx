@@ -48,7 +48,9 @@ function Dropdown({
     isCurrent(pathname, all.href) || items.some((i) => !i.href.includes('#') && isCurrent(pathname, i.href))
   return (
     <NavigationMenuItem>
-      <NavigationMenuTrigger className={cn(current && currentClass)}>{label}</NavigationMenuTrigger>
+      <NavigationMenuTrigger className={cn('h-9 px-3 text-foreground/80', current && currentClass)}>
+        {label}
+      </NavigationMenuTrigger>
       <NavigationMenuContent className="z-50">
         <ul className="grid w-72 gap-1 p-2">
           {[all, ...items].map((item) => (

@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Lamplight Puzzle Co. <hello@lamplight.example>'),
   REDIS_URL: z.string().url().optional(),
   SEED_ADMIN_EMAIL: z.string().email().optional(),
+  // Payments: Stripe when its key is set; otherwise the built-in test mode, which is on
+  // by itself only on the embedded default or a localhost address (never a real shop).
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PAYMENTS_TEST_MODE: bool.optional(),
   REMOTE_STOREFRONT_URL: z.string().default('/apps/storefront/mf-manifest.json'),
   REMOTE_RESOURCES_URL: z.string().default('/apps/resources-app/mf-manifest.json'),
   REMOTE_PUZZLE_URL: z.string().default('/apps/puzzle-app/mf-manifest.json'),
@@ -85,6 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       )?.toLowerCase(),
     },
     clientIpHeader: e.CLIENT_IP_HEADER,
+    payments: {
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      testMode:
+        !e.STRIPE_SECRET_KEY &&
+        (e.PAYMENTS_TEST_MODE ?? /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(publicUrl)),
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
     remotes: {

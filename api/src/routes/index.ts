@@ -4,6 +4,7 @@ import { adminOrdersRouter } from './admin-orders/router'
 import { adminResourcesRouter } from './admin-resources/router'
 import { authRouter, devMailRouter } from './auth/router'
 import { catalogRouter } from './catalog/router'
+import { accountRouter, checkoutRouter, testPaymentsRouter } from './checkout/router'
 import { contactRouter, inboxRouter } from './contact/router'
 import { createDocsRouter } from './docs/router'
 import { filesRouter } from './files/router'
@@ -24,6 +25,9 @@ export const apiRouters: Router[] = [
   adminResourcesRouter,
   inboxRouter,
   catalogRouter,
+  checkoutRouter,
+  accountRouter,
+  testPaymentsRouter,
   contactRouter,
   resourcesRouter,
   filesRouter,

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/client'
+import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { browser } from '../../test/client'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+
+const SHIPPING = {
+  email: 'Buyer@Example.com',
+  firstName: 'Lydia',
+  lastName: 'Purple',
+  address: '1 River Road',
+  city: 'Philippi',
+  state: 'GA',
+  zipCode: '30301',
+  country: 'US',
+}
+
+describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  let productId: string
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    app = createTestApp(database).app
+    const [row] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into products (slug, name, description, price_cents, sku) values ('scroll-of-antioch', 'The Scroll of Antioch', 'A mystery', 4999, 'SOA-1') returning id`,
+    )
+    productId = row!.id
+  }, 120_000)
+  afterAll(() => database.destroy())
+
+  const orderRows = () =>
+    queryRows<{ status: string; amount_cents: number; user_id: string | null; provider_session_id: string }>(
+      database.db,
+      sql`select status, amount_cents, user_id, provider_session_id from orders order by created_at`,
+    )
+  const mailsTo = async (to: string) =>
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from mail_outbox where "to" = ${to}`,
+      )
+    )[0]!.n
+
+  async function startCheckout(client = browser(app), body: Record<string, unknown> = {}) {
+    const res = await client.json<{ url: string }>('/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: SHIPPING,
+        paymentMethod: 'card',
+        collectShipping: true,
+        ...body,
+      },
+    })
+    expect(res.status).toBe(200)
+    const url = new URL(res.body.url)
+    const sessionId = url.pathname.split('/').at(-1)!
+    return { client, url, sessionId }
+  }
+  const act = (sessionId: string, action: string) =>
+    app.request(`/api/payments/test/${sessionId}/${action}`, {
+      method: 'POST',
+      headers: { Origin: TEST_ORIGIN },
+    })
+
+  it('charges the database price whatever the client sends, and shows a TEST MODE page', async () => {
+    const { url, sessionId } = await startCheckout(browser(app), { amount: 1, price: 0, amountCents: 1 })
+    expect(url.pathname).toBe(`/api/payments/test/${sessionId}`)
+    const page = await app.request(url.pathname)
+    const html = await page.text()
+    expect(html).toContain('TEST MODE')
+    expect(html).toContain('$49.99')
+    expect(html).toContain('The Scroll of Antioch')
+    const order = (await orderRows()).find((o) => o.provider_session_id === sessionId)!
+    expect(order).toMatchObject({ status: 'pending', amount_cents: 4999 })
+  })
+
+  it('pays once however many times Pay and the success page are called at once', async () => {
+    const { sessionId } = await startCheckout()
+    const before = await mailsTo('buyer@example.com')
+    const results = await Promise.all([
+      ...Array.from({ length: 25 }, () => act(sessionId, 'pay')),
+      ...Array.from({ length: 25 }, () =>
+        app.request('/api/checkout/success', {
+          method: 'POST',
+          headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ sessionId }),
+        }),
+      ),
+    ])
+    for (const res of results) expect(res.status).toBeLessThan(400)
+    const pay = results[0]!
+    expect(pay.status).toBe(303)
+    expect(pay.headers.get('location')).toBe(`${TEST_ORIGIN}/checkout?session_id=${sessionId}`)
+    const orders = (await orderRows()).filter((o) => o.provider_session_id === sessionId)
+    expect(orders).toHaveLength(1)
+    expect(orders[0]!.status).toBe('completed')
+    expect((await mailsTo('buyer@example.com')) - before).toBe(1)
+    const [history] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from order_history h join orders o on o.id = h.order_id where o.provider_session_id = ${sessionId} and h.to_status = 'completed'`,
+    )
+    expect(history!.n).toBe(1)
+    const success = await browser(app).json<{
+      data: { status: string; amount_cents: number; product_title: string }
+    }>('/api/checkout/success', { body: { sessionId } })
+    expect(success.body.data).toMatchObject({
+      status: 'completed',
+      amount_cents: 4999,
+      product_title: 'The Scroll of Antioch',
+    })
+  })
+
+  it('declines and cancels without access, and a paid session cannot be declined afterwards', async () => {
+    const declined = await startCheckout()
+    expect((await act(declined.sessionId, 'decline')).status).toBe(303)
+    const cancelled = await startCheckout()
+    const res = await act(cancelled.sessionId, 'cancel')
+    expect(res.headers.get('location')).toBe(`${TEST_ORIGIN}/shop`)
+    const paid = await startCheckout()
+    await act(paid.sessionId, 'pay')
+    await act(paid.sessionId, 'decline')
+    await act(declined.sessionId, 'pay')
+    const byId = Object.fromEntries((await orderRows()).map((o) => [o.provider_session_id, o.status]))
+    expect(byId[declined.sessionId]).toBe('failed')
+    expect(byId[cancelled.sessionId]).toBe('cancelled')
+    expect(byId[paid.sessionId]).toBe('completed')
+  })
+
+  it('refuses bad shipping details with the field, and unknown sessions with 404', async () => {
+    const res = await browser(app).json<{ error: { issues: { path: string }[] } }>('/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: { ...SHIPPING, zipCode: 'ABCDE', state: 'ZZ' },
+      },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['customerInfo.zipCode', 'customerInfo.state']),
+    )
+    const canada = await browser(app).request('/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: { ...SHIPPING, country: 'CA', state: 'ON', zipCode: 'K1A 0B1' },
+      },
+    })
+    expect(canada.status).toBe(200)
+    expect(
+      (await browser(app).request('/api/checkout', { body: { productSlug: 'no-such-box' } })).status,
+    ).toBe(404)
+    expect(
+      (await browser(app).request('/api/checkout', { body: { productSlug: 'scroll-of-antioch' } })).status,
+    ).toBe(400)
+    expect(
+      (await browser(app).request('/api/checkout/success', { body: { sessionId: 'cs_test_madeup123' } }))
+        .status,
+    ).toBe(404)
+    expect((await app.request('/api/payments/test/cs_test_madeup123')).status).toBe(404)
+  })
+
+  it('gives a signed-in buyer the box, lists it in their account, and makes a second purchase a paid order', async () => {
+    const buyer = browser(app)
+    await buyer.signUp('owner@example.com')
+    const first = await startCheckout(buyer, { customerInfo: { ...SHIPPING, email: 'owner@example.com' } })
+    await act(first.sessionId, 'pay')
+    const access = await buyer.json<{ data: { hasAccess: boolean } }>(
+      '/api/products/scroll-of-antioch/access',
+    )
+    expect(access.body.data.hasAccess).toBe(true)
+    const second = await startCheckout(buyer, { customerInfo: { ...SHIPPING, email: 'owner@example.com' } })
+    await act(second.sessionId, 'pay')
+    const mine = await buyer.json<{ data: { status: string; session_id: string }[] }>('/api/account/orders')
+    expect(mine.body.data.map((o) => [o.session_id, o.status])).toEqual([
+      [second.sessionId, 'paid'],
+      [first.sessionId, 'completed'],
+    ])
+    expect((await browser(app).request('/api/account/orders')).status).toBe(401)
+  })
+
+  it('hands a guest order to an account only once its email is verified', async () => {
+    const guest = await startCheckout(browser(app), {
+      customerInfo: { ...SHIPPING, email: 'guest@example.com' },
+    })
+    await act(guest.sessionId, 'pay')
+    const claimer = browser(app)
+    await claimer.signUp('guest@example.com')
+    expect((await claimer.json<{ data: unknown[] }>('/api/account/orders')).body.data).toEqual([])
+    await database.db.execute(sql`update "user" set email_verified = true where email = 'guest@example.com'`)
+    const after = await claimer.json<{ data: { session_id: string; status: string }[] }>(
+      '/api/account/orders',
+    )
+    expect(after.body.data).toEqual([
+      expect.objectContaining({ session_id: guest.sessionId, status: 'completed' }),
+    ])
+    expect(
+      (await claimer.json<{ data: { hasAccess: boolean } }>('/api/products/scroll-of-antioch/access')).body
+        .data.hasAccess,
+    ).toBe(true)
+  })
+})
+
+describe('checkout on a real public address', () => {
+  it('has no test-mode payments unless enabled, and says payments are unavailable', async () => {
+    const database = await createTestDatabase('pglite')
+    try {
+      const { app } = createTestApp(database, { PUBLIC_URL: 'https://shop.example.com' })
+      await database.db.execute(
+        sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
+      )
+      const res = await app.request('/api/checkout', {
+        method: 'POST',
+        headers: { Origin: 'https://shop.example.com', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ productSlug: 'scroll-of-antioch', customerInfo: SHIPPING }),
+      })
+      expect(res.status).toBe(503)
+      expect((await app.request('/api/payments/test/cs_test_abcdefgh')).status).toBe(404)
+    } finally {
+      await database.destroy()
+    }
+  })
+})

@@ -1,0 +1,108 @@
+import { checkoutContract, testPaymentsContract } from '@lamplight/contracts'
+import { ApiError, notFound, validationFailed } from '../../lib/errors'
+import { defineRouter } from '../../lib/router'
+import { currentUser } from '../../middleware/guards'
+import {
+  attachSession,
+  claimGuestOrders,
+  closeUnpaidSession,
+  createPendingOrder,
+  findOrderBySession,
+  fulfilPaidSession,
+  listOrdersOf,
+} from '../../services/checkout'
+import { createTestProvider, type PaymentProvider } from '../../services/payments'
+import type { AppDeps } from '../../types'
+import { findBuyableProduct, findTestSession } from './queries'
+import { testPaymentPage } from './test-payment-page'
+
+function providerOf(deps: AppDeps): PaymentProvider {
+  if (deps.config.payments.testMode) return createTestProvider(deps.config.publicUrl)
+  throw new ApiError(
+    503,
+    'payments_unavailable',
+    'Payments are not available right now. Please try again later or contact us.',
+  )
+}
+
+/**
+ * Buying: create-checkout makes a pending order at the database price and a payment
+ * session for it; the payment page (the provider's, or our test-mode one) pays it; the
+ * success page reads it. Fulfilment is `services/checkout`, the same for every path.
+ */
+export const checkoutRouter = defineRouter('/checkout')
+  .handle(checkoutContract.create, async ({ c, db, deps, body }) => {
+    const product = await findBuyableProduct(db, body.productSlug)
+    if (!product) throw notFound('The requested product is not available')
+    const user = await currentUser(c)
+    const info = body.customerInfo ?? null
+    const email = info?.email ?? user?.email
+    if (!email)
+      throw validationFailed('Please fill in all required shipping information.', [
+        { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
+      ])
+    const provider = providerOf(deps)
+    const orderId = await createPendingOrder(db, {
+      userId: user?.id ?? null,
+      email,
+      customerName: info ? `${info.firstName} ${info.lastName}` : user?.name || null,
+      productId: product.id,
+      amountCents: product.priceCents,
+      currency: 'usd',
+      provider: provider.name,
+      paymentMethod: body.paymentMethod ?? null,
+      shippingAddress: info,
+    })
+    const session = await provider.createCheckout({
+      orderId,
+      productName: product.name,
+      amountCents: product.priceCents,
+      currency: 'usd',
+      customerEmail: email,
+      successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.config.publicUrl}/shop`,
+    })
+    await attachSession(db, orderId, session.id)
+    return c.json({ url: session.url })
+  })
+  .handle(checkoutContract.success, async ({ c, db, body }) => {
+    const order = await findOrderBySession(db, body.sessionId)
+    if (!order) throw notFound('We could not find that order.')
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ data: order })
+  })
+
+export const accountRouter = defineRouter('/account').handle(
+  checkoutContract.myOrders,
+  async ({ c, db, user }) => {
+    await claimGuestOrders(db, user)
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ data: await listOrdersOf(db, user.id) })
+  },
+)
+
+/** The built-in test-mode payment pages: 404 unless test mode is on. */
+export const testPaymentsRouter = defineRouter('/payments/test')
+  .handle(testPaymentsContract.page, async ({ c, db, deps, params }) => {
+    if (!deps.config.payments.testMode) throw notFound()
+    const session = await findTestSession(db, params.sessionId)
+    if (!session) throw notFound('No such payment session.')
+    c.header('Cache-Control', 'no-store')
+    return c.html(testPaymentPage(params.sessionId, session))
+  })
+  .handle(testPaymentsContract.act, { bodyLimit: 1024 }, async ({ c, db, deps, params }) => {
+    if (!deps.config.payments.testMode) throw notFound()
+    const session = await findTestSession(db, params.sessionId)
+    if (!session) throw notFound('No such payment session.')
+    const back = `${deps.config.publicUrl}/checkout?session_id=${encodeURIComponent(params.sessionId)}`
+    if (params.action === 'pay') {
+      await fulfilPaidSession({ db, mailer: deps.mailer, logger: deps.logger }, params.sessionId)
+      return c.redirect(back, 303)
+    }
+    if (params.action === 'decline') {
+      await closeUnpaidSession(db, params.sessionId, 'failed', 'Payment declined (test mode)')
+      return c.redirect(back, 303)
+    }
+    await closeUnpaidSession(db, params.sessionId, 'cancelled', 'Checkout cancelled')
+    return c.redirect(`${deps.config.publicUrl}/shop`, 303)
+  })

@@ -1,0 +1,237 @@
+import type { CustomerInfo, PaymentMethod } from '@lamplight/contracts'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orderHistory, orders, products } from '../../db/schema'
+import type { Logger } from '../../logger'
+import type { Mailer } from '../../mail'
+import { orderConfirmationMail } from './mails'
+
+/**
+ * The life of a bought order, in one place: created pending with its payment session,
+ * then paid (fulfilled) exactly once, or failed, or cancelled. Every transition is a
+ * conditional update on the current status, so however many callers race (webhook
+ * replays, the test page's Pay pressed twice, the success page), one wins, and only the
+ * winner writes the history and sends the mail.
+ */
+type Deps = { db: Db; mailer: Mailer; logger: Logger }
+
+export type NewOrder = {
+  userId: string | null
+  email: string
+  customerName: string | null
+  productId: string
+  amountCents: number
+  currency: string
+  provider: 'test' | 'stripe'
+  paymentMethod: PaymentMethod | null
+  shippingAddress: CustomerInfo | null
+}
+
+export async function createPendingOrder(db: Db, order: NewOrder): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { email: _email, ...address } = order.shippingAddress ?? ({} as CustomerInfo)
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId: order.userId,
+        email: order.email.toLowerCase(),
+        customerName: order.customerName,
+        productId: order.productId,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        status: 'pending',
+        provider: order.provider,
+        paymentMethod: order.paymentMethod,
+        shippingAddress: order.shippingAddress ? address : null,
+      })
+      .returning({ id: orders.id })
+    await tx.insert(orderHistory).values({ orderId: row!.id, event: 'created', toStatus: 'pending' })
+    return row!.id
+  })
+}
+
+export async function attachSession(db: Db, orderId: string, sessionId: string) {
+  await db
+    .update(orders)
+    .set({ providerSessionId: sessionId, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+}
+
+export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable'
+
+/**
+ * Fulfils a paid session, exactly once. The order becomes `completed` (access to the
+ * product) or, when the buyer already owns it, `paid` (the one-completed-order rule stays
+ * true; the box still ships). Only the call that moves it from `pending` sends the mail.
+ */
+export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<Fulfilment> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, userId: orders.userId, productId: orders.productId })
+      .from(orders)
+      .where(eq(orders.providerSessionId, sessionId))
+      .for('update')
+    if (!order) return { result: 'unknown' as const }
+    if (order.status !== 'pending') {
+      return {
+        result: (order.status === 'completed' || order.status === 'paid'
+          ? 'already'
+          : 'not-payable') as Fulfilment,
+      }
+    }
+    let owned = false
+    if (order.userId) {
+      const [existing] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, order.userId),
+            eq(orders.productId, order.productId),
+            eq(orders.status, 'completed'),
+          ),
+        )
+        .limit(1)
+      owned = !!existing
+    }
+    const status = owned ? 'paid' : 'completed'
+    const now = new Date()
+    const [moved] = await tx
+      .update(orders)
+      .set({ status, paidAt: now, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+      .returning({ id: orders.id })
+    if (!moved) return { result: 'already' as const }
+    await tx.insert(orderHistory).values({
+      orderId: order.id,
+      event: 'status',
+      fromStatus: 'pending',
+      toStatus: status,
+      note: 'Payment received',
+    })
+    return { result: 'fulfilled' as const, orderId: order.id }
+  })
+  if (outcome.result === 'fulfilled' && 'orderId' in outcome && outcome.orderId) {
+    const mail = await confirmationFor(deps.db, outcome.orderId)
+    if (mail)
+      await deps.mailer
+        .send(mail)
+        .catch((err) => deps.logger.error({ err }, 'order confirmation mail failed'))
+  }
+  return outcome.result
+}
+
+/** A declined, failed or expired payment: `failed`; a cancelled one: `cancelled`. Only from pending. */
+export async function closeUnpaidSession(
+  db: Db,
+  sessionId: string,
+  status: 'failed' | 'cancelled',
+  note: string,
+) {
+  return db.transaction(async (tx) => {
+    const now = new Date()
+    const [moved] = await tx
+      .update(orders)
+      .set({ status, updatedAt: now })
+      .where(and(eq(orders.providerSessionId, sessionId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id })
+    if (moved)
+      await tx
+        .insert(orderHistory)
+        .values({ orderId: moved.id, event: 'status', fromStatus: 'pending', toStatus: status, note })
+    return !!moved
+  })
+}
+
+/**
+ * A guest's orders become an account's once the account's email is verified (never on an
+ * unverified claim, or anyone could sign up with a buyer's address and take their box).
+ * An order that would be a second completed one for the same product becomes `paid`.
+ */
+export async function claimGuestOrders(db: Db, user: { id: string; email: string; emailVerified: boolean }) {
+  if (!user.emailVerified) return 0
+  return db.transaction(async (tx) => {
+    const guest = await tx
+      .select({ id: orders.id, productId: orders.productId, status: orders.status })
+      .from(orders)
+      .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.email.toLowerCase()}`))
+      .for('update')
+    for (const order of guest) {
+      let status = order.status
+      if (status === 'completed') {
+        const [owned] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, user.id),
+              eq(orders.productId, order.productId),
+              eq(orders.status, 'completed'),
+            ),
+          )
+          .limit(1)
+        if (owned) status = 'paid'
+      }
+      await tx
+        .update(orders)
+        .set({ userId: user.id, status, updatedAt: new Date() })
+        .where(eq(orders.id, order.id))
+    }
+    return guest.length
+  })
+}
+
+const buyerOrderColumns = {
+  order_id: orders.id,
+  session_id: orders.providerSessionId,
+  created_at: orders.createdAt,
+  status: orders.status,
+  amount_cents: orders.amountCents,
+  currency: orders.currency,
+  product_title: products.name,
+  product_slug: products.slug,
+  payment_method: orders.paymentMethod,
+  shipping_address: orders.shippingAddress,
+  tracking_number: orders.trackingNumber,
+  shipped_at: orders.shippedAt,
+}
+
+export async function findOrderBySession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select(buyerOrderColumns)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.providerSessionId, sessionId))
+  return row ?? null
+}
+
+export async function listOrdersOf(db: Db, userId: string) {
+  return db
+    .select(buyerOrderColumns)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(
+      and(eq(orders.userId, userId), sql`(${orders.provider} <> 'admin' or ${orders.status} = 'completed')`),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200)
+}
+
+async function confirmationFor(db: Db, orderId: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      sessionId: orders.providerSessionId,
+      email: orders.email,
+      name: orders.customerName,
+      amountCents: orders.amountCents,
+      product: products.name,
+      address: orders.shippingAddress,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId))
+  return row ? orderConfirmationMail(row) : null
+}
+
+export { orderNumber } from './mails'

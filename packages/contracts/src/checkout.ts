@@ -1,0 +1,224 @@
+import { z } from 'zod'
+import { ORDER_STATUSES } from './admin-orders'
+import { endpoint } from './endpoint'
+import { SlugSchema } from './schemas'
+
+/**
+ * Checkout: the shipping form (shared by the storefront's form and the API), the spec's
+ * create-checkout and handle-checkout-success (their field names kept, decision 010), and
+ * the buyer's own orders.
+ */
+export const US_STATES = [
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+] as const satisfies readonly (readonly [string, string])[]
+
+export const CA_PROVINCES = [
+  ['AB', 'Alberta'],
+  ['BC', 'British Columbia'],
+  ['MB', 'Manitoba'],
+  ['NB', 'New Brunswick'],
+  ['NL', 'Newfoundland and Labrador'],
+  ['NS', 'Nova Scotia'],
+  ['NT', 'Northwest Territories'],
+  ['NU', 'Nunavut'],
+  ['ON', 'Ontario'],
+  ['PE', 'Prince Edward Island'],
+  ['QC', 'Quebec'],
+  ['SK', 'Saskatchewan'],
+  ['YT', 'Yukon'],
+] as const satisfies readonly (readonly [string, string])[]
+
+export const COUNTRIES = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+] as const
+export type CountryCode = (typeof COUNTRIES)[number][0]
+
+export const regionsOf = (country: CountryCode) => (country === 'CA' ? CA_PROVINCES : US_STATES)
+
+const POSTAL_PATTERNS: Record<CountryCode, RegExp> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+}
+
+export const CHECKOUT_MESSAGES = {
+  missingTitle: 'Missing Information',
+  missing: 'Please fill in all required shipping information.',
+  zip: {
+    US: 'Please enter a 5-digit ZIP code, like 30301.',
+    CA: 'Please enter a postal code, like K1A 0B1.',
+  },
+  region: 'Please choose a state or province.',
+} as const
+
+const text = (max: number, missing: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, `Please keep this under ${max} characters.`)
+
+export const CustomerInfoSchema = z
+  .object({
+    email: z
+      .string({ error: 'Please enter your email address.' })
+      .trim()
+      .min(1, 'Please enter your email address.')
+      .max(254)
+      .pipe(z.email('Please enter a valid email address.')),
+    firstName: text(100, 'Please enter your first name.'),
+    lastName: text(100, 'Please enter your last name.'),
+    address: text(200, 'Please enter your street address.'),
+    city: text(100, 'Please enter your city.'),
+    state: text(2, CHECKOUT_MESSAGES.region),
+    zipCode: text(10, 'Please enter your ZIP or postal code.'),
+    country: z.enum(['US', 'CA']).default('US'),
+  })
+  .superRefine((info, ctx) => {
+    if (!regionsOf(info.country).some(([code]) => code === info.state))
+      ctx.addIssue({ code: 'custom', path: ['state'], message: CHECKOUT_MESSAGES.region })
+    if (!POSTAL_PATTERNS[info.country].test(info.zipCode))
+      ctx.addIssue({ code: 'custom', path: ['zipCode'], message: CHECKOUT_MESSAGES.zip[info.country] })
+  })
+export type CustomerInfo = z.output<typeof CustomerInfoSchema>
+export type CustomerInfoInput = z.input<typeof CustomerInfoSchema>
+
+export const PAYMENT_METHODS = ['apple_pay', 'google_pay', 'card'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export const CreateCheckoutBody = z.object({
+  productSlug: SlugSchema,
+  customerInfo: CustomerInfoSchema.optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  collectShipping: z.boolean().optional(),
+})
+
+/** What the buyer sees of an order (confirmation page, My account). */
+export const BuyerOrderSchema = z.object({
+  order_id: z.string(),
+  session_id: z.string().nullable(),
+  created_at: z.coerce.date(),
+  status: z.enum(ORDER_STATUSES),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  product_title: z.string(),
+  product_slug: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  shipping_address: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zipCode: z.string(),
+      country: z.string(),
+    })
+    .nullable(),
+  tracking_number: z.string().nullable(),
+  shipped_at: z.coerce.date().nullable(),
+})
+export type BuyerOrder = z.infer<typeof BuyerOrderSchema>
+
+/** Test-mode and Stripe session ids: letters, digits and underscores. */
+export const SessionIdSchema = z
+  .string()
+  .min(8)
+  .max(255)
+  .regex(/^[A-Za-z0-9_]+$/, 'Not a checkout session id')
+
+export const checkoutContract = {
+  create: endpoint({
+    method: 'POST',
+    path: '/checkout',
+    access: 'public',
+    summary: 'create-checkout: a payment page for one product at its database price; answers its URL',
+    body: CreateCheckoutBody,
+    response: z.object({ url: z.string() }),
+  }),
+  success: endpoint({
+    method: 'POST',
+    path: '/checkout/success',
+    access: 'public',
+    summary:
+      'handle-checkout-success: the order of a checkout session (fulfilled here too if the payment is complete)',
+    description: 'The session id is the secret: it is only known to the buyer the payment page returned.',
+    body: z.object({ sessionId: SessionIdSchema }),
+    response: z.object({ data: BuyerOrderSchema }),
+  }),
+  myOrders: endpoint({
+    method: 'GET',
+    path: '/account/orders',
+    access: 'customer',
+    summary: "The signed-in buyer's orders, newest first (guest orders of their verified email included)",
+    response: z.object({ data: z.array(BuyerOrderSchema) }),
+  }),
+}
+
+const TestSessionParams = z.object({ sessionId: SessionIdSchema })
+
+/** The built-in test-mode payment pages (never on a real public address unless enabled). */
+export const testPaymentsContract = {
+  page: endpoint({
+    method: 'GET',
+    path: '/payments/test/:sessionId',
+    access: 'public',
+    summary: 'TEST MODE: the hosted payment page of a checkout session (Pay, Decline, Cancel)',
+    params: TestSessionParams,
+    produces: 'text/html',
+  }),
+  act: endpoint({
+    method: 'POST',
+    path: '/payments/test/:sessionId/:action',
+    access: 'public',
+    summary: 'TEST MODE: pay, decline or cancel a checkout session; redirects like a real provider',
+    params: TestSessionParams.extend({ action: z.enum(['pay', 'decline', 'cancel']) }),
+    produces: 'redirect',
+  }),
+}

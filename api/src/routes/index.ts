@@ -9,6 +9,7 @@ import { contactRouter, inboxRouter } from './contact/router'
 import { createDocsRouter } from './docs/router'
 import { filesRouter } from './files/router'
 import { healthRouter } from './health/router'
+import { portalRouter, puzzlesRouter } from './puzzles/router'
 import { resourcesRouter } from './resources/router'
 
 /**
@@ -31,4 +32,6 @@ export const apiRouters: Router[] = [
   contactRouter,
   resourcesRouter,
   filesRouter,
+  puzzlesRouter,
+  portalRouter,
 ]

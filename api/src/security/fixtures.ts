@@ -1,3 +1,4 @@
+import { orders, products } from '../db/schema'
 import type { TestDatabase } from '../test/database'
 import type { Actors } from './actors'
 
@@ -38,5 +39,27 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     }),
     throwawayCallers: true,
     freshSamplePerCaller: true,
+  },
+  // A box the customer bought (a completed order); admins own every product.
+  'GET /puzzles/:productSlug': {
+    sample: async ({ database, actors }) => {
+      const slug = 'matrix-puzzle-box'
+      const [product] = await database.db
+        .insert(products)
+        .values({ slug, name: 'Matrix Puzzle Box', priceCents: 1000 })
+        .onConflictDoNothing({ target: products.slug })
+        .returning()
+      if (product) {
+        await database.db.insert(orders).values({
+          userId: actors.ids.customer,
+          email: 'customer@matrix.test',
+          productId: product.id,
+          amountCents: 1000,
+          provider: 'test',
+          status: 'completed',
+        })
+      }
+      return { params: { productSlug: slug } }
+    },
   },
 }

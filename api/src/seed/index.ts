@@ -106,7 +106,7 @@ export async function seed({
     await db
       .insert(scrollFragments)
       .values(FRAGMENTS.map((f) => ({ ...f, productId: product.id })))
-      .onConflictDoNothing({ target: scrollFragments.id })
+      .onConflictDoNothing({ target: [scrollFragments.productId, scrollFragments.number] })
       .returning({ id: scrollFragments.id })
   ).length
   report.portalCodes = (

@@ -52,8 +52,9 @@ describe('seed', () => {
       expect(step.title && step.content && step.hint && step.answer && step.unlockMessage).toBeTruthy()
       expect(step.answer).toBe(step.answer.trim().toLowerCase())
     }
-    const fragments = await db.select().from(scrollFragments).orderBy(scrollFragments.id)
-    expect(fragments.map((f) => f.id)).toEqual([1, 2, 3, 4, 5])
+    const fragments = await db.select().from(scrollFragments).orderBy(scrollFragments.number)
+    expect(fragments.map((f) => f.number)).toEqual([1, 2, 3, 4, 5])
+    expect(fragments.every((f) => f.productId === product?.id)).toBe(true)
     expect(fragments.filter((f) => f.hints.length === 3).length).toBeGreaterThanOrEqual(3)
     expect(fragments.every((f) => f.hints.length === 0 || f.hints.length === 3)).toBe(true)
     expect(fragments.every((f) => f.bonusQuestion && f.bonusAnswer && f.scrollLine && f.instruction)).toBe(

@@ -27,6 +27,8 @@ export const puzzleContent = pgTable(
     content: text().notNull(),
     hint: text(),
     answer: text().notNull(),
+    // Other spellings that count as right (e.g. "thirty" beside "30"), compared the same way.
+    acceptedAnswers: text().array().notNull().default(sql`'{}'::text[]`),
     unlockMessage: text(),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -60,25 +62,32 @@ export const userProgress = pgTable(
   ],
 )
 
+// A product's portal fragments, numbered 1..n within the product. Answers and scroll lines
+// stay here: a line reaches a browser only once its fragment is solved.
 export const scrollFragments = pgTable(
   'scroll_fragments',
   {
-    id: integer().primaryKey(),
+    id: uuid().primaryKey().defaultRandom(),
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
     instruction: text().notNull(),
     scrollLine: text().notNull(),
     hints: text().array().notNull().default(sql`'{}'::text[]`),
     answer: text().notNull(),
+    acceptedAnswers: text().array().notNull().default(sql`'{}'::text[]`),
     bonusQuestion: text(),
     bonusAnswer: text(),
+    bonusAcceptedAnswers: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('scroll_fragments_id_check', sql`${t.id} >= 1`),
-    check('scroll_fragments_hints_check', sql`coalesce(array_length(${t.hints}, 1), 0) <= 3`),
+    unique('scroll_fragments_product_number_key').on(t.productId, t.number),
+    check('scroll_fragments_number_check', sql`${t.number} >= 1`),
+    // A fragment has no hints or exactly three (the third is the one that asks for confirmation).
+    check('scroll_fragments_hints_check', sql`coalesce(array_length(${t.hints}, 1), 0) in (0, 3)`),
     check('scroll_fragments_bonus_check', sql`(${t.bonusQuestion} is null) = (${t.bonusAnswer} is null)`),
   ],
 )
@@ -89,7 +98,7 @@ export const scrollProgress = pgTable(
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    fragmentId: integer()
+    fragmentId: uuid()
       .notNull()
       .references(() => scrollFragments.id, { onDelete: 'cascade' }),
     hintsRevealed: integer().notNull().default(0),
@@ -100,6 +109,10 @@ export const scrollProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.fragmentId] }),
     check('scroll_progress_hints_check', sql`${t.hintsRevealed} between 0 and 3`),
+    check(
+      'scroll_progress_bonus_after_completion_check',
+      sql`${t.bonusRevealedAt} is null or ${t.completedAt} is not null`,
+    ),
   ],
 )
 

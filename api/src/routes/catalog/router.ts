@@ -2,7 +2,8 @@ import { catalogContract } from '@lamplight/contracts'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
-import { findActiveProductBySlug, hasCompletedOrder } from './queries'
+import { ownsProduct } from '../../services/access'
+import { findActiveProductBySlug } from './queries'
 
 /** Public catalogue: products that are for sale. */
 export const catalogRouter = defineRouter('/products')
@@ -16,9 +17,7 @@ export const catalogRouter = defineRouter('/products')
     const product = await findActiveProductBySlug(db, params.slug)
     if (!product) throw notFound('The requested product is not available')
     const user = await currentUser(c)
-    const hasAccess = !user
-      ? false
-      : user.role === 'admin' || (await hasCompletedOrder(db, user.id, product.id))
+    const hasAccess = await ownsProduct(db, user, product.id)
     c.header('Cache-Control', 'private, no-store')
     return c.json({ data: { hasAccess } })
   })

@@ -17,6 +17,8 @@ export type PuzzleStep = {
   content: string
   hint: string
   answer: string
+  /** Other spellings that count as right; case, spaces and punctuation never matter. */
+  acceptedAnswers: string[]
   unlockMessage: string
 }
 
@@ -33,6 +35,7 @@ export const PUZZLE_STEPS: PuzzleStep[] = [
       'word, singular.',
     hint: 'Write down the first letter of each object in the order they come out of the chest.',
     answer: 'christian',
+    acceptedAnswers: ['christians'],
     unlockMessage:
       'The letters spell it out: CHRISTIAN. In Antioch the disciples were first called Christians, a nickname ' +
       'that became a name worn with joy. The chest’s false bottom clicks open.',
@@ -47,6 +50,7 @@ export const PUZZLE_STEPS: PuzzleStep[] = [
       'three places forward in the alphabet. Decode the prophet’s name: D J D E X V.',
     hint: 'Move each letter three places back: D becomes A, J becomes G.',
     answer: 'agabus',
+    acceptedAnswers: [],
     unlockMessage:
       'AGABUS. He foretold the great famine (Acts 11:28), and Antioch answered with generosity before the need ' +
       'even arrived. Tucked into the tablet’s frame is a copper token stamped with a ship.',
@@ -62,6 +66,7 @@ export const PUZZLE_STEPS: PuzzleStep[] = [
       'worshipping the Lord, when the Holy Spirit spoke (Acts 13:2)?',
     hint: 'Acts 13:1 lists Barnabas first and Saul last. Saul’s tile is blank: he is about to be sent.',
     answer: 'fast',
+    acceptedAnswers: ['fasting'],
     unlockMessage:
       'FAST. While they worshipped and fasted, the Spirit said: set apart Barnabas and Saul for the work I have ' +
       'called them to. They prayed, laid hands on them and sent them off. A folded map slides out from under the tiles.',
@@ -76,6 +81,7 @@ export const PUZZLE_STEPS: PuzzleStep[] = [
       'island the missionaries sailed to first.',
     hint: 'C is the 3rd letter of the alphabet. Keep going: 25 is Y …',
     answer: 'cyprus',
+    acceptedAnswers: [],
     unlockMessage:
       'CYPRUS, Barnabas’s own homeland (Acts 4:36). From Seleucia they sailed there first. In the captain’s log ' +
       'you find a wax seal pressed with the shape of a lamp.',
@@ -91,6 +97,7 @@ export const PUZZLE_STEPS: PuzzleStep[] = [
       'written under the seal?',
     hint: 'Acts 11:23 tells you what Barnabas saw when he came to Antioch. It begins with the same letter as grace.',
     answer: 'grace',
+    acceptedAnswers: [],
     unlockMessage:
       'GRACE. When Barnabas arrived he “saw the grace of God and was glad” (Acts 11:23). The scroll is whole ' +
       'again: go in peace, and carry the grace you were given.',

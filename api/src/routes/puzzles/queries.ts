@@ -1,0 +1,334 @@
+import {
+  completionMessage,
+  type PortalFragment,
+  PUZZLE_MESSAGES,
+  type PuzzleState,
+  type ValidateAnswerResponse,
+} from '@lamplight/contracts'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import {
+  portalCodes,
+  portalUnlocks,
+  products,
+  puzzleContent,
+  scrollFragments,
+  scrollProgress,
+  userProgress,
+} from '../../db/schema'
+import { conflict, notFound } from '../../lib/errors'
+import { answerMatches } from './answers'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type DbOrTx = Db | Tx
+type Product = { id: string; slug: string; name: string }
+
+// ---------------------------------------------------------------- the step puzzle
+
+async function activeSteps(db: DbOrTx, productId: string) {
+  return db
+    .select()
+    .from(puzzleContent)
+    .where(and(eq(puzzleContent.productId, productId), eq(puzzleContent.isActive, true)))
+    .orderBy(asc(puzzleContent.stepNumber))
+}
+
+/** The progress record, created at step 1 on first sight (spec, section 4). */
+async function ensureProgress(db: DbOrTx, userId: string, productId: string, firstStep: number) {
+  await db
+    .insert(userProgress)
+    .values({ userId, productId, currentStep: firstStep })
+    .onConflictDoNothing({ target: [userProgress.userId, userProgress.productId] })
+}
+
+/** The first active step not yet solved; the last step stays current once all are. */
+function currentOf(steps: { stepNumber: number }[], completed: readonly number[]): number {
+  const done = new Set(completed)
+  return steps.find((s) => !done.has(s.stepNumber))?.stepNumber ?? steps.at(-1)?.stepNumber ?? 0
+}
+
+export async function puzzleState(db: Db, userId: string, product: Product): Promise<PuzzleState> {
+  const steps = await activeSteps(db, product.id)
+  if (steps.length === 0) {
+    return {
+      product: { slug: product.slug, name: product.name },
+      totalSteps: 0,
+      currentStep: 0,
+      completedSteps: [],
+      completedAt: null,
+      steps: [],
+    }
+  }
+  await ensureProgress(db, userId, product.id, steps[0]!.stepNumber)
+  const [progress] = await db
+    .select()
+    .from(userProgress)
+    .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, product.id)))
+  const activeNumbers = new Set(steps.map((s) => s.stepNumber))
+  // Steps an admin has since switched off no longer count.
+  const completed = (progress?.completedSteps ?? []).filter((n) => activeNumbers.has(n)).sort((a, b) => a - b)
+  const current = currentOf(steps, completed)
+  const allDone = completed.length === steps.length
+  return {
+    product: { slug: product.slug, name: product.name },
+    totalSteps: steps.length,
+    currentStep: current,
+    completedSteps: completed,
+    completedAt: allDone ? (progress?.completedAt?.toISOString() ?? null) : null,
+    steps: steps
+      .filter((s) => completed.includes(s.stepNumber) || s.stepNumber === current)
+      .map((s) => {
+        const solved = completed.includes(s.stepNumber)
+        return {
+          stepNumber: s.stepNumber,
+          title: s.title,
+          content: s.content,
+          hint: s.hint,
+          unlockMessage: solved ? s.unlockMessage : null,
+          completed: solved,
+        }
+      }),
+  }
+}
+
+/**
+ * Checks a step's answer and records a right one, inside one transaction holding the
+ * progress row's lock: two tabs sending the same right answer at once are answered in
+ * turn, the second finds the step solved, and no step is skipped or counted twice.
+ */
+export async function submitStepAnswer(
+  db: Db,
+  userId: string,
+  product: Product,
+  stepNumber: number,
+  answer: string,
+): Promise<ValidateAnswerResponse> {
+  return db.transaction(async (tx) => {
+    const steps = await activeSteps(tx, product.id)
+    const step = steps.find((s) => s.stepNumber === stepNumber)
+    if (!step) throw notFound('There is no such step in this puzzle.')
+    await ensureProgress(tx, userId, product.id, steps[0]!.stepNumber)
+    const [progress] = await tx
+      .select()
+      .from(userProgress)
+      .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, product.id)))
+      .for('update')
+    const completed = progress?.completedSteps ?? []
+    const right = answerMatches(answer, step.answer, step.acceptedAnswers)
+    const unlockText = step.unlockMessage ?? `Step ${step.stepNumber} solved!`
+
+    if (completed.includes(stepNumber)) {
+      // Solved already (another tab, a double click): say so again, change nothing.
+      if (!right) return { correct: false, message: PUZZLE_MESSAGES.wrongAnswer, unlockText: null }
+      const allDone = steps.every((s) => completed.includes(s.stepNumber))
+      return {
+        correct: true,
+        message: allDone ? completionMessage(product.name) : unlockText,
+        unlockText,
+        completed: allDone,
+      }
+    }
+    if (stepNumber !== currentOf(steps, completed)) throw conflict(PUZZLE_MESSAGES.earlierStepsFirst)
+
+    if (!right) {
+      await tx
+        .update(userProgress)
+        .set({ lastActivity: new Date() })
+        .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, product.id)))
+      return { correct: false, message: PUZZLE_MESSAGES.wrongAnswer, unlockText: null }
+    }
+
+    const nowCompleted = [...completed, stepNumber].sort((a, b) => a - b)
+    const allDone = steps.every((s) => nowCompleted.includes(s.stepNumber))
+    const now = new Date()
+    await tx
+      .update(userProgress)
+      .set({
+        completedSteps: nowCompleted,
+        currentStep: currentOf(steps, nowCompleted),
+        lastActivity: now,
+        completedAt: allDone
+          ? sql`coalesce(${userProgress.completedAt}, ${now.toISOString()}::timestamptz)`
+          : null,
+      })
+      .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, product.id)))
+    return {
+      correct: true,
+      message: allDone ? completionMessage(product.name) : unlockText,
+      unlockText,
+      completed: allDone,
+    }
+  })
+}
+
+export async function resetPuzzleProgress(db: Db, userId: string, productId: string): Promise<void> {
+  await db
+    .delete(userProgress)
+    .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, productId)))
+}
+
+// ---------------------------------------------------------------- the scroll portal
+
+/** An active code, compared trimmed and in upper case (codes are stored that way). */
+export async function findActiveCode(db: Db, typed: string) {
+  const [row] = await db
+    .select({ id: portalCodes.id, productId: portalCodes.productId })
+    .from(portalCodes)
+    .where(and(eq(portalCodes.code, typed.trim().toUpperCase()), eq(portalCodes.isActive, true)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function isActiveCode(db: Db, codeId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: portalCodes.id })
+    .from(portalCodes)
+    .where(
+      and(eq(portalCodes.id, codeId), eq(portalCodes.productId, productId), eq(portalCodes.isActive, true)),
+    )
+    .limit(1)
+  return !!row
+}
+
+export async function recordUnlock(db: Db, userId: string, productId: string, codeId: string | null) {
+  await db
+    .insert(portalUnlocks)
+    .values({ userId, productId, codeId })
+    .onConflictDoNothing({ target: [portalUnlocks.userId, portalUnlocks.productId] })
+}
+
+/** The product whose portal this user opened (the first, if several). */
+export async function unlockedProductOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ productId: portalUnlocks.productId })
+    .from(portalUnlocks)
+    .where(eq(portalUnlocks.userId, userId))
+    .orderBy(asc(portalUnlocks.unlockedAt))
+    .limit(1)
+  return row?.productId ?? null
+}
+
+export async function productById(db: Db, id: string): Promise<Product | null> {
+  const [row] = await db
+    .select({ id: products.id, slug: products.slug, name: products.name })
+    .from(products)
+    .where(eq(products.id, id))
+  return row ?? null
+}
+
+/** The fragments of a product with a user's progress: a line only for a solved fragment. */
+export async function portalFragments(
+  db: Db,
+  productId: string,
+  userId: string | null,
+): Promise<PortalFragment[]> {
+  const rows = await db
+    .select({
+      fragment: scrollFragments,
+      hintsRevealed: scrollProgress.hintsRevealed,
+      completedAt: scrollProgress.completedAt,
+      bonusRevealedAt: scrollProgress.bonusRevealedAt,
+    })
+    .from(scrollFragments)
+    .leftJoin(
+      scrollProgress,
+      and(
+        eq(scrollProgress.fragmentId, scrollFragments.id),
+        // A visitor has no server progress: a user id no one has.
+        eq(scrollProgress.userId, userId ?? ''),
+      ),
+    )
+    .where(eq(scrollFragments.productId, productId))
+    .orderBy(asc(scrollFragments.number))
+  return rows.map(({ fragment: f, hintsRevealed, completedAt, bonusRevealedAt }) => {
+    const completed = !!completedAt
+    const bonusRevealed = completed && !!bonusRevealedAt
+    return {
+      id: f.id,
+      number: f.number,
+      instruction: f.instruction,
+      hints: f.hints,
+      bonusQuestion: f.bonusQuestion,
+      hintsRevealed: Math.min(hintsRevealed ?? 0, f.hints.length),
+      completed,
+      bonusRevealed,
+      scrollLine: completed ? f.scrollLine : null,
+      bonusAnswer: bonusRevealed ? f.bonusAnswer : null,
+    }
+  })
+}
+
+export async function findFragment(db: Db, fragmentId: string) {
+  const [row] = await db.select().from(scrollFragments).where(eq(scrollFragments.id, fragmentId))
+  return row ?? null
+}
+
+/** Marks a fragment solved (or its bonus answered) for a user; a second time changes nothing. */
+export async function recordSolve(
+  db: Db,
+  userId: string,
+  fragmentId: string,
+  bonus: boolean,
+): Promise<'recorded' | 'not-completed'> {
+  const now = new Date()
+  if (!bonus) {
+    await db
+      .insert(scrollProgress)
+      .values({ userId, fragmentId, completedAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [scrollProgress.userId, scrollProgress.fragmentId],
+        set: {
+          completedAt: sql`coalesce(${scrollProgress.completedAt}, excluded.completed_at)`,
+          updatedAt: now,
+        },
+      })
+    return 'recorded'
+  }
+  const updated = await db
+    .update(scrollProgress)
+    .set({
+      bonusRevealedAt: sql`coalesce(${scrollProgress.bonusRevealedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(scrollProgress.userId, userId),
+        eq(scrollProgress.fragmentId, fragmentId),
+        sql`${scrollProgress.completedAt} is not null`,
+      ),
+    )
+    .returning({ fragmentId: scrollProgress.fragmentId })
+  return updated.length ? 'recorded' : 'not-completed'
+}
+
+export async function isFragmentCompleted(db: Db, userId: string, fragmentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ completedAt: scrollProgress.completedAt })
+    .from(scrollProgress)
+    .where(and(eq(scrollProgress.userId, userId), eq(scrollProgress.fragmentId, fragmentId)))
+  return !!row?.completedAt
+}
+
+/** One more hint shown, never beyond the fragment's hints; kept at the highest count seen. */
+export async function recordHints(db: Db, userId: string, fragmentId: string, count: number | 'next') {
+  const fragment = await findFragment(db, fragmentId)
+  if (!fragment) return null
+  const max = fragment.hints.length
+  const next =
+    count === 'next'
+      ? sql`least(${scrollProgress.hintsRevealed} + 1, ${max})`
+      : sql`greatest(${scrollProgress.hintsRevealed}, ${Math.min(count, max)})`
+  const [row] = await db
+    .insert(scrollProgress)
+    .values({ userId, fragmentId, hintsRevealed: count === 'next' ? Math.min(1, max) : Math.min(count, max) })
+    .onConflictDoUpdate({
+      target: [scrollProgress.userId, scrollProgress.fragmentId],
+      set: { hintsRevealed: next, updatedAt: new Date() },
+    })
+    .returning({ hintsRevealed: scrollProgress.hintsRevealed })
+  return row?.hintsRevealed ?? 0
+}
+
+export async function resetPortalProgress(db: Db, userId: string): Promise<void> {
+  await db.delete(scrollProgress).where(eq(scrollProgress.userId, userId))
+}

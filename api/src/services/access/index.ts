@@ -1,0 +1,38 @@
+import type { SessionUser } from '@lamplight/contracts'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orders, products } from '../../db/schema'
+
+/**
+ * Who owns a product: the one rule the catalogue (sales page), the puzzles and the admin
+ * grant all read. Access is a completed order of the product for this user (an admin grant
+ * is a completed order of 0); admins own every product (spec, section 6).
+ */
+export async function hasCompletedOrder(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.productId, productId), eq(orders.status, 'completed')))
+    .limit(1)
+  return !!row
+}
+
+export async function ownsProduct(
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'role'> | null | undefined,
+  productId: string,
+): Promise<boolean> {
+  if (!user) return false
+  if (user.role === 'admin') return true
+  return hasCompletedOrder(db, user.id, productId)
+}
+
+/** A product by slug (active or not: a buyer keeps playing a box that is no longer sold). */
+export async function findProductBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({ id: products.id, slug: products.slug, name: products.name })
+    .from(products)
+    .where(eq(products.slug, slug))
+    .limit(1)
+  return row ?? null
+}

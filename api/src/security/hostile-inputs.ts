@@ -169,6 +169,14 @@ function baseline(route: DeclaredRoute) {
   }
 }
 
+/** An object's fields; for a union of objects (a discriminated body), the fields of every option. */
+const fieldNames = (schema: JsonSchema): string[] => [
+  ...new Set([
+    ...Object.keys(schema.properties ?? {}),
+    ...(schema.oneOf ?? schema.anyOf ?? []).flatMap((option) => Object.keys(option.properties ?? {})),
+  ]),
+]
+
 const refuses = (schema: z.ZodType | undefined, value: unknown) =>
   !!schema && !schema.safeParse(value).success
 const hasNul = (value: unknown) => JSON.stringify(value ?? null).includes('\\u0000')
@@ -292,7 +300,7 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
     for (const [label, body, contentType, mustFail] of whole) {
       cases.push({ label: `body ${label}`, path: basePath, query: baseQuery, body, contentType, mustFail })
     }
-    const fields = Object.keys(jsonSchema(route.body).properties ?? {})
+    const fields = fieldNames(jsonSchema(route.body))
     for (const name of fields) {
       for (const [label, value] of HOSTILE_VALUES) {
         const candidate = { ...(base.body as object), [name]: value }

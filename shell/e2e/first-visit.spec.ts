@@ -367,3 +367,21 @@ test('a page opened from the address bar starts at the top, whatever page was sc
   await page.waitForTimeout(300)
   expect(await scrollY(page)).toBe(0)
 })
+
+test('following a link by keyboard leaves focus in the new page, not back at the top of the document', async ({
+  page,
+  request,
+}) => {
+  const slugs = await categorySlugs(request)
+  test.skip(!slugs.length, NO_SEED)
+  await page.goto('/resources')
+  const link = page.getByRole('region', { name: 'Browse by Category' }).getByRole('link').first()
+  await link.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/resources\/[a-z-]+$/)
+  await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
+  // The next Tab goes into the page, not to the skip link and the header again.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true)
+})

@@ -12,7 +12,7 @@ import {
   DrawerTrigger,
 } from '@lamplight/ui'
 import { Menu, XIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { AuthSlot } from './auth-slot'
 import { isCurrent, MAIN_LINKS } from './nav-links'
@@ -27,15 +27,29 @@ export function MobileMenu() {
   const [open, setOpen] = useState(false)
   const { canSeeAdmin } = useAuth()
   const close = () => setOpen(false)
+  const trigger = useRef<HTMLButtonElement>(null)
 
   return (
     <Drawer open={open} onOpenChange={setOpen} autoFocus>
       <DrawerTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-11 lg:hidden" aria-label="Open menu">
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="icon"
+          className="size-11 lg:hidden"
+          aria-label="Open menu"
+        >
           <Menu aria-hidden className="size-6" />
         </Button>
       </DrawerTrigger>
-      <DrawerContent>
+      <DrawerContent
+        onCloseAutoFocus={(event) => {
+          // Focus goes back to the menu button without scrolling: a plain focus() would stop
+          // the page's smooth scroll to the card a link in the menu just asked for.
+          event.preventDefault()
+          trigger.current?.focus({ preventScroll: true })
+        }}
+      >
         <DrawerHeader className="flex-row items-center justify-between gap-3 py-2 text-left">
           <DrawerTitle>Menu</DrawerTitle>
           <DrawerDescription className="sr-only">Site navigation</DrawerDescription>

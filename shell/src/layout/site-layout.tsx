@@ -1,9 +1,13 @@
+import { useRef } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { scrollKey } from '../router/keep-scroll-on-search'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
+import { useFocusAfterNavigation } from './use-focus-after-navigation'
 
 export function SiteLayout() {
+  const main = useRef<HTMLElement>(null)
+  useFocusAfterNavigation(main)
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
       <a
@@ -13,7 +17,8 @@ export function SiteLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* Focusable from script only (skip link, after navigation); no ring around a whole page. */}
+      <main id="main" ref={main} tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter />

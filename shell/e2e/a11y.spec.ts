@@ -2,6 +2,10 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
+// axe walks the whole page several times per test: on a loaded machine that alone can take
+// longer than the default 30 s, which is a slow machine, not an accessibility failure.
+test.describe.configure({ timeout: 90_000 })
+
 const PAGES = ['/', '/experiences', '/about', '/faq', '/contact', '/scroll-of-antioch'] as const
 
 /** Scans the whole page (chrome included) for WCAG 2.1 A/AA problems; serious and critical ones fail. */

@@ -2,6 +2,10 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
+// axe walks the whole page several times per test: on a loaded machine that alone can take
+// longer than the default 30 s, which is a slow machine, not an accessibility failure.
+test.describe.configure({ timeout: 90_000 })
+
 /*
  * axe on every screen and state of the resource library, at phone and desktop widths:
  * no serious or critical violations in the library's own area (its dialogs and menus

@@ -36,5 +36,11 @@ describe('storefront routes', () => {
   itRendersEveryOwnedRoute('storefront', WithProviders, {
     '/': HOME_HEADING,
     '/experiences': EXPERIENCES_HEADING,
+    '/shop': 'Shop Experiences',
+    // The API here knows no product: checkout goes back to the shop (spec, section 8).
+    '/checkout/:productSlug': 'Shop Experiences',
+    // No session id: the confirmation page says it cannot confirm anything.
+    '/checkout': 'We could not confirm this order',
+    '/purchase-success': 'We could not confirm this order',
   })
 })

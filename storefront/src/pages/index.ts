@@ -19,6 +19,12 @@ const ShippingPage = lazy(() => import('./policies/shipping-page').then((m) => (
 const ReturnsPage = lazy(() => import('./policies/returns-page').then((m) => ({ default: m.ReturnsPage })))
 const PrivacyPage = lazy(() => import('./policies/privacy-page').then((m) => ({ default: m.PrivacyPage })))
 
+const ShopPage = lazy(() => import('./shop/shop-page').then((m) => ({ default: m.ShopPage })))
+const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })))
+const CheckoutSuccessPage = lazy(() =>
+  import('./checkout/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
+)
+
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
 export const pages: RemotePages = {
   '/': HomePage,
@@ -27,6 +33,10 @@ export const pages: RemotePages = {
   '/faq': FaqPage,
   '/contact': ContactPage,
   '/scroll-of-antioch': ScrollOfAntiochPage,
+  '/shop': ShopPage,
+  '/checkout/:productSlug': CheckoutPage,
+  '/checkout': CheckoutSuccessPage,
+  '/purchase-success': CheckoutSuccessPage,
   '/shipping': ShippingPage,
   '/returns': ReturnsPage,
   '/privacy': PrivacyPage,

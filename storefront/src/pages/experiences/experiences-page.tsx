@@ -4,6 +4,7 @@ import { Badge, Button, cn, Skeleton } from '@lamplight/ui'
 import { ArrowRight, Clock, Lightbulb, PackageOpen, Puzzle, ShoppingCart, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
+import { useProduct } from '../../api/shop'
 import {
   CATEGORY_LABELS,
   EXPERIENCES,
@@ -11,7 +12,6 @@ import {
   FEATURED_EXPERIENCE,
 } from '../../components/experiences'
 import { Container, SectionHeading } from '../../components/section-heading'
-import { useProduct } from '../../components/use-product'
 
 export const EXPERIENCES_HEADING = 'Our Experiences'
 

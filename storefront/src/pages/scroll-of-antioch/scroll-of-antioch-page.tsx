@@ -19,10 +19,10 @@ import {
   Truck,
 } from 'lucide-react'
 import { Link } from 'react-router'
+import { useProduct } from '../../api/shop'
 import { ScrollArt } from '../../components/illustrations'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
-import { useProduct } from '../../components/use-product'
 
 export const SCROLL_HEADING = 'The Scroll of Antioch'
 

@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test'
+import { expect, signUpAs, test, uniqueEmail } from './fixtures'
+
+async function fillShipping(page: Page, email: string | null) {
+  const dialog = page.getByRole('dialog')
+  if (email !== null) await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('First name').fill('Lydia')
+  await dialog.getByLabel('Last name').fill('Purple')
+  await dialog.getByLabel('Address').fill('1 River Road')
+  await dialog.getByLabel('City').fill('Philippi')
+  await dialog.getByLabel('State').selectOption('GA')
+  await dialog.getByLabel('ZIP code').fill('30301')
+}
+
+/** Shop → Purchase Now → the three steps → the TEST MODE payment page. */
+async function checkoutToPaymentPage(page: Page, email: string | null) {
+  await page.goto('/shop')
+  await page.getByRole('link', { name: 'Purchase Now - $49.99' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Review Order' })).toBeVisible()
+  await expect(dialog).toContainText('FREE')
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Shipping Info' })).toBeVisible()
+  await fillShipping(page, email)
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Payment' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Pay $49.99 with Card' }).click()
+  await expect(page.getByText('TEST MODE')).toBeVisible()
+  await expect(page.locator('main')).toContainText('$49.99')
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`a signed-in buyer pays and owns the box (${viewport.width} px)`, async ({ page, pageErrors }) => {
+    await page.setViewportSize(viewport)
+    const email = uniqueEmail('buyer')
+    await page.goto('/')
+    await signUpAs(page, email)
+    await checkoutToPaymentPage(page, null)
+    await page.getByRole('button', { name: 'Pay $49.99' }).click()
+    await expect(page).toHaveURL(/\/checkout\?session_id=cs_test_/)
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible()
+    await expect(page.getByText('Purchase Successful!')).toBeVisible()
+    const sessionId = new URL(page.url()).searchParams.get('session_id')!
+    await expect(page.locator('main')).toContainText(sessionId.slice(-8).toUpperCase())
+    await expect(page.locator('main')).toContainText('The Scroll of Antioch')
+    await page.screenshot({ path: `test-results/order-confirmed-${viewport.width}.png`, fullPage: true })
+
+    await page.goto('/scroll-of-antioch')
+    await expect(page.getByRole('link', { name: /Continue Your Journey/ }).first()).toBeVisible()
+    expect(pageErrors).toEqual([])
+  })
+}
+
+test('a guest needs every shipping field before paying, and Decline gives no access', async ({ page }) => {
+  await page.goto('/shop')
+  await page.getByRole('link', { name: 'Purchase Now - $49.99' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Missing Information')).toBeVisible()
+  await expect(page.getByText('Please fill in all required shipping information.')).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Shipping Info' })).toBeVisible()
+  await fillShipping(page, uniqueEmail('guest'))
+  await dialog.getByLabel('ZIP code').fill('3030')
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByText('Please enter a 5-digit ZIP code, like 30301.')).toBeVisible()
+  await dialog.getByLabel('ZIP code').fill('30301')
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Pay $49.99 with Card' }).click()
+  await expect(page.getByText('TEST MODE')).toBeVisible()
+  await page.getByRole('button', { name: 'Decline' }).click()
+  await expect(page.getByRole('heading', { name: 'Your payment was declined' })).toBeVisible()
+  await expect(page.getByText('Processing Error')).toBeVisible()
+})
+
+test('Cancel on the payment page returns to the shop; Cancel in the modal too', async ({ page }) => {
+  await checkoutToPaymentPage(page, uniqueEmail('canceller'))
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/shop$/)
+  await page.getByRole('link', { name: 'Purchase Now - $49.99' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/shop$/)
+})
+
+test('an unknown product sends the buyer back to the shop with Product Not Found', async ({ page }) => {
+  await page.goto('/checkout/no-such-box')
+  await expect(page.getByText('Product Not Found')).toBeVisible()
+  await expect(page).toHaveURL(/\/shop$/)
+})
+
+test('the shop: coming-soon filters, gift cards and plans ask a visitor to sign in', async ({ page }) => {
+  await page.goto('/shop')
+  const coming = page.getByRole('region', { name: 'Coming Soon' })
+  await expect(coming.getByRole('listitem')).toHaveCount(5)
+  await page.getByRole('button', { name: 'Devotional' }).click()
+  const devotional = await coming.getByRole('listitem').count()
+  expect(devotional).toBeLessThan(5)
+  expect(devotional).toBeGreaterThan(0)
+  await page.getByRole('button', { name: '$25 Gift Card' }).click()
+  await expect(page.getByText('Gift cards will be available soon!')).toBeVisible()
+  await page.getByRole('button', { name: 'Subscribe to Premium' }).click()
+  await expect(page.getByText('Please log in to subscribe.')).toBeVisible()
+})

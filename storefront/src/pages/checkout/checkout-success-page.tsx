@@ -1,0 +1,170 @@
+import { type BuyerOrder, formatMoney } from '@lamplight/contracts'
+import { usePageMeta } from '@lamplight/session'
+import { Badge, Button, Card, CardContent, LoadingState, PageContainer, toast } from '@lamplight/ui'
+import { useQuery } from '@tanstack/react-query'
+import { CheckCircle2, CircleAlert, Mail, Package, Phone, Truck } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { shopQueries } from '../../api/shop'
+import { CONTACT_EMAIL } from '../contact/contact-page'
+
+const TIMELINE = [
+  { Icon: Package, title: 'Order Processing', text: '1-2 business days' },
+  { Icon: Truck, title: 'In Transit', text: '2-3 business days' },
+  { Icon: CheckCircle2, title: 'Delivered', text: 'Your adventure begins!' },
+]
+
+const orderNumber = (order: BuyerOrder) => (order.session_id ?? order.order_id).slice(-8).toUpperCase()
+
+/** /checkout?session_id=… and /purchase-success: the real order, read from the API. */
+export function CheckoutSuccessPage() {
+  const [params] = useSearchParams()
+  const sessionId = params.get('session_id') ?? ''
+  const order = useQuery({ ...shopQueries.order(sessionId), enabled: !!sessionId })
+  const announced = useRef(false)
+  const paid = order.data && (order.data.status === 'completed' || order.data.status === 'paid')
+  usePageMeta({ title: paid ? 'Order Confirmed' : 'Your order' })
+
+  useEffect(() => {
+    if (announced.current) return
+    if (paid) {
+      announced.current = true
+      toast.success('Purchase Successful!')
+    } else if (!sessionId || order.isError || (order.data && order.data.status !== 'pending')) {
+      announced.current = true
+      toast.error('Processing Error', {
+        description: 'There was an issue processing your purchase. Please contact support.',
+      })
+    }
+  }, [paid, sessionId, order.isError, order.data])
+
+  if (sessionId && order.isPending) return <LoadingState label="Confirming your order…" />
+  if (!paid) return <NotConfirmed order={order.data} onRefresh={() => order.refetch()} />
+  return <Confirmed order={order.data!} />
+}
+
+function Confirmed({ order }: { order: BuyerOrder }) {
+  return (
+    <PageContainer className="max-w-3xl">
+      <div className="text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-primary" />
+        <h1 className="mt-4 font-serif text-4xl">Order Confirmed</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Thank you! A confirmation is on its way to your inbox.
+        </p>
+      </div>
+      <Card className="mt-8">
+        <CardContent className="pt-6">
+          <h2 className="font-serif text-xl">Order details</h2>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+            <dt className="text-muted-foreground">Order number</dt>
+            <dd className="text-right font-mono font-semibold">{orderNumber(order)}</dd>
+            <dt className="text-muted-foreground">Product</dt>
+            <dd className="text-right">{order.product_title}</dd>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="text-right">{formatMoney(order.amount_cents)}</dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd className="text-right">
+              <Badge>Confirmed</Badge>
+            </dd>
+            {order.shipping_address && (
+              <>
+                <dt className="text-muted-foreground">Ships to</dt>
+                <dd className="text-right">
+                  {order.shipping_address.firstName} {order.shipping_address.lastName},{' '}
+                  {order.shipping_address.city}, {order.shipping_address.state}
+                </dd>
+              </>
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="shipping-heading" className="mt-10">
+        <h2 id="shipping-heading" className="font-serif text-2xl">
+          Shipping timeline
+        </h2>
+        <ol className="mt-4 grid gap-4 sm:grid-cols-3">
+          {TIMELINE.map(({ Icon, title, text }, i) => (
+            <li key={title} className="rounded-lg border border-border bg-card p-4">
+              <Icon aria-hidden="true" className="size-6 text-gold-deep" />
+              <p className="mt-2 font-semibold">
+                {i + 1}. {title}
+              </p>
+              <p className="text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="next-heading" className="mt-10 rounded-xl bg-parchment p-6">
+        <h2 id="next-heading" className="font-serif text-2xl">
+          What happens next
+        </h2>
+        <p className="mt-3 leading-relaxed">
+          We prepare your box and send you the tracking number when it ships. You can start the online puzzle
+          right away: open it from your account or the experience's page.
+        </p>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to={`/puzzle/${order.product_slug}`}>Start the puzzle</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/shop">Continue Shopping</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/contact">Contact Support</Link>
+          </Button>
+        </div>
+      </section>
+      <SupportDetails />
+    </PageContainer>
+  )
+}
+
+function NotConfirmed({ order, onRefresh }: { order?: BuyerOrder; onRefresh: () => void }) {
+  const pending = order?.status === 'pending'
+  const declined = order?.status === 'failed'
+  return (
+    <PageContainer className="max-w-2xl text-center">
+      <CircleAlert aria-hidden="true" className="mx-auto size-14 text-destructive" />
+      <h1 className="mt-4 font-serif text-3xl">
+        {pending
+          ? 'Waiting for your payment'
+          : declined
+            ? 'Your payment was declined'
+            : 'We could not confirm this order'}
+      </h1>
+      <p className="mt-3 text-lg text-muted-foreground" role="status">
+        {pending
+          ? 'Your payment has not been confirmed yet. This can take a moment.'
+          : declined
+            ? 'You have not been charged and nothing was ordered. You can try again with another payment method.'
+            : order?.status === 'cancelled'
+              ? 'This checkout was cancelled; you have not been charged.'
+              : 'We could not find a completed purchase for this link. If you were charged, please contact us.'}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {pending && <Button onClick={onRefresh}>Check again</Button>}
+        <Button asChild variant={pending ? 'outline' : 'default'}>
+          <Link to="/shop">Back to the shop</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/contact">Contact Support</Link>
+        </Button>
+      </div>
+      <SupportDetails />
+    </PageContainer>
+  )
+}
+
+function SupportDetails() {
+  return (
+    <aside aria-label="Support" className="mt-10 flex flex-wrap justify-center gap-6 text-muted-foreground">
+      <span className="flex items-center gap-2">
+        <Mail aria-hidden="true" className="size-4" /> {CONTACT_EMAIL}
+      </span>
+      <span className="flex items-center gap-2">
+        <Phone aria-hidden="true" className="size-4" /> Mon-Fri 9am-5pm EST
+      </span>
+    </aside>
+  )
+}

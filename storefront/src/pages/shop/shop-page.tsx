@@ -1,0 +1,254 @@
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  formatMoney,
+  GIFT_CARD_AMOUNTS_CENTS,
+  PRODUCT_SLUG_SCROLL,
+  STANDARD_DELIVERY,
+  SUBSCRIPTION_PLANS,
+} from '@lamplight/contracts'
+import { useAuth, usePageMeta } from '@lamplight/session'
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Skeleton, toast } from '@lamplight/ui'
+import { CheckIcon, Clock, Gift, Puzzle, Sparkles, Truck } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { useProduct } from '../../api/shop'
+import { CATEGORY_LABELS, EXPERIENCES, type ExperienceCategory } from '../../components/experiences'
+import { ScrollArt } from '../../components/illustrations'
+import { Container, SectionHeading } from '../../components/section-heading'
+
+const FILTERS: ('all' | ExperienceCategory)[] = ['all', 'mystery', 'devotional', 'history']
+const FACTS = [
+  { Icon: Clock, label: '2-3 Hours' },
+  { Icon: Puzzle, label: '5 Mysteries' },
+  { Icon: Sparkles, label: 'Interactive' },
+]
+
+/** /shop: the featured box at its live price, what is coming, gift cards and the monthly plans. */
+export function ShopPage() {
+  usePageMeta({
+    title: 'Shop',
+    description:
+      'Buy The Scroll of Antioch, our story-driven puzzle box, see what is coming next, and choose a monthly plan. Free US shipping over $35.',
+  })
+  return (
+    <div>
+      <section aria-labelledby="shop-heading" className="bg-linear-to-b from-parchment to-background">
+        <Container className="py-12 text-center sm:py-16">
+          <h1 id="shop-heading" className="font-serif text-4xl text-foreground leading-tight sm:text-5xl">
+            Shop Experiences
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
+            Story-driven puzzle boxes that lead you into Scripture, one clue at a time.
+          </p>
+        </Container>
+      </section>
+      <FeaturedProduct />
+      <ShippingBanner />
+      <ComingSoon />
+      <GiftCards />
+      <Plans />
+    </div>
+  )
+}
+
+function FeaturedProduct() {
+  const product = useProduct(PRODUCT_SLUG_SCROLL)
+  return (
+    <section aria-labelledby="featured-heading" className="py-12 sm:py-16">
+      <Container className="grid items-center gap-10 lg:grid-cols-2">
+        <div className="rounded-2xl bg-card/60 p-4 shadow-sm ring-1 ring-border sm:p-8">
+          <ScrollArt />
+        </div>
+        <div>
+          <Badge>Featured</Badge>
+          <h2 id="featured-heading" className="mt-3 font-serif text-3xl text-foreground sm:text-4xl">
+            {product.data?.name ?? 'The Scroll of Antioch'}
+          </h2>
+          {product.isPending ? (
+            <Skeleton className="mt-4 h-20 w-full" />
+          ) : (
+            <p className="mt-4 text-lg text-muted-foreground leading-relaxed">
+              {product.data?.description ?? 'This experience is not available right now.'}
+            </p>
+          )}
+          <ul aria-label="At a glance" className="mt-6 flex flex-wrap gap-3">
+            {FACTS.map(({ Icon, label }) => (
+              <li
+                key={label}
+                className="flex items-center gap-2 rounded-full border border-border bg-card px-4 py-2 font-medium text-sm"
+              >
+                <Icon aria-hidden="true" className="size-4 text-gold-deep" />
+                {label}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap gap-3">
+            {product.data ? (
+              <Button asChild size="lg">
+                <Link to={`/checkout/${product.data.slug}`}>
+                  Purchase Now - {formatMoney(product.data.price)}
+                </Link>
+              </Button>
+            ) : (
+              <Button size="lg" disabled>
+                {product.isPending ? 'Loading price…' : 'Currently unavailable'}
+              </Button>
+            )}
+            <Button asChild size="lg" variant="outline">
+              <Link to="/scroll-of-antioch">Learn More</Link>
+            </Button>
+          </div>
+        </div>
+      </Container>
+    </section>
+  )
+}
+
+function ShippingBanner() {
+  return (
+    <aside aria-label="Shipping" className="bg-primary text-primary-foreground">
+      <Container className="flex flex-wrap items-center justify-center gap-3 py-4 text-center">
+        <Truck aria-hidden="true" className="size-5" />
+        <p className="font-medium">
+          Free shipping on US orders over {formatMoney(FREE_SHIPPING_THRESHOLD_CENTS).replace('.00', '')}.
+          Delivered in {STANDARD_DELIVERY}.{' '}
+          <Link to="/shipping" className="underline underline-offset-4">
+            Shipping info
+          </Link>
+        </p>
+      </Container>
+    </aside>
+  )
+}
+
+function ComingSoon() {
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all')
+  const upcoming = EXPERIENCES.filter((e) => !e.productSlug)
+  const shown = upcoming.filter((e) => filter === 'all' || e.category === filter)
+  return (
+    <section aria-labelledby="coming-heading" className="py-12 sm:py-16">
+      <Container>
+        <SectionHeading id="coming-heading" eyebrow="On the workbench" title="Coming Soon" />
+        <fieldset className="mt-6 flex flex-wrap gap-2">
+          <legend className="sr-only">Filter by category</legend>
+          {FILTERS.map((f) => (
+            <Button
+              key={f}
+              variant={filter === f ? 'default' : 'outline'}
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+            >
+              {f === 'all' ? 'All' : CATEGORY_LABELS[f]}
+            </Button>
+          ))}
+        </fieldset>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map(({ id, title, tagline, category, price, Art }) => (
+            <li
+              key={id}
+              className="relative flex flex-col overflow-hidden rounded-xl border border-border bg-card"
+            >
+              <div className="relative aspect-[4/3] bg-parchment p-6">
+                <Art className="size-full opacity-60" />
+                <span className="absolute inset-0 flex items-center justify-center bg-background/40">
+                  <Badge variant="secondary" className="text-base">
+                    Coming Soon
+                  </Badge>
+                </span>
+              </div>
+              <div className="flex flex-1 flex-col p-5">
+                <p className="text-primary text-sm">{CATEGORY_LABELS[category]}</p>
+                <h3 className="mt-1 font-serif text-xl">{title}</h3>
+                <p className="mt-2 flex-1 text-muted-foreground">{tagline}</p>
+                <p className="mt-4 font-semibold">{price}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  )
+}
+
+function GiftCards() {
+  return (
+    <section aria-labelledby="gift-heading" className="bg-parchment py-12 sm:py-16">
+      <Container className="text-center">
+        <Gift aria-hidden="true" className="mx-auto size-10 text-primary" />
+        <SectionHeading
+          id="gift-heading"
+          align="center"
+          title="Gift Cards"
+          lead="Share the journey with someone you love."
+        />
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {GIFT_CARD_AMOUNTS_CENTS.map((cents) => (
+            <Button
+              key={cents}
+              variant="outline"
+              size="lg"
+              onClick={() => toast('Coming Soon', { description: 'Gift cards will be available soon!' })}
+            >
+              {formatMoney(cents).replace('.00', '')} Gift Card
+            </Button>
+          ))}
+        </div>
+      </Container>
+    </section>
+  )
+}
+
+function Plans() {
+  const { user } = useAuth()
+  const subscribe = () => {
+    if (!user) {
+      toast.error('Authentication Required', { description: 'Please log in to subscribe.' })
+      return
+    }
+    toast.error('Subscription Error', {
+      description: 'Monthly plans open soon. Please check back, or contact us to join the waiting list.',
+    })
+  }
+  return (
+    <section aria-labelledby="plans-heading" className="py-12 sm:py-16">
+      <Container>
+        <SectionHeading
+          id="plans-heading"
+          align="center"
+          eyebrow="Monthly plans"
+          title="A new adventure every month"
+          lead="Cancel anytime."
+        />
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {SUBSCRIPTION_PLANS.map((plan) => (
+            <li key={plan.priceId}>
+              <Card className={cn('relative h-full', plan.popular && 'border-primary ring-2 ring-primary')}>
+                {plan.popular && <Badge className="-top-3 absolute left-1/2 -translate-x-1/2">Popular</Badge>}
+                <CardHeader>
+                  <CardTitle className="font-serif text-2xl">{plan.tier}</CardTitle>
+                  <p>
+                    <span className="font-semibold text-3xl">{formatMoney(plan.priceCents)}</span>
+                    <span className="text-muted-foreground">/month</span>
+                  </p>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-6">
+                  <ul className="space-y-2">
+                    {plan.features.map((feature) => (
+                      <li key={feature} className="flex gap-2">
+                        <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                        {feature}
+                      </li>
+                    ))}
+                  </ul>
+                  <Button variant={plan.popular ? 'default' : 'outline'} onClick={subscribe}>
+                    Subscribe to {plan.tier}
+                  </Button>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  )
+}

@@ -1,5 +1,7 @@
 import sharp from 'sharp'
 import { escapeHtml } from '../lib/html'
+import { EXODUS_MAZE } from './content/puzzle-data'
+import { maze } from './puzzles'
 
 /**
  * Original line-art colouring pages, drawn as SVG and rendered to PNG with sharp: thick
@@ -8,7 +10,17 @@ import { escapeHtml } from '../lib/html'
  */
 export type ArtSubject =
   | 'ark'
+  | 'armour'
   | 'cross'
+  | 'day1'
+  | 'day2'
+  | 'day3'
+  | 'day4'
+  | 'day5'
+  | 'day6'
+  | 'day7'
+  | 'flame'
+  | 'maze'
   | 'crown'
   | 'dove'
   | 'fish'
@@ -90,7 +102,264 @@ function doveAt(cx: number, cy: number, s: number, branch: boolean): string {
   ].join('')
 }
 
+function flowerAt(cx: number, cy: number, s: number): string {
+  const petals = Array.from({ length: 6 }, (_, i) => {
+    const a = (i * Math.PI) / 3
+    const x = cx + s * 0.62 * Math.cos(a)
+    const y = cy + s * 0.62 * Math.sin(a)
+    return `<ellipse ${STROKE} cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${0.45 * s}" ry="${0.3 * s}" transform="rotate(${(i * 60).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`
+  }).join('')
+  return petals + `<circle ${STROKE} cx="${cx}" cy="${cy}" r="${0.34 * s}"/>`
+}
+
+function flowerOnStem(x: number, ground: number, h: number, s: number): string {
+  return (
+    `<path ${LINE} d="M${x},${ground} L${x},${ground - h}"/>` +
+    `<path ${STROKE} d="M${x},${ground - h * 0.35} q${s * 0.9},${-s * 0.5} ${s * 1.1},${-s * 0.1} q${-s * 0.6},${s * 0.5} ${-s * 1.1},${s * 0.1} Z"/>` +
+    flowerAt(x, ground - h, s)
+  )
+}
+
+function sunAt(cx: number, cy: number, r: number, rays = 12): string {
+  return (
+    Array.from({ length: rays }, (_, i) => {
+      const a = (i * 2 * Math.PI) / rays
+      const w = Math.PI / rays / 2.2
+      return `<path ${STROKE} d="M${(cx + r * 1.12 * Math.cos(a - w)).toFixed(1)},${(cy + r * 1.12 * Math.sin(a - w)).toFixed(1)} L${(cx + r * 1.7 * Math.cos(a)).toFixed(1)},${(cy + r * 1.7 * Math.sin(a)).toFixed(1)} L${(cx + r * 1.12 * Math.cos(a + w)).toFixed(1)},${(cy + r * 1.12 * Math.sin(a + w)).toFixed(1)} Z"/>`
+    }).join('') + `<circle ${STROKE} cx="${cx}" cy="${cy}" r="${r}"/>`
+  )
+}
+
+const waves = (y: number, from = 80, to = 1200) => {
+  let d = `M${from},${y}`
+  for (let x = from; x + 120 <= to; x += 120) d += ` q60,-40 120,0`
+  return `<path ${LINE} d="${d}"/>`
+}
+
+function fishAt(cx: number, cy: number, s: number, flip = false): string {
+  const k = flip ? -1 : 1
+  return (
+    `<path ${STROKE} d="M${cx - k * s},${cy} Q${cx},${cy - 0.75 * s} ${cx + k * s},${cy} Q${cx},${cy + 0.75 * s} ${cx - k * s},${cy} Z"/>` +
+    `<path ${STROKE} d="M${cx + k * 0.95 * s},${cy} L${cx + k * 1.5 * s},${cy - 0.45 * s} L${cx + k * 1.5 * s},${cy + 0.45 * s} Z"/>` +
+    `<circle fill="black" cx="${cx - k * 0.55 * s}" cy="${cy - 0.1 * s}" r="${0.07 * s}"/>`
+  )
+}
+
+function treeAt(cx: number, ground: number, s: number, fruit = true): string {
+  return (
+    `<path ${STROKE} d="M${cx - 0.14 * s},${ground} L${cx - 0.1 * s},${ground - 0.8 * s} L${cx + 0.1 * s},${ground - 0.8 * s} L${cx + 0.14 * s},${ground} Z"/>` +
+    `<circle ${STROKE} cx="${cx}" cy="${ground - 1.15 * s}" r="${0.55 * s}"/>` +
+    `<circle ${STROKE} cx="${cx - 0.45 * s}" cy="${ground - 0.9 * s}" r="${0.35 * s}"/>` +
+    `<circle ${STROKE} cx="${cx + 0.45 * s}" cy="${ground - 0.9 * s}" r="${0.35 * s}"/>` +
+    (fruit
+      ? [
+          [-0.2, -1.3],
+          [0.25, -1.05],
+          [-0.45, -0.85],
+          [0.5, -0.8],
+          [0.05, -1.55],
+        ]
+          .map(
+            ([dx, dy]) => `<circle ${STROKE} cx="${cx + dx! * s}" cy="${ground + dy! * s}" r="${0.08 * s}"/>`,
+          )
+          .join('')
+      : '')
+  )
+}
+
+function personAt(cx: number, ground: number, s: number, dress: boolean): string {
+  const head = `<circle ${STROKE} cx="${cx}" cy="${ground - 1.65 * s}" r="${0.2 * s}"/>`
+  const body = dress
+    ? `<path ${STROKE} d="M${cx - 0.18 * s},${ground - 1.4 * s} L${cx + 0.18 * s},${ground - 1.4 * s} L${cx + 0.4 * s},${ground - 0.55 * s} L${cx - 0.4 * s},${ground - 0.55 * s} Z"/>`
+    : `<rect ${STROKE} x="${cx - 0.22 * s}" y="${ground - 1.4 * s}" width="${0.44 * s}" height="${0.8 * s}" rx="${0.08 * s}"/>`
+  const legs = `<path ${LINE} d="M${cx - 0.12 * s},${ground - 0.58 * s} L${cx - 0.14 * s},${ground} M${cx + 0.12 * s},${ground - 0.58 * s} L${cx + 0.14 * s},${ground}"/>`
+  const arms = `<path ${LINE} d="M${cx - 0.2 * s},${ground - 1.3 * s} L${cx - 0.5 * s},${ground - 0.9 * s} M${cx + 0.2 * s},${ground - 1.3 * s} L${cx + 0.5 * s},${ground - 0.9 * s}"/>`
+  const face = `<circle fill="black" cx="${cx - 0.07 * s}" cy="${ground - 1.68 * s}" r="${0.025 * s}"/><circle fill="black" cx="${cx + 0.07 * s}" cy="${ground - 1.68 * s}" r="${0.025 * s}"/><path ${LINE} d="M${cx - 0.07 * s},${ground - 1.58 * s} q${0.07 * s},${0.05 * s} ${0.14 * s},0"/>`
+  return legs + arms + body + head + face
+}
+
+const birdAt = (x: number, y: number, s: number) =>
+  `<path ${LINE} d="M${x - s},${y} q${s / 2},${-s / 2} ${s},0 q${s / 2},${-s / 2} ${s},0"/>`
+
+const hills = (y: number) =>
+  `<path ${STROKE} d="M80,${y} Q300,${y - 160} 560,${y} Q820,${y - 200} 1195,${y - 20} L1195,${y + 60} L80,${y + 60} Z"/>`
+
+function mazeArt(): string {
+  const m = maze(EXODUS_MAZE.width, EXODUS_MAZE.height, EXODUS_MAZE.seed)
+  const cell = 56
+  const left = (PAGE.width - cell * m.width) / 2
+  const top = 250
+  const segments: string[] = []
+  for (let r = 0; r < m.height; r++) {
+    for (let c = 0; c < m.width; c++) {
+      const o = m.open[r]![c]!
+      const x = left + c * cell
+      const y = top + r * cell
+      if (!o.n) segments.push(`M${x},${y} L${x + cell},${y}`)
+      if (!o.w) segments.push(`M${x},${y} L${x},${y + cell}`)
+      if (r === m.height - 1 && !o.s) segments.push(`M${x},${y + cell} L${x + cell},${y + cell}`)
+      if (c === m.width - 1 && !o.e) segments.push(`M${x + cell},${y} L${x + cell},${y + cell}`)
+    }
+  }
+  const bottom = top + m.height * cell
+  const exitX = left + (m.width - 0.5) * cell
+  // Egypt's pyramid at the way in, the mountain of God at the way out, the sea between.
+  const right = left + m.width * cell
+  const pyramid = `<path ${STROKE} d="M${left - 170},${top - 20} L${left - 95},${top - 130} L${left - 20},${top - 20} Z"/><path ${LINE} d="M${left - 95},${top - 130} L${left - 80},${top - 20}"/>`
+  const arrowIn = `<path ${LINE} d="M${left + cell / 2},${top - 80} L${left + cell / 2},${top - 14} M${left + cell / 2 - 14},${top - 32} L${left + cell / 2},${top - 14} L${left + cell / 2 + 14},${top - 32}"/>`
+  const mountain = `<path ${STROKE} d="M${exitX - 250},${bottom + 110} L${exitX - 170},${bottom + 20} L${exitX - 130},${bottom + 55} L${exitX - 100},${bottom + 35} L${exitX - 40},${bottom + 110} Z"/>`
+  const arrowOut = `<path ${LINE} d="M${exitX},${bottom + 14} L${exitX},${bottom + 80} M${exitX - 14},${bottom + 62} L${exitX},${bottom + 80} L${exitX + 14},${bottom + 62}"/>`
+  const sea =
+    [0, 1, 2].map((i) => waves(top + 330 + i * 40, 95, left - 20)).join('') +
+    [0, 1, 2].map((i) => waves(top + 630 + i * 40, right + 20, 1190)).join('') +
+    `<text x="${(95 + left - 20) / 2}" y="${top + 290}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="24" fill="black">RED SEA</text>` +
+    `<text x="${(right + 1190) / 2}" y="${top + 590}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="24" fill="black">RED SEA</text>`
+  const labels = `<text x="${left + cell + 10}" y="${top - 40}" font-family="sans-serif" font-weight="bold" font-size="40" fill="black">START: EGYPT</text><text x="${exitX - 270}" y="${bottom + 80}" text-anchor="end" font-family="sans-serif" font-weight="bold" font-size="40" fill="black">FINISH: MOUNT SINAI</text>`
+  return (
+    pyramid +
+    arrowIn +
+    mountain +
+    arrowOut +
+    sea +
+    labels +
+    `<path fill="none" stroke="black" stroke-width="7" stroke-linecap="square" d="${segments.join(' ')}"/>`
+  )
+}
+
+function armourArt(): string {
+  const label = (x: number, y: number, text: string) =>
+    `<text x="${x}" y="${y}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="30" fill="black">${text}</text>`
+  // Helmet
+  const helmet =
+    `<path ${STROKE} d="M520,340 Q520,180 637,180 Q754,180 754,340 L720,340 L720,300 L554,300 L554,340 Z"/>` +
+    `<path ${STROKE} d="M600,180 Q637,100 700,130 Q680,150 674,185 Z"/>` +
+    `<rect ${STROKE} x="520" y="330" width="234" height="30" rx="10"/>` +
+    label(637, 400, 'HELMET OF SALVATION')
+  // Breastplate
+  const breastplate =
+    `<path ${STROKE} d="M520,450 Q637,420 754,450 L780,520 L754,720 Q637,760 520,720 L494,520 Z"/>` +
+    `<path ${LINE} d="M637,470 L637,730 M540,560 Q637,600 734,560"/>` +
+    label(637, 800, 'BREASTPLATE OF RIGHTEOUSNESS')
+  // Belt
+  const belt =
+    `<rect ${STROKE} x="470" y="830" width="334" height="60" rx="14"/><rect ${STROKE} x="605" y="820" width="64" height="80" rx="10"/>` +
+    label(637, 935, 'BELT OF TRUTH')
+  // Shoes
+  const shoes =
+    `<path ${STROKE} d="M480,1150 L480,1060 L560,1060 L560,1120 Q640,1130 640,1175 L480,1175 Z"/>` +
+    `<path ${STROKE} d="M700,1150 L700,1060 L780,1060 L780,1120 Q860,1130 860,1175 L700,1175 Z"/>` +
+    [1080, 1105].map((y) => `<path ${LINE} d="M480,${y} L560,${y} M700,${y} L780,${y}"/>`).join('') +
+    label(670, 1225, 'SHOES OF THE GOSPEL OF PEACE')
+  // Shield
+  const shield =
+    `<path ${STROKE} d="M150,470 Q260,420 370,470 L370,700 Q370,860 260,930 Q150,860 150,700 Z"/>` +
+    `<path ${STROKE} d="M240,530 L280,530 L280,620 L330,620 L330,660 L280,660 L280,820 L240,820 L240,660 L190,660 L190,620 L240,620 Z"/>` +
+    label(260, 990, 'SHIELD OF FAITH')
+  // Sword
+  const sword =
+    `<path ${STROKE} d="M995,260 L1035,260 L1035,820 L1015,870 L995,820 Z"/>` +
+    `<rect ${STROKE} x="940" y="880" width="150" height="36" rx="12"/>` +
+    `<rect ${STROKE} x="995" y="916" width="40" height="110" rx="10"/>` +
+    `<circle ${STROKE} cx="1015" cy="1050" r="26"/>` +
+    label(1015, 1110, 'SWORD OF THE') +
+    label(1015, 1145, 'SPIRIT')
+  return helmet + breastplate + belt + shoes + shield + sword
+}
+
+function flameAt(cx: number, base: number, w: number, h: number): string {
+  return (
+    `<path ${STROKE} d="M${cx},${base} C${cx - w},${base} ${cx - w},${base - h * 0.45} ${cx - w * 0.4},${base - h * 0.7} C${cx - w * 0.45},${base - h * 0.45} ${cx - w * 0.1},${base - h * 0.5} ${cx},${base - h} C${cx + w * 0.3},${base - h * 0.6} ${cx + w * 0.7},${base - h * 0.6} ${cx + w * 0.55},${base - h * 0.35} C${cx + w},${base - h * 0.3} ${cx + w},${base} ${cx},${base} Z"/>` +
+    `<path ${STROKE} d="M${cx},${base - 20} C${cx - w * 0.45},${base - 20} ${cx - w * 0.35},${base - h * 0.4} ${cx},${base - h * 0.55} C${cx + w * 0.35},${base - h * 0.4} ${cx + w * 0.45},${base - 20} ${cx},${base - 20} Z"/>`
+  )
+}
+
 const SUBJECTS: Record<ArtSubject, () => string> = {
+  maze: mazeArt,
+  armour: armourArt,
+  flame: () =>
+    [
+      [330, 300, 110, 330],
+      [637, 280, 130, 430],
+      [944, 300, 110, 330],
+      [485, 290, 80, 250],
+      [790, 290, 80, 250],
+    ]
+      .map(([x, , w, h]) => flameAt(x!, 900, w!, h!))
+      .join('') +
+    `<rect ${STROKE} x="150" y="900" width="975" height="140" rx="24"/>` +
+    `<text x="637" y="990" text-anchor="middle" font-family="serif" font-weight="bold" font-size="60" fill="white" stroke="black" stroke-width="3">FILLED WITH THE SPIRIT</text>` +
+    doveAt(637, 1180, 130, false),
+  day1: () =>
+    sunAt(637, 640, 190, 16) +
+    [
+      [200, 250],
+      [1080, 260],
+      [180, 1060],
+      [1090, 1040],
+    ]
+      .map(([x, y]) => `<path ${STROKE} d="${starPath(x!, y!, 50, 20)}"/>`)
+      .join('') +
+    `<text x="637" y="1170" text-anchor="middle" font-family="serif" font-weight="bold" font-size="110" fill="white" stroke="black" stroke-width="4">Let there be light</text>`,
+  day2: () =>
+    cloud(360, 420, 200) +
+    cloud(900, 360, 160) +
+    cloud(640, 640, 130) +
+    [900, 990, 1080, 1170, 1260].map((y) => waves(y, 90, 1180)).join(''),
+  day3: () =>
+    hills(1120) +
+    treeAt(330, 1080, 300) +
+    treeAt(960, 1060, 240) +
+    flowerOnStem(560, 1160, 240, 55) +
+    flowerOnStem(700, 1160, 320, 60) +
+    flowerOnStem(830, 1170, 200, 50) +
+    [150, 250, 1080].map((x) => `<path ${LINE} d="M${x},1170 l15,-45 l15,45 l15,-45 l15,45"/>`).join(''),
+  day4: () =>
+    sunAt(400, 520, 150) +
+    `<path ${STROKE} d="M900,820 A190,190 0 1 0 900,1200 A240,240 0 0 1 900,820 Z"/>` +
+    [
+      [1000, 300, 60],
+      [820, 500, 45],
+      [1080, 620, 40],
+      [250, 1000, 55],
+      [470, 1180, 45],
+      [620, 940, 35],
+      [180, 260, 35],
+    ]
+      .map(([x, y, r]) => `<path ${STROKE} d="${starPath(x!, y!, r!, r! * 0.42)}"/>`)
+      .join(''),
+  day5: () =>
+    doveAt(480, 420, 220, false) +
+    birdAt(900, 300, 60) +
+    birdAt(1040, 420, 45) +
+    birdAt(820, 480, 40) +
+    waves(720, 90, 1180) +
+    fishAt(350, 920, 130) +
+    fishAt(830, 850, 100, true) +
+    fishAt(700, 1130, 110) +
+    [
+      [520, 800],
+      [560, 740],
+      [1000, 1000],
+    ]
+      .map(([x, y]) => `<circle ${STROKE} cx="${x}" cy="${y}" r="18"/>`)
+      .join(''),
+  day6: () =>
+    lambAt(330, 980, 230) +
+    personAt(720, 1160, 330, false) +
+    personAt(940, 1160, 300, true) +
+    treeAt(250, 700, 200, false) +
+    birdAt(900, 330, 50) +
+    `<path ${LINE} d="M100,1170 L1175,1170"/>`,
+  day7: () =>
+    hills(1010) +
+    `<path ${STROKE} d="M440,900 A200,200 0 0 1 840,900 Z"/>` +
+    Array.from({ length: 7 }, (_, i) => {
+      const a = Math.PI + ((i + 1) * Math.PI) / 8
+      return `<path ${LINE} d="M${(640 + 240 * Math.cos(a)).toFixed(1)},${(900 + 240 * Math.sin(a)).toFixed(1)} L${(640 + 320 * Math.cos(a)).toFixed(1)},${(900 + 320 * Math.sin(a)).toFixed(1)}"/>`
+    }).join('') +
+    treeAt(230, 1180, 220, false) +
+    lambAt(760, 1140, 170) +
+    `<path ${LINE} d="M100,1230 L1175,1230"/>`,
   sun: () =>
     Array.from({ length: 12 }, (_, i) => {
       const a = (i * Math.PI) / 6
@@ -215,66 +484,91 @@ const SUBJECTS: Record<ArtSubject, () => string> = {
     `<path ${LINE} d="M80,1220 q60,-40 120,0 t120,0 t120,0 t120,0 t120,0 t120,0 t120,0 t120,0 t120,0"/>`,
 }
 
-function frame(inner: string, title: string): string {
-  const safeTitle = escapeHtml(title)
-  // Serif bold runs about 0.62 em a letter: keep the title inside the frame.
-  const size = Math.min(84, Math.floor(1613 / Math.max(1, title.length)))
+/** The inside edge of the page's inner frame, with breathing room for a title. */
+export const TITLE_BOX = { left: 110, right: PAGE.width - 110 }
+
+/** The title under the picture: as large as fits the frame, on up to two lines. */
+export async function frameTitle(title: string): Promise<string> {
+  const { size, lines } = await fitText(title, {
+    family: 'serif',
+    weight: 'bold',
+    maxWidth: TITLE_BOX.right - TITLE_BOX.left,
+    maxSize: 84,
+    minSize: 52,
+    maxLines: 2,
+  })
+  const lead = size * 1.1
+  const base = 1440 - (lines.length - 1) * lead * 0.6
+  return lines
+    .map(
+      (line, i) =>
+        `<text x="${PAGE.width / 2}" y="${(base + i * lead).toFixed(1)}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="${size}" fill="white" stroke="black" stroke-width="4">${escapeHtml(line)}</text>`,
+    )
+    .join('')
+}
+
+async function frame(inner: string, title: string): Promise<string> {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}" height="${PAGE.height}" viewBox="0 0 ${PAGE.width} ${PAGE.height}">
 <rect width="100%" height="100%" fill="white"/>
 <rect x="50" y="50" width="${PAGE.width - 100}" height="${PAGE.height - 100}" rx="40" fill="none" stroke="black" stroke-width="8"/>
 <rect x="75" y="75" width="${PAGE.width - 150}" height="${PAGE.height - 150}" rx="28" fill="none" stroke="black" stroke-width="3"/>
 ${inner}
-<text x="${PAGE.width / 2}" y="1440" text-anchor="middle" font-family="serif" font-weight="bold" font-size="${size}" fill="white" stroke="black" stroke-width="4">${safeTitle}</text>
+${await frameTitle(title)}
 <text x="${PAGE.width / 2}" y="1530" text-anchor="middle" font-family="sans-serif" font-size="26" fill="black">Lamplight Puzzle Co. · free to print and share</text>
 </svg>`
 }
 
-export function colouringPageSvg(subject: ArtSubject, title: string): string {
+export function colouringPageSvg(subject: ArtSubject, title: string): Promise<string> {
   return frame(SUBJECTS[subject](), title)
 }
 
-/** Splits a verse into lines of at most `width` characters. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > width) {
-      lines.push(line)
-      line = word
-    } else line = line ? `${line} ${word}` : word
-  }
-  if (line) lines.push(line)
-  return lines
-}
-
-export function versePageSvg(text: string, ref: string, title: string): string {
-  const lines = wrap(text, 14)
-  const top = 760 - ((lines.length - 1) * 150) / 2
+export async function versePageSvg(text: string, ref: string, title: string): Promise<string> {
+  const { size, lines } = await fitText(text, {
+    family: 'serif',
+    weight: 'bold',
+    maxWidth: 960,
+    maxSize: 128,
+    minSize: 72,
+    maxLines: 5,
+  })
+  const lead = size * 1.17
+  const top = 760 - ((lines.length - 1) * lead) / 2
   const words = lines
     .map(
       (l, i) =>
-        `<text x="637" y="${top + i * 150}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="128" fill="white" stroke="black" stroke-width="5">${escapeHtml(l)}</text>`,
+        `<text x="637" y="${(top + i * lead).toFixed(1)}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="${size}" fill="white" stroke="black" stroke-width="5">${escapeHtml(l)}</text>`,
     )
     .join('')
-  const corners = [
-    [200, 220],
-    [1075, 220],
-    [200, 1250],
-    [1075, 1250],
-  ]
-    .map(([x, y], i) =>
-      i % 2
-        ? `<path ${STROKE} d="${heartPath(x!, y!, 55)}"/>`
-        : `<path ${STROKE} d="${starPath(x!, y!, 70, 30)}"/>`,
-    )
-    .join('')
-  const vines = `<path ${LINE} d="M270,220 Q637,120 1005,220"/><path ${LINE} d="M270,1250 Q637,1350 1005,1250"/>`
-  const reference = `<text x="637" y="${top + lines.length * 150 + 40}" text-anchor="middle" font-family="serif" font-style="italic" font-size="60" fill="black">${escapeHtml(ref)}</text>`
+  // Flowers, doves and stars round the verse, as the Bible Verses gallery promises.
+  const corners =
+    flowerAt(205, 230, 62) +
+    flowerAt(1070, 1240, 62) +
+    doveAt(1075, 250, 95, false) +
+    doveAt(215, 1250, 95, true) +
+    [
+      [637, 160],
+      [637, 1320],
+    ]
+      .map(([x, y]) => `<path ${STROKE} d="${starPath(x!, y!, 48, 20)}"/>`)
+      .join('')
+  const vines = `<path ${LINE} d="M290,215 Q450,150 580,165"/><path ${LINE} d="M694,165 Q830,150 960,210"/><path ${LINE} d="M330,1280 Q470,1335 580,1320"/><path ${LINE} d="M694,1320 Q830,1335 990,1255"/>`
+  const reference = `<text x="637" y="${(top + lines.length * lead + 20).toFixed(1)}" text-anchor="middle" font-family="serif" font-style="italic" font-size="60" fill="black">${escapeHtml(ref)}</text>`
   return frame(corners + vines + words + reference, title)
 }
 
 export async function renderPng(svg: string): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer())
+}
+
+/** A page for a PDF: greyscale JPEG, which pdf-lib embeds without re-encoding. */
+export async function renderJpeg(svg: string): Promise<Uint8Array> {
+  return new Uint8Array(
+    await sharp(Buffer.from(svg))
+      .flatten({ background: '#ffffff' })
+      .grayscale()
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  )
 }
 
 /** A small preview of a rendered page. */
@@ -293,21 +587,100 @@ const COVER_COLOURS: Record<string, [string, string]> = {
 }
 
 /** A coloured cover card for a printable that has no colouring page of its own. */
-export function coverSvg(title: string, category: string, kind: string): string {
-  const [ink, paper] = COVER_COLOURS[category] ?? ['#7a2430', '#fff8ec']
-  const lines = wrap(title, 16).slice(0, 4)
-  const text = lines
+export const COVER = { width: 800, height: 1035, textLeft: 70, textRight: 730 }
+
+export async function coverTitle(title: string, ink: string): Promise<string> {
+  const { size, lines } = await fitText(title, {
+    family: 'serif',
+    weight: 'bold',
+    maxWidth: COVER.textRight - COVER.textLeft,
+    maxSize: 78,
+    // As large as it can be: more lines while that makes the title bigger.
+    minSize: 78,
+    maxLines: 4,
+  })
+  const lead = size * 1.18
+  const top = 600 - ((lines.length - 1) * lead) / 2
+  return lines
     .map(
       (l, i) =>
-        `<text x="400" y="${560 + i * 92}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="78" fill="${ink}">${escapeHtml(l)}</text>`,
+        `<text x="400" y="${(top + i * lead).toFixed(1)}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="${size}" fill="${ink}">${escapeHtml(l)}</text>`,
     )
     .join('')
+}
+
+export async function coverSvg(title: string, category: string, kind: string): Promise<string> {
+  const [ink, paper] = COVER_COLOURS[category] ?? ['#7a2430', '#fff8ec']
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1035" viewBox="0 0 800 1035">
 <rect width="800" height="1035" fill="${paper}"/>
 <rect x="30" y="30" width="740" height="975" rx="28" fill="none" stroke="${ink}" stroke-width="6"/>
 <path d="${starPath(400, 270, 120, 52, 8)}" fill="${ink}" opacity="0.9"/>
 <circle cx="400" cy="270" r="40" fill="${paper}"/>
-${text}
+${await coverTitle(title, ink)}
 <text x="400" y="950" text-anchor="middle" font-family="sans-serif" font-size="34" letter-spacing="6" fill="${ink}">${escapeHtml(kind.toUpperCase())} · PDF</text>
 </svg>`
+}
+
+// ---------------------------------------------------------------- measured text
+
+const widths = new Map<string, number>()
+
+/**
+ * The rendered width of a line at 100 px, measured by drawing it (the fonts differ from one
+ * machine to the next, so no guessing from letter counts).
+ */
+export async function measureText(text: string, family: string, weight: string): Promise<number> {
+  const key = `${family}|${weight}|${text}`
+  const known = widths.get(key)
+  if (known !== undefined) return known
+  const width = Math.max(400, text.length * 90)
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="160"><rect width="100%" height="100%" fill="white"/><text x="20" y="115" font-family="${family}" font-weight="${weight}" font-size="100" fill="black">${escapeHtml(text)}</text></svg>`
+  const { info } = await sharp(Buffer.from(svg))
+    .trim({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  widths.set(key, info.width)
+  return info.width
+}
+
+/** Every way to cut the words into `n` lines, in order. */
+function splits(words: string[], n: number): string[][] {
+  if (n === 1) return [[words.join(' ')]]
+  const out: string[][] = []
+  for (let i = 1; i <= words.length - n + 1; i++) {
+    for (const rest of splits(words.slice(i), n - 1)) out.push([words.slice(0, i).join(' '), ...rest])
+  }
+  return out
+}
+
+/**
+ * The largest size (up to maxSize) at which the text fits maxWidth on the fewest lines; a
+ * stroke-and-rounding margin of 4% is kept. Below minSize it tries one more line.
+ */
+export async function fitText(
+  text: string,
+  opts: {
+    family: string
+    weight: string
+    maxWidth: number
+    maxSize: number
+    minSize: number
+    maxLines: number
+  },
+): Promise<{ size: number; lines: string[] }> {
+  const words = text.split(/\s+/).filter(Boolean)
+  let best: { size: number; lines: string[] } | null = null
+  for (let n = 1; n <= Math.min(opts.maxLines, words.length); n++) {
+    let bestOfN: { size: number; lines: string[] } | null = null
+    for (const lines of splits(words, n)) {
+      const widest = Math.max(
+        ...(await Promise.all(lines.map((l) => measureText(l, opts.family, opts.weight)))),
+      )
+      const size = Math.min(opts.maxSize, Math.floor((opts.maxWidth * 100 * 0.96) / widest))
+      if (!bestOfN || size > bestOfN.size) bestOfN = { size, lines }
+    }
+    if (!best || bestOfN!.size > best.size) best = bestOfN
+    if (best!.size >= opts.minSize) break
+  }
+  return best!
 }

@@ -12,7 +12,7 @@ import {
   tags,
 } from '../db/schema'
 import type { FileStorage } from '../storage'
-import { colouringPageSvg, coverSvg, renderPng, thumbnailOf, versePageSvg } from './art'
+import { colouringPageSvg, coverSvg, renderJpeg, renderPng, thumbnailOf, versePageSvg } from './art'
 import { FRAGMENTS, PORTAL_CODE } from './content/fragments'
 import { CATEGORIES, GALLERY_PAGES, RESOURCES, type ResourceSeed } from './content/library'
 import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from './content/product'
@@ -231,7 +231,8 @@ function plan(): Planned[] {
 
   const library = RESOURCES.map((r: ResourceSeed, i): Planned => {
     const art = r.art
-    const page = art ? memo(() => renderPng(colouringPageSvg(art, r.title))) : null
+    const svg = art ? memo(() => colouringPageSvg(art, r.title)) : null
+    const page = svg ? memo(async () => renderPng(await svg())) : null
     const files: PlannedFile[] = []
     if (page) {
       files.push({
@@ -248,12 +249,19 @@ function plan(): Planned[] {
         filename: `${r.slug}.pdf`,
         mimeType: 'application/pdf',
         make: async () => {
+          const images: Record<string, Uint8Array> = {}
+          // Pictures go into the PDF as greyscale JPEG: pdf-lib embeds those as they are,
+          // where a PNG would be decoded and compressed again (seconds a page).
+          if (svg) images.art = await renderJpeg(await svg())
+          for (const picture of r.pictures ?? []) {
+            images[picture.name] = await renderJpeg(await colouringPageSvg(picture.subject, picture.title))
+          }
           const { bytes, pages } = await makePdf({
             title: r.title,
             description: r.description,
             scriptureRef: r.scriptureRef,
             plan: pdfPlan,
-            image: page ? await page() : undefined,
+            images,
           })
           return { bytes, pages }
         },
@@ -264,7 +272,7 @@ function plan(): Planned[] {
       : {
           key: `thumbs/${r.slug}.png`,
           make: async () =>
-            thumbnailOf(await renderPng(coverSvg(r.title, r.category, r.pdf?.kind ?? 'printable'))),
+            thumbnailOf(await renderPng(await coverSvg(r.title, r.category, r.pdf?.kind ?? 'printable'))),
         }
     return {
       slug: r.slug,
@@ -283,10 +291,14 @@ function plan(): Planned[] {
   })
 
   const galleries = GALLERY_PAGES.map((g, i): Planned => {
-    const svg = g.verse
-      ? versePageSvg(g.verse.text, g.verse.ref, g.title)
-      : colouringPageSvg(g.art ?? 'star', g.title)
-    const page = memo(() => renderPng(svg))
+    const verse = g.verse
+    const page = memo(async () =>
+      renderPng(
+        verse
+          ? await versePageSvg(verse.text, verse.ref, g.title)
+          : await colouringPageSvg(g.art ?? 'star', g.title),
+      ),
+    )
     return {
       slug: g.slug,
       title: g.title,

@@ -1,27 +1,44 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
-import type { PdfPlan } from './content/library'
+import type { Block, PdfPlan } from './content/library'
+import {
+  type BingoCard,
+  bingoCards,
+  type Crossword,
+  crossword,
+  FREE,
+  type Maze,
+  maze,
+  solveMaze,
+  type WordSearch,
+  wordSearch,
+} from './puzzles'
 
 /**
- * Multi-page printable PDFs with pdf-lib's built-in fonts (nothing downloaded): a title
- * page, a page of guidance, and a page to use (lines to write on, a game grid, or the
- * resource's colouring page). Letter size, half-inch margins.
+ * Printable PDFs with pdf-lib's built-in fonts (nothing downloaded): a title page, then the
+ * resource's own content laid out as blocks (headings, paragraphs, lists, verses, writing
+ * lines, puzzles with their answer keys, colouring pages) flowing over as many pages as it
+ * needs. Letter size, three-quarter-inch margins.
  */
 const LETTER = { width: 612, height: 792 }
 const MARGIN = 54
+const TOP = LETTER.height - MARGIN
+const BOTTOM = MARGIN + 14 // room for the footer
+const WIDTH = LETTER.width - MARGIN * 2
 const INK = rgb(0.16, 0.125, 0.094)
 const BURGUNDY = rgb(0.478, 0.141, 0.188)
 const MUTED = rgb(0.42, 0.345, 0.282)
+const HIGHLIGHT = rgb(0.98, 0.85, 0.45)
 
 export type PdfSource = {
   title: string
   description: string
   scriptureRef: string | null
   plan: PdfPlan
-  /** A colouring page to end with, PNG bytes. */
-  image?: Uint8Array
+  /** Colouring pages the blocks refer to by name, PNG bytes. */
+  images?: Record<string, Uint8Array>
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = []
   for (const paragraph of text.split('\n')) {
     let line = ''
@@ -38,34 +55,419 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Standard fonts speak WinAnsi only: typographic quotes become plain ones. */
-const plain = (text: string) =>
+export const plain = (text: string) =>
   text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/…/g, '...')
 
-function footer(page: PDFPage, font: PDFFont, n: number, total: number) {
-  const text = `Lamplight Puzzle Co. - free to print and share - page ${n} of ${total}`
-  page.drawText(text, {
-    x: (LETTER.width - font.widthOfTextAtSize(text, 9)) / 2,
-    y: 30,
-    size: 9,
-    font,
-    color: MUTED,
-  })
+type Fonts = {
+  serif: PDFFont
+  body: PDFFont
+  italic: PDFFont
+  sans: PDFFont
+  sansBold: PDFFont
+  mono: PDFFont
 }
 
-const GUIDANCE: Record<PdfPlan['kind'], { heading: string; intro: string }> = {
-  lesson: {
-    heading: 'Lesson outline',
-    intro: 'Read the passage yourself first and pray for the people you will teach. Then:',
-  },
-  journal: {
-    heading: 'Prompts',
-    intro: 'Find a quiet moment. Read the verse slowly, then let these prompts lead you:',
-  },
-  game: { heading: 'How to play', intro: 'Gather pencils and a friend or two. Here is how it works:' },
-  activity: {
-    heading: 'What you will do',
-    intro: 'Get your crayons, scissors and glue ready. Step by step:',
-  },
+/** A cursor over pages: `need` starts a new page when the next thing would not fit. */
+class Flow {
+  page!: PDFPage
+  y = 0
+  constructor(
+    readonly doc: PDFDocument,
+    readonly fonts: Fonts,
+  ) {}
+  newPage() {
+    this.page = this.doc.addPage([LETTER.width, LETTER.height])
+    this.y = TOP
+  }
+  need(height: number) {
+    if (this.y - height < BOTTOM) this.newPage()
+  }
+  text(
+    text: string,
+    opts: {
+      font?: PDFFont
+      size?: number
+      color?: ReturnType<typeof rgb>
+      indent?: number
+      gap?: number
+      /** Room to keep for what follows (a verse's reference). */
+      keepWithNext?: number
+    },
+  ) {
+    const font = opts.font ?? this.fonts.body
+    const size = opts.size ?? 12
+    const lead = size * 1.35
+    const lines = wrap(plain(text), font, size, WIDTH - (opts.indent ?? 0))
+    // Short passages stay together on one page.
+    if (lines.length * lead < 160) this.need(lines.length * lead + (opts.keepWithNext ?? 0))
+    for (const line of lines) {
+      this.need(lead)
+      this.page.drawText(line, {
+        x: MARGIN + (opts.indent ?? 0),
+        y: this.y - size,
+        size,
+        font,
+        color: opts.color ?? INK,
+      })
+      this.y -= lead
+    }
+    this.y -= opts.gap ?? 6
+  }
+}
+
+function centred(
+  page: PDFPage,
+  text: string,
+  y: number,
+  font: PDFFont,
+  size: number,
+  color = INK,
+  cx = LETTER.width / 2,
+) {
+  page.drawText(text, { x: cx - font.widthOfTextAtSize(text, size) / 2, y, size, font, color })
+}
+
+/** The biggest size up to `max` at which `text` fits in `width`. */
+function fitSize(text: string, font: PDFFont, max: number, width: number): number {
+  let size = max
+  while (size > 5 && font.widthOfTextAtSize(text, size) > width) size -= 0.5
+  return size
+}
+
+// ---------------------------------------------------------------- puzzles
+
+function drawWordSearch(flow: Flow, puzzle: WordSearch, key: boolean) {
+  const { page, fonts } = flow
+  const cell = Math.min(30, WIDTH / puzzle.size)
+  const side = cell * puzzle.size
+  const left = (LETTER.width - side) / 2
+  const top = flow.y
+  page.drawRectangle({
+    x: left,
+    y: top - side,
+    width: side,
+    height: side,
+    borderColor: INK,
+    borderWidth: 1.5,
+  })
+  const centre = (r: number, c: number) => ({ x: left + (c + 0.5) * cell, y: top - (r + 0.5) * cell })
+  if (key) {
+    for (const p of puzzle.placements) {
+      const a = centre(p.row, p.col)
+      const b = centre(p.row + p.dr * (p.word.length - 1), p.col + p.dc * (p.word.length - 1))
+      page.drawLine({ start: a, end: b, thickness: cell * 0.7, color: HIGHLIGHT, lineCap: 1 })
+    }
+  }
+  const size = cell * 0.55
+  for (let r = 0; r < puzzle.size; r++) {
+    for (let c = 0; c < puzzle.size; c++) {
+      const { x, y } = centre(r, c)
+      const letter = puzzle.grid[r]![c]!
+      page.drawText(letter, {
+        x: x - fonts.sansBold.widthOfTextAtSize(letter, size) / 2,
+        y: y - size * 0.35,
+        size,
+        font: fonts.sansBold,
+        color: INK,
+      })
+    }
+  }
+  flow.y = top - side - 24
+  if (key) return
+  // The word list in three columns.
+  const words = puzzle.placements.map((p) => p.word).sort()
+  const perColumn = Math.ceil(words.length / 3)
+  words.forEach((word, i) => {
+    const col = Math.floor(i / perColumn)
+    const row = i % perColumn
+    const x = MARGIN + 20 + col * (WIDTH / 3)
+    const y = flow.y - row * 18
+    page.drawRectangle({ x, y: y - 12, width: 9, height: 9, borderColor: INK, borderWidth: 0.8 })
+    page.drawText(word, { x: x + 16, y: y - 11, size: 12, font: fonts.sans, color: INK })
+  })
+  flow.y -= perColumn * 18 + 10
+}
+
+function drawCrossword(flow: Flow, puzzle: Crossword, key: boolean) {
+  const { fonts } = flow
+  const cell = Math.min(28, WIDTH / puzzle.cols, 380 / puzzle.rows)
+  const left = (LETTER.width - cell * puzzle.cols) / 2
+  const top = flow.y
+  const page = flow.page
+  const numbers = new Map(puzzle.entries.map((e) => [`${e.row},${e.col}`, e.number]))
+  for (let r = 0; r < puzzle.rows; r++) {
+    for (let c = 0; c < puzzle.cols; c++) {
+      const letter = puzzle.grid[r]![c]
+      if (!letter) continue
+      const x = left + c * cell
+      const y = top - (r + 1) * cell
+      page.drawRectangle({
+        x,
+        y,
+        width: cell,
+        height: cell,
+        borderColor: INK,
+        borderWidth: 1,
+        color: rgb(1, 1, 1),
+      })
+      const n = numbers.get(`${r},${c}`)
+      if (n) page.drawText(String(n), { x: x + 2, y: y + cell - 8, size: 7, font: fonts.sans, color: INK })
+      if (key) {
+        const size = cell * 0.55
+        page.drawText(letter, {
+          x: x + (cell - fonts.sansBold.widthOfTextAtSize(letter, size)) / 2,
+          y: y + cell * 0.25,
+          size,
+          font: fonts.sansBold,
+          color: BURGUNDY,
+        })
+      }
+    }
+  }
+  flow.y = top - puzzle.rows * cell - 20
+  if (key) {
+    for (const e of puzzle.entries) {
+      flow.text(`${e.number} ${e.direction}: ${e.word}`, { size: 10, gap: 0 })
+    }
+    return
+  }
+  for (const direction of ['across', 'down'] as const) {
+    flow.text(direction === 'across' ? 'Across' : 'Down', {
+      font: fonts.serif,
+      size: 14,
+      color: BURGUNDY,
+      gap: 2,
+    })
+    for (const e of puzzle.entries.filter((x) => x.direction === direction)) {
+      flow.text(`${e.number}. ${e.clue} (${e.word.length})`, { size: 11, indent: 12, gap: 2 })
+    }
+    flow.y -= 6
+  }
+}
+
+function drawBingoCard(flow: Flow, card: BingoCard, label: string) {
+  const { page, fonts } = flow
+  const cell = 88
+  const side = cell * 5
+  const left = (LETTER.width - side) / 2
+  const top = flow.y
+  centred(page, label, top - 18, fonts.serif, 18, BURGUNDY)
+  const gridTop = top - 30
+  ;['B', 'I', 'N', 'G', 'O'].forEach((letter, i) => {
+    centred(page, letter, gridTop - 20, fonts.serif, 20, BURGUNDY, left + (i + 0.5) * cell)
+  })
+  const cellsTop = gridTop - 30
+  for (let r = 0; r < 5; r++) {
+    for (let c = 0; c < 5; c++) {
+      const x = left + c * cell
+      const h = cell * 0.54
+      const y = cellsTop - (r + 1) * h
+      page.drawRectangle({ x, y, width: cell, height: h, borderColor: INK, borderWidth: 1 })
+      const word = card[r]![c]!
+      const font = word === FREE ? fonts.serif : fonts.sans
+      const lines = wrap(word, font, 11, cell - 8)
+      const size = Math.min(11, ...lines.map((l) => fitSize(l, font, 11, cell - 8)))
+      lines.forEach((line, i) => {
+        centred(
+          page,
+          line,
+          y + h / 2 + ((lines.length - 1) / 2 - i) * (size + 2) - size * 0.35,
+          font,
+          word === FREE ? 14 : size,
+          word === FREE ? BURGUNDY : INK,
+          x + cell / 2,
+        )
+      })
+    }
+  }
+  flow.y = cellsTop - 5 * cell * 0.54 - 30
+}
+
+function drawMaze(flow: Flow, m: Maze, key: boolean, labels: { start: string; end: string }) {
+  const { page, fonts } = flow
+  const cell = Math.min(WIDTH / m.width, 520 / m.height)
+  const left = (LETTER.width - cell * m.width) / 2
+  const top = flow.y - 18
+  centred(page, `Start: ${labels.start}`, top + 4, fonts.sansBold, 11, BURGUNDY, left + cell / 2 + 60)
+  if (key) {
+    const path = solveMaze(m)!
+    for (let i = 1; i < path.length; i++) {
+      const a = path[i - 1]!
+      const b = path[i]!
+      page.drawLine({
+        start: { x: left + (a.col + 0.5) * cell, y: top - (a.row + 0.5) * cell },
+        end: { x: left + (b.col + 0.5) * cell, y: top - (b.row + 0.5) * cell },
+        thickness: cell * 0.35,
+        color: HIGHLIGHT,
+        lineCap: 1,
+      })
+    }
+  }
+  const line = (x1: number, y1: number, x2: number, y2: number) =>
+    page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: 1.6, color: INK, lineCap: 2 })
+  for (let r = 0; r < m.height; r++) {
+    for (let c = 0; c < m.width; c++) {
+      const o = m.open[r]![c]!
+      const x = left + c * cell
+      const y = top - r * cell
+      if (!o.n) line(x, y, x + cell, y)
+      if (!o.w) line(x, y, x, y - cell)
+      if (r === m.height - 1 && !o.s) line(x, y - cell, x + cell, y - cell)
+      if (c === m.width - 1 && !o.e) line(x + cell, y, x + cell, y - cell)
+    }
+  }
+  const bottom = top - m.height * cell
+  centred(
+    page,
+    `Finish: ${labels.end}`,
+    bottom - 14,
+    fonts.sansBold,
+    11,
+    BURGUNDY,
+    left + (m.width - 0.5) * cell - 60,
+  )
+  flow.y = bottom - 30
+}
+
+// ---------------------------------------------------------------- blocks
+
+/** The puzzle and its answer key are drawn from one generation (and it takes a while). */
+const crosswords = new Map<string, Crossword>()
+function crosswordOf(spec: { items: { word: string; clue: string }[]; seed: number }): Crossword {
+  const key = JSON.stringify(spec)
+  const known = crosswords.get(key)
+  if (known) return known
+  const puzzle = crossword(spec.items, spec.seed)
+  crosswords.set(key, puzzle)
+  return puzzle
+}
+
+async function drawBlock(flow: Flow, block: Block, images: Record<string, Uint8Array>) {
+  const { fonts, doc } = flow
+  if ('page' in block) {
+    if (flow.y < TOP) flow.newPage()
+    return
+  }
+  if ('h' in block) {
+    flow.need(60)
+    if (flow.y < TOP) flow.y -= 8
+    flow.text(block.h, { font: fonts.serif, size: 20, color: BURGUNDY, gap: 4 })
+    return
+  }
+  if ('h2' in block) {
+    flow.need(44)
+    flow.text(block.h2, { font: fonts.serif, size: 14, color: BURGUNDY, gap: 2 })
+    return
+  }
+  if ('p' in block) return flow.text(block.p, { size: 12 })
+  if ('note' in block) return flow.text(block.note, { font: fonts.italic, size: 11, color: MUTED })
+  if ('code' in block) return flow.text(block.code, { font: fonts.mono, size: 12, indent: 12, gap: 10 })
+  if ('verse' in block) {
+    flow.text(`“${block.verse}”`, { font: fonts.italic, size: 12, indent: 18, gap: 0, keepWithNext: 14 })
+    flow.text(`${block.ref} (${block.version ?? 'KJV'})`, { size: 10, indent: 18, color: MUTED, gap: 8 })
+    return
+  }
+  if ('list' in block) {
+    for (const [i, item] of block.list.entries()) {
+      const marker = block.numbered ? `${i + 1}.` : block.checkbox ? '' : '•'
+      const lines = wrap(plain(item), fonts.body, 12, WIDTH - 24)
+      flow.need(lines.length * 16 + 2)
+      if (block.checkbox) {
+        flow.page.drawRectangle({
+          x: MARGIN + 2,
+          y: flow.y - 11,
+          width: 10,
+          height: 10,
+          borderColor: INK,
+          borderWidth: 0.8,
+        })
+      } else {
+        flow.page.drawText(marker, {
+          x: MARGIN + 4,
+          y: flow.y - 12,
+          size: 12,
+          font: block.numbered ? fonts.serif : fonts.body,
+          color: BURGUNDY,
+        })
+      }
+      for (const line of lines) {
+        flow.page.drawText(line, { x: MARGIN + 24, y: flow.y - 12, size: 12, font: fonts.body, color: INK })
+        flow.y -= 16
+      }
+      flow.y -= 3
+    }
+    flow.y -= 4
+    return
+  }
+  if ('lines' in block) {
+    for (let i = 0; i < block.lines; i++) {
+      flow.need(26)
+      flow.y -= 24
+      flow.page.drawLine({
+        start: { x: MARGIN, y: flow.y },
+        end: { x: LETTER.width - MARGIN, y: flow.y },
+        thickness: 0.6,
+        color: MUTED,
+      })
+    }
+    flow.y -= 10
+    return
+  }
+  if ('box' in block) {
+    flow.need(block.height + 24)
+    flow.text(block.box, { font: fonts.sansBold, size: 11, color: BURGUNDY, gap: 2 })
+    flow.page.drawRectangle({
+      x: MARGIN,
+      y: flow.y - block.height,
+      width: WIDTH,
+      height: block.height,
+      borderColor: INK,
+      borderWidth: 1,
+    })
+    flow.y -= block.height + 14
+    return
+  }
+  if ('image' in block) {
+    const bytes = images[block.image]
+    if (!bytes) throw new Error(`No image ${block.image}`)
+    const png = bytes[0] === 0xff && bytes[1] === 0xd8 ? await doc.embedJpg(bytes) : await doc.embedPng(bytes)
+    const room = flow.y - BOTTOM
+    const scale = Math.min(WIDTH / png.width, room / png.height)
+    flow.page.drawImage(png, {
+      x: (LETTER.width - png.width * scale) / 2,
+      y: flow.y - png.height * scale,
+      width: png.width * scale,
+      height: png.height * scale,
+    })
+    flow.y -= png.height * scale + 10
+    return
+  }
+  if ('wordSearch' in block) {
+    const { words, size, seed } = block.wordSearch
+    const puzzle = wordSearch(words, size, seed)
+    flow.need(size * 30 + 40)
+    drawWordSearch(flow, puzzle, !!block.key)
+    return
+  }
+  if ('crossword' in block) {
+    const puzzle = crosswordOf(block.crossword)
+    drawCrossword(flow, puzzle, !!block.key)
+    return
+  }
+  if ('bingo' in block) {
+    const { pool, cards, seed } = block.bingo
+    for (const [i, card] of bingoCards(pool, cards, seed).entries()) {
+      flow.need(330)
+      drawBingoCard(flow, card, `Card ${i + 1}`)
+    }
+    return
+  }
+  if ('maze' in block) {
+    const { width, height, seed, start, end } = block.maze
+    flow.need(560)
+    drawMaze(flow, maze(width, height, seed), !!block.key, { start, end })
+    return
+  }
 }
 
 export async function makePdf(source: PdfSource): Promise<{ bytes: Uint8Array; pages: number }> {
@@ -76,12 +478,16 @@ export async function makePdf(source: PdfSource): Promise<{ bytes: Uint8Array; p
   // Fixed dates keep the bytes the same from one seed to the next.
   doc.setCreationDate(new Date(Date.UTC(2026, 0, 1)))
   doc.setModificationDate(new Date(Date.UTC(2026, 0, 1)))
-  const serif = await doc.embedFont(StandardFonts.TimesRomanBold)
-  const body = await doc.embedFont(StandardFonts.TimesRoman)
-  const sans = await doc.embedFont(StandardFonts.Helvetica)
-  const width = LETTER.width - MARGIN * 2
+  const fonts: Fonts = {
+    serif: await doc.embedFont(StandardFonts.TimesRomanBold),
+    body: await doc.embedFont(StandardFonts.TimesRoman),
+    italic: await doc.embedFont(StandardFonts.TimesRomanItalic),
+    sans: await doc.embedFont(StandardFonts.Helvetica),
+    sansBold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  }
 
-  // 1. Title page
+  // Title page
   const cover = doc.addPage([LETTER.width, LETTER.height])
   cover.drawRectangle({
     x: MARGIN / 2,
@@ -92,106 +498,40 @@ export async function makePdf(source: PdfSource): Promise<{ bytes: Uint8Array; p
     borderWidth: 2,
   })
   let y = LETTER.height - 200
-  for (const line of wrap(plain(source.title), serif, 32, width)) {
-    cover.drawText(line, {
-      x: (LETTER.width - serif.widthOfTextAtSize(line, 32)) / 2,
-      y,
-      size: 32,
-      font: serif,
-      color: BURGUNDY,
-    })
+  for (const line of wrap(plain(source.title), fonts.serif, 32, WIDTH)) {
+    centred(cover, line, y, fonts.serif, fitSize(line, fonts.serif, 32, WIDTH), BURGUNDY)
     y -= 40
   }
   if (source.scriptureRef) {
-    const ref = plain(source.scriptureRef)
-    cover.drawText(ref, {
-      x: (LETTER.width - body.widthOfTextAtSize(ref, 16)) / 2,
-      y: y - 10,
-      size: 16,
-      font: body,
-      color: MUTED,
-    })
+    centred(cover, plain(source.scriptureRef), y - 10, fonts.body, 16, MUTED)
     y -= 50
   }
   y -= 30
-  for (const line of wrap(plain(source.description), body, 14, width - 60)) {
-    cover.drawText(line, { x: MARGIN + 30, y, size: 14, font: body, color: INK, lineHeight: 18 })
+  for (const line of wrap(plain(source.description), fonts.body, 14, WIDTH - 60)) {
+    cover.drawText(line, { x: MARGIN + 30, y, size: 14, font: fonts.body, color: INK })
     y -= 20
   }
-
-  // 2. Guidance
-  const guide = doc.addPage([LETTER.width, LETTER.height])
-  const { heading, intro } = GUIDANCE[source.plan.kind]
-  y = LETTER.height - MARGIN - 20
-  guide.drawText(heading, { x: MARGIN, y, size: 24, font: serif, color: BURGUNDY })
-  y -= 36
-  for (const line of wrap(intro, body, 13, width)) {
-    guide.drawText(line, { x: MARGIN, y, size: 13, font: body, color: INK })
-    y -= 18
-  }
-  y -= 10
-  source.plan.points.forEach((point, i) => {
-    const lines = wrap(plain(point), body, 13, width - 30)
-    guide.drawText(`${i + 1}.`, { x: MARGIN, y, size: 13, font: serif, color: BURGUNDY })
-    for (const line of lines) {
-      guide.drawText(line, { x: MARGIN + 26, y, size: 13, font: body, color: INK })
+  if (source.plan.contents?.length) {
+    y -= 20
+    centred(cover, 'Inside', y, fonts.serif, 16, BURGUNDY)
+    y -= 24
+    for (const item of source.plan.contents) {
+      centred(cover, plain(item), y, fonts.body, 13, INK)
       y -= 18
     }
-    y -= 8
-  })
-
-  // 3. Something to use
-  const sheet = doc.addPage([LETTER.width, LETTER.height])
-  if (source.image) {
-    const png = await doc.embedPng(source.image)
-    const scale = Math.min(width / png.width, (LETTER.height - MARGIN * 2) / png.height)
-    sheet.drawImage(png, {
-      x: (LETTER.width - png.width * scale) / 2,
-      y: (LETTER.height - png.height * scale) / 2,
-      width: png.width * scale,
-      height: png.height * scale,
-    })
-  } else if (source.plan.kind === 'game') {
-    sheet.drawText('Your game sheet', {
-      x: MARGIN,
-      y: LETTER.height - MARGIN - 20,
-      size: 22,
-      font: serif,
-      color: BURGUNDY,
-    })
-    const cell = width / 10
-    for (let r = 0; r < 10; r++) {
-      for (let c = 0; c < 10; c++) {
-        sheet.drawRectangle({
-          x: MARGIN + c * cell,
-          y: LETTER.height - MARGIN - 80 - (r + 1) * cell,
-          width: cell,
-          height: cell,
-          borderColor: INK,
-          borderWidth: 1,
-        })
-      }
-    }
-  } else {
-    sheet.drawText('My notes', {
-      x: MARGIN,
-      y: LETTER.height - MARGIN - 20,
-      size: 22,
-      font: serif,
-      color: BURGUNDY,
-    })
-    for (let line = LETTER.height - MARGIN - 70; line > MARGIN + 20; line -= 30) {
-      sheet.drawLine({
-        start: { x: MARGIN, y: line },
-        end: { x: LETTER.width - MARGIN, y: line },
-        thickness: 0.6,
-        color: MUTED,
-      })
-    }
   }
 
+  const flow = new Flow(doc, fonts)
+  flow.newPage()
+  for (const block of source.plan.blocks) await drawBlock(flow, block, source.images ?? {})
+
   const pages = doc.getPages()
-  for (const [i, page] of pages.entries()) footer(page, sans, i + 1, pages.length)
+  for (const [i, page] of pages.entries()) footer(page, fonts.sans, i + 1, pages.length)
   const bytes = await doc.save({ useObjectStreams: true })
   return { bytes, pages: pages.length }
+}
+
+function footer(page: PDFPage, font: PDFFont, n: number, total: number) {
+  const text = `Lamplight Puzzle Co. - free to print and share - page ${n} of ${total}`
+  centred(page, text, 30, font, 9, MUTED)
 }

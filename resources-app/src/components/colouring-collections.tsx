@@ -11,7 +11,7 @@ export const COLOURING_COLLECTIONS = [
   },
   {
     title: 'Faith Coloring Pages',
-    description: 'Crosses, hearts, praying hands and joyful pictures of faith, hope and love.',
+    description: 'A cross at sunrise, a heart, the dove of peace, the Lamb of God and the Lion of Judah.',
     href: '/kids-activities-colouring/faith-coloring-pages',
   },
   {

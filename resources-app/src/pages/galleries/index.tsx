@@ -14,7 +14,7 @@ export const FAITH_GALLERY = {
   gallery: 'faith-coloring',
   title: 'Faith Coloring Pages',
   intro:
-    'Crosses, hearts, praying hands and joyful pictures of faith, hope and love, ready for crayons at home, in Sunday school or in the classroom.',
+    'A cross at sunrise, a heart of love, the dove of peace, the Lamb of God and the Lion of Judah, ready for crayons at home, in Sunday school or in the classroom.',
   empty: 'No faith coloring pages found.',
 } as const
 

@@ -205,7 +205,7 @@ function mazeArt(): string {
   const exitX = left + (m.width - 0.5) * cell
   // Egypt's pyramid at the way in, the mountain of God at the way out, the sea between.
   const right = left + m.width * cell
-  const pyramid = `<path ${STROKE} d="M${left - 170},${top - 20} L${left - 95},${top - 130} L${left - 20},${top - 20} Z"/><path ${LINE} d="M${left - 95},${top - 130} L${left - 80},${top - 20}"/>`
+  const pyramid = `<path ${STROKE} d="M${left - 150},${top - 20} L${left - 90},${top - 115} L${left - 30},${top - 20} Z"/><path ${LINE} d="M${left - 90},${top - 115} L${left - 78},${top - 20}"/>`
   const arrowIn = `<path ${LINE} d="M${left + cell / 2},${top - 80} L${left + cell / 2},${top - 14} M${left + cell / 2 - 14},${top - 32} L${left + cell / 2},${top - 14} L${left + cell / 2 + 14},${top - 32}"/>`
   const mountain = `<path ${STROKE} d="M${exitX - 250},${bottom + 110} L${exitX - 170},${bottom + 20} L${exitX - 130},${bottom + 55} L${exitX - 100},${bottom + 35} L${exitX - 40},${bottom + 110} Z"/>`
   const arrowOut = `<path ${LINE} d="M${exitX},${bottom + 14} L${exitX},${bottom + 80} M${exitX - 14},${bottom + 62} L${exitX},${bottom + 80} L${exitX + 14},${bottom + 62}"/>`
@@ -239,10 +239,11 @@ function armourArt(): string {
   const breastplate =
     `<path ${STROKE} d="M520,450 Q637,420 754,450 L780,520 L754,720 Q637,760 520,720 L494,520 Z"/>` +
     `<path ${LINE} d="M637,470 L637,730 M540,560 Q637,600 734,560"/>` +
-    label(637, 800, 'BREASTPLATE OF RIGHTEOUSNESS')
+    label(637, 790, 'BREASTPLATE OF') +
+    label(637, 822, 'RIGHTEOUSNESS')
   // Belt
   const belt =
-    `<rect ${STROKE} x="470" y="830" width="334" height="60" rx="14"/><rect ${STROKE} x="605" y="820" width="64" height="80" rx="10"/>` +
+    `<rect ${STROKE} x="470" y="845" width="334" height="50" rx="14"/><rect ${STROKE} x="605" y="838" width="64" height="64" rx="10"/>` +
     label(637, 935, 'BELT OF TRUTH')
   // Shoes
   const shoes =

@@ -427,6 +427,73 @@ async function drawBlock(flow: Flow, block: Block, images: Record<string, Uint8A
     flow.y -= block.height + 14
     return
   }
+  if ('slips' in block) {
+    const height = 58
+    const gap = 10
+    const w = (WIDTH - gap) / 2
+    for (let i = 0; i < block.slips.length; i += 2) {
+      flow.need(height + gap)
+      for (const [j, text] of block.slips.slice(i, i + 2).entries()) {
+        const x = MARGIN + j * (w + gap)
+        flow.page.drawRectangle({
+          x,
+          y: flow.y - height,
+          width: w,
+          height,
+          borderColor: MUTED,
+          borderWidth: 0.8,
+          borderDashArray: [5, 4],
+        })
+        const lines = wrap(plain(text), fonts.body, 12, w - 24)
+        lines.forEach((line, k) => {
+          centred(
+            flow.page,
+            line,
+            flow.y - height / 2 + ((lines.length - 1) / 2 - k) * 15 - 4,
+            fonts.body,
+            12,
+            INK,
+            x + w / 2,
+          )
+        })
+      }
+      flow.y -= height + gap
+    }
+    return
+  }
+  if ('card' in block) {
+    const { title, verse, ref, lines } = block.card
+    const height = 300
+    flow.need(height + 16)
+    const top = flow.y
+    const page = flow.page
+    page.drawRectangle({
+      x: MARGIN,
+      y: top - height,
+      width: WIDTH,
+      height,
+      borderColor: MUTED,
+      borderWidth: 1,
+      borderDashArray: [6, 4],
+    })
+    centred(page, plain(title), top - 34, fonts.serif, 20, BURGUNDY)
+    let y = top - 72
+    for (const line of wrap(plain(`“${verse}”`), fonts.italic, 18, WIDTH - 60)) {
+      centred(page, line, y, fonts.italic, 18, INK)
+      y -= 24
+    }
+    centred(page, `${plain(ref)} (KJV)`, y, fonts.body, 11, MUTED)
+    y -= 34
+    for (const text of lines) {
+      for (const line of wrap(plain(text), fonts.body, 13, WIDTH - 60)) {
+        page.drawText(line, { x: MARGIN + 30, y, size: 13, font: fonts.body, color: INK })
+        y -= 18
+      }
+      y -= 6
+    }
+    flow.y = top - height - 24
+    return
+  }
   if ('image' in block) {
     const bytes = images[block.image]
     if (!bytes) throw new Error(`No image ${block.image}`)

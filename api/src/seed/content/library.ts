@@ -95,6 +95,10 @@ export type Block =
   | { lines: number }
   | { box: string; height: number }
   | { page: true }
+  /** Slips to cut apart, two to a row, each in a dashed box. */
+  | { slips: string[] }
+  /** A card to cut out: a dashed box holding a title, a verse and a few lines. */
+  | { card: { title: string; verse: string; ref: string; lines: string[] } }
   /** A colouring page drawn for the resource: 'art' or the name of one of its pictures. */
   | { image: string }
   | { wordSearch: { words: string[]; size: number; seed: number }; key?: boolean }
@@ -402,6 +406,7 @@ export const RESOURCES: ResourceSeed[] = [
         },
         { h2: '5. Close in prayer (5 minutes)' },
         { p: 'Pray that God’s word would grow in each heart like seed in good ground.' },
+        { page: true },
         { h: 'Discussion questions' },
         { h2: 'Ages 5-7' },
         {
@@ -434,9 +439,17 @@ export const RESOURCES: ResourceSeed[] = [
           numbered: true,
         },
         { h: 'Take-home planting card' },
-        { box: 'Cut out and tape to your pot', height: 120 },
         {
-          p: 'My bean reminds me: “The sower soweth the word.” (Mark 4:14) Water it, give it light, and watch it grow. Ask God to help his word grow in you too.',
+          card: {
+            title: 'My growing bean',
+            verse: 'The sower soweth the word.',
+            ref: 'Mark 4:14',
+            lines: [
+              'Cut out this card and tape it to your pot.',
+              'Water your bean, give it light, and watch it grow. Ask God to help his word grow in you too.',
+              'My name: ______________________   Planted on: ______________',
+            ],
+          },
         },
       ],
     },
@@ -502,7 +515,7 @@ export const RESOURCES: ResourceSeed[] = [
         { h2: 'Questions' },
         {
           list: [
-            'Barnabas “saw the grace of God” before he saw problems. What helps us do that?',
+            'Barnabas “had seen the grace of God” and was glad, before he saw any problems. What helps us do that?',
             'Why do you think he went looking for Saul instead of leading alone?',
             'The name “Christians” was probably given by outsiders. What would outsiders call your group?',
             'Who has been a Barnabas to you? Who could you be one to?',
@@ -597,12 +610,17 @@ export const RESOURCES: ResourceSeed[] = [
             'And God spake all these words, saying, I am the LORD thy God, which have brought thee out of the land of Egypt, out of the house of bondage.',
           ref: 'Exodus 20:1-2',
         },
-        ...TEN_COMMANDMENTS.flatMap((c, i): Block[] => [
-          ...(i % 3 === 0 ? [{ page: true } as Block] : []),
-          { h2: `Card ${i + 1}` },
-          { verse: c.text, ref: c.ref },
-          { list: [`In simple words: ${c.simple}`, `Talk about it: ${c.question}`, `Hand sign: ${c.sign}`] },
-        ]),
+        { page: true },
+        ...TEN_COMMANDMENTS.map(
+          (c, i): Block => ({
+            card: {
+              title: `Commandment ${i + 1}`,
+              verse: c.text,
+              ref: c.ref,
+              lines: [`In simple words: ${c.simple}`, `Talk about it: ${c.question}`, `Hand sign: ${c.sign}`],
+            },
+          }),
+        ),
       ],
     },
   },
@@ -724,7 +742,7 @@ export const RESOURCES: ResourceSeed[] = [
           numbered: true,
         },
         { h: 'Prompts to cut out' },
-        { list: PRAYER_JAR_PROMPTS, checkbox: true },
+        { slips: PRAYER_JAR_PROMPTS },
       ],
     },
   },

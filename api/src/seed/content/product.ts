@@ -99,7 +99,7 @@ export const PUZZLE_STEPS: PuzzleStep[] = [
     answer: 'grace',
     acceptedAnswers: [],
     unlockMessage:
-      'GRACE. When Barnabas arrived he “saw the grace of God and was glad” (Acts 11:23). The scroll is whole ' +
+      'GRACE. Barnabas came to Antioch “and had seen the grace of God, was glad” (Acts 11:23, KJV). The scroll is whole ' +
       'again: go in peace, and carry the grace you were given.',
   },
 ]

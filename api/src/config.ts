@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   PAYMENTS_TEST_MODE: bool.optional(),
+  // Where the Stripe SDK sends its calls; only for tests and stripe-mock (default: Stripe's API).
+  STRIPE_API_BASE: z.string().url().optional(),
   REMOTE_STOREFRONT_URL: z.string().default('/apps/storefront/mf-manifest.json'),
   REMOTE_RESOURCES_URL: z.string().default('/apps/resources-app/mf-manifest.json'),
   REMOTE_PUZZLE_URL: z.string().default('/apps/puzzle-app/mf-manifest.json'),
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payments: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: e.STRIPE_API_BASE,
       testMode:
         !e.STRIPE_SECRET_KEY &&
         (e.PAYMENTS_TEST_MODE ?? /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(publicUrl)),

@@ -4,6 +4,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import type { Logger } from './logger'
 import { createMailer } from './mail'
+import { createPayments } from './services/payments'
 import type { FileStorage } from './storage'
 import type { AppDeps } from './types'
 
@@ -29,5 +30,6 @@ export function createDeps(parts: {
     logger,
     secondaryStorage: parts.secondaryStorage,
   })
-  return { ...parts, mailer, auth }
+  const payments = createPayments(config.payments, config.publicUrl)
+  return { ...parts, mailer, auth, payments }
 }

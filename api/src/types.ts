@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import type { Logger } from './logger'
 import type { Mailer } from './mail'
+import type { Payments } from './services/payments'
 import type { FileStorage } from './storage'
 
 /** What every request handler can reach. */
@@ -13,6 +14,7 @@ export type AppDeps = {
   logger: Logger
   mailer: Mailer
   auth: Auth
+  payments: Payments
 }
 
 export type { SessionUser, UserRole } from '@lamplight/contracts'

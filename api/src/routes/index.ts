@@ -5,6 +5,7 @@ import { adminResourcesRouter } from './admin-resources/router'
 import { authRouter, devMailRouter } from './auth/router'
 import { catalogRouter } from './catalog/router'
 import { accountRouter, checkoutRouter, testPaymentsRouter } from './checkout/router'
+import { stripeWebhookRouter } from './checkout/stripe-webhook'
 import { contactRouter, inboxRouter } from './contact/router'
 import { createDocsRouter } from './docs/router'
 import { filesRouter } from './files/router'
@@ -29,6 +30,7 @@ export const apiRouters: Router[] = [
   checkoutRouter,
   accountRouter,
   testPaymentsRouter,
+  stripeWebhookRouter,
   contactRouter,
   resourcesRouter,
   filesRouter,

@@ -222,3 +222,16 @@ export const testPaymentsContract = {
     produces: 'redirect',
   }),
 }
+
+export const stripeContract = {
+  webhook: endpoint({
+    method: 'POST',
+    path: '/payments/stripe/webhook',
+    access: 'public',
+    summary:
+      "Stripe's signed events (checkout, async payments, expiry); processed once, answered 2xx only once stored",
+    description:
+      'The Stripe-Signature header is checked against STRIPE_WEBHOOK_SECRET; a bad signature is a 400.',
+    response: z.object({ received: z.literal(true) }),
+  }),
+}

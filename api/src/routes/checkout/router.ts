@@ -11,13 +11,14 @@ import {
   fulfilPaidSession,
   listOrdersOf,
 } from '../../services/checkout'
-import { createTestProvider, type PaymentProvider } from '../../services/payments'
+import type { PaymentProvider } from '../../services/payments'
 import type { AppDeps } from '../../types'
 import { findBuyableProduct, findTestSession } from './queries'
+import { syncStripeSession } from './stripe-webhook'
 import { testPaymentPage } from './test-payment-page'
 
 function providerOf(deps: AppDeps): PaymentProvider {
-  if (deps.config.payments.testMode) return createTestProvider(deps.config.publicUrl)
+  if (deps.payments.provider) return deps.payments.provider
   throw new ApiError(
     503,
     'payments_unavailable',
@@ -65,9 +66,14 @@ export const checkoutRouter = defineRouter('/checkout')
     await attachSession(db, orderId, session.id)
     return c.json({ url: session.url })
   })
-  .handle(checkoutContract.success, async ({ c, db, body }) => {
-    const order = await findOrderBySession(db, body.sessionId)
+  .handle(checkoutContract.success, async ({ c, db, deps, body }) => {
+    let order = await findOrderBySession(db, body.sessionId)
     if (!order) throw notFound('We could not find that order.')
+    // The buyer may arrive before Stripe's webhook: ask Stripe, and fulfil through the same function.
+    if (order.status === 'pending' && deps.payments.stripe && body.sessionId.startsWith('cs_')) {
+      await syncStripeSession(deps, body.sessionId)
+      order = (await findOrderBySession(db, body.sessionId)) ?? order
+    }
     c.header('Cache-Control', 'private, no-store')
     return c.json({ data: order })
   })

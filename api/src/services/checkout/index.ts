@@ -1,7 +1,7 @@
 import type { CustomerInfo, PaymentMethod } from '@lamplight/contracts'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderHistory, orders, products } from '../../db/schema'
+import { orderHistory, orders, paymentEvents, products } from '../../db/schema'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
 import { orderConfirmationMail } from './mails'
@@ -235,3 +235,29 @@ async function confirmationFor(db: Db, orderId: string) {
 }
 
 export { orderNumber } from './mails'
+
+export type EventRecord = { provider: 'stripe'; eventId: string; type: string }
+
+/**
+ * Records a provider event; answers false when it was already processed (a replay), so the
+ * caller can acknowledge it without doing anything. Processing is idempotent in any case:
+ * two deliveries racing both reach fulfilment, and only one moves the order.
+ */
+export async function beginEvent(db: Db, event: EventRecord): Promise<boolean> {
+  await db
+    .insert(paymentEvents)
+    .values({ provider: event.provider, eventId: event.eventId, type: event.type })
+    .onConflictDoNothing()
+  const [row] = await db
+    .select({ processedAt: paymentEvents.processedAt })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)))
+  return !row?.processedAt
+}
+
+export async function finishEvent(db: Db, event: EventRecord) {
+  await db
+    .update(paymentEvents)
+    .set({ processedAt: new Date() })
+    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)))
+}

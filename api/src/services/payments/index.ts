@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createStripeProvider, stripeClient } from './stripe'
 
 /**
  * A payment provider, as small as checkout needs it. Two implementations: the built-in
@@ -37,3 +38,25 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
     },
   }
 }
+
+export type PaymentsConfig = {
+  testMode: boolean
+  stripeSecretKey?: string
+  stripeApiBase?: string
+}
+
+/** The configured provider: the test mode, Stripe, or none (checkout then says payments are unavailable). */
+export function createPayments(config: PaymentsConfig, publicUrl: string) {
+  if (config.testMode) return { provider: createTestProvider(publicUrl), stripe: null }
+  if (!config.stripeSecretKey) return { provider: null, stripe: null }
+  const base = config.stripeApiBase ? new URL(config.stripeApiBase) : null
+  const stripe = stripeClient({
+    secretKey: config.stripeSecretKey,
+    host: base?.hostname,
+    port: base ? Number(base.port || (base.protocol === 'https:' ? 443 : 80)) : undefined,
+    protocol: base ? (base.protocol.replace(':', '') as 'http' | 'https') : undefined,
+  })
+  return { provider: createStripeProvider(stripe), stripe }
+}
+
+export type Payments = ReturnType<typeof createPayments>

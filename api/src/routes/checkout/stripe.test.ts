@@ -1,0 +1,220 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/client'
+import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { browser } from '../../test/client'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_our_fake_stripe'
+
+type FakeSession = Record<string, unknown> & { id: string }
+
+/** A small Stripe of our own on loopback: Checkout Sessions, created and read back. */
+function fakeStripe() {
+  const sessions = new Map<string, FakeSession>()
+  const byIdempotencyKey = new Map<string, string>()
+  const requests: URLSearchParams[] = []
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_fake' })
+        res.end(JSON.stringify(value))
+      }
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        const form = new URLSearchParams(body)
+        requests.push(form)
+        const key = String(req.headers['idempotency-key'] ?? '')
+        const existing = key && byIdempotencyKey.get(key)
+        if (existing) return send(200, sessions.get(existing))
+        const id = `cs_test_fake${sessions.size + 1}${Date.now()}`
+        const session: FakeSession = {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          client_reference_id: form.get('client_reference_id'),
+          metadata: { orderId: form.get('metadata[orderId]') },
+        }
+        sessions.set(id, session)
+        if (key) byIdempotencyKey.set(key, id)
+        return send(200, session)
+      }
+      const match = req.url?.match(/^\/v1\/checkout\/sessions\/([^/?]+)/)
+      if (req.method === 'GET' && match) {
+        const session = sessions.get(match[1]!)
+        return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error' } })
+      }
+      send(404, { error: { type: 'invalid_request_error', message: 'not faked' } })
+    })
+  })
+  return { server, sessions, requests }
+}
+
+describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Stripe)', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  const fake = fakeStripe()
+  const signer = new Stripe('sk_test_fake')
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
+    const { port } = fake.server.address() as AddressInfo
+    database = await createTestDatabase(driver)
+    app = createTestApp(database, {
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUSTED_ORIGINS: TEST_ORIGIN,
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    }).app
+    await database.db.execute(
+      sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
+    )
+  }, 120_000)
+  afterAll(async () => {
+    await database.destroy()
+    await new Promise((resolve) => fake.server.close(resolve))
+  })
+
+  async function checkout() {
+    const res = await browser(app).json<{ url: string }>('/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: {
+          email: 'stripe-buyer@example.com',
+          firstName: 'Tabitha',
+          lastName: 'Dorcas',
+          address: '2 Sea Street',
+          city: 'Joppa',
+          state: 'CA',
+          zipCode: '90001',
+        },
+        amountCents: 1,
+      },
+    })
+    expect(res.status).toBe(200)
+    const id = res.body.url.split('/').at(-1)!
+    return { id, url: res.body.url }
+  }
+
+  function event(id: string, type: string, object: Record<string, unknown>) {
+    const payload = JSON.stringify({ id, object: 'event', type, data: { object } })
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
+    return () =>
+      app.request('/api/payments/stripe/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+        body: payload,
+      })
+  }
+  const statusOf = async (sessionId: string) =>
+    (
+      await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from orders where provider_session_id = ${sessionId}`,
+      )
+    )[0]?.status
+
+  it('opens Stripe Checkout at the database price with our order id, and returns its URL', async () => {
+    const { id, url } = await checkout()
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//)
+    const sent = fake.requests.at(-1)!
+    expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('4999')
+    expect(sent.get('success_url')).toBe('https://shop.example.com/checkout?session_id={CHECKOUT_SESSION_ID}')
+    expect(sent.get('cancel_url')).toBe('https://shop.example.com/shop')
+    const [order] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from orders where provider_session_id = ${id}`,
+    )
+    expect(sent.get('client_reference_id')).toBe(order!.id)
+    expect(sent.get('metadata[orderId]')).toBe(order!.id)
+    expect(await statusOf(id)).toBe('pending')
+  })
+
+  it('refuses a bad signature with 400 and changes nothing', async () => {
+    const { id } = await checkout()
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      type: 'checkout.session.completed',
+      data: { object: { id, payment_status: 'paid' } },
+    })
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })
+    for (const header of [forged, 't=1,v1=00', '']) {
+      const res = await app.request('/api/payments/stripe/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+        body: payload,
+      })
+      expect(res.status).toBe(400)
+    }
+    expect(await statusOf(id)).toBe('pending')
+  })
+
+  it('fulfils once when the same paid event arrives 100 times at once and the success page is opened alongside', async () => {
+    const { id } = await checkout()
+    fake.sessions.get(id)!.payment_status = 'paid'
+    const send = event(`evt_paid_${id}`, 'checkout.session.completed', { ...fake.sessions.get(id) })
+    const results = await Promise.all([
+      ...Array.from({ length: 100 }, () => send()),
+      ...Array.from({ length: 10 }, () =>
+        browser(app).request('/api/checkout/success', { body: { sessionId: id } }),
+      ),
+    ])
+    for (const res of results) expect(res.status).toBe(200)
+    expect(await statusOf(id)).toBe('completed')
+    const [{ n: orders }] = (await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from orders where provider_session_id = ${id}`,
+    )) as [{ n: number }]
+    expect(orders).toBe(1)
+    const [{ n: mails }] = (await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from mail_outbox where "to" = 'stripe-buyer@example.com' and subject like 'Order confirmed%' and text like ${`%${id.slice(-8).toUpperCase()}%`}`,
+    )) as [{ n: number }]
+    expect(mails).toBe(1)
+    const [{ n: events }] = (await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from payment_events where event_id = ${`evt_paid_${id}`} and processed_at is not null`,
+    )) as [{ n: number }]
+    expect(events).toBe(1)
+  })
+
+  it('lets the success page fulfil a paid session before the webhook arrives', async () => {
+    const { id } = await checkout()
+    fake.sessions.get(id)!.payment_status = 'paid'
+    const res = await browser(app).json<{ data: { status: string } }>('/api/checkout/success', {
+      body: { sessionId: id },
+    })
+    expect(res.body.data.status).toBe('completed')
+    expect(
+      (await event(`evt_late_${id}`, 'checkout.session.completed', { ...fake.sessions.get(id) })()).status,
+    ).toBe(200)
+    expect(await statusOf(id)).toBe('completed')
+  })
+
+  it('marks failed async payments failed and expired sessions cancelled, never paid ones', async () => {
+    const failed = await checkout()
+    await event(`evt_fail_${failed.id}`, 'checkout.session.async_payment_failed', {
+      ...fake.sessions.get(failed.id),
+    })()
+    expect(await statusOf(failed.id)).toBe('failed')
+    const expired = await checkout()
+    await event(`evt_exp_${expired.id}`, 'checkout.session.expired', {
+      ...fake.sessions.get(expired.id),
+      status: 'expired',
+    })()
+    expect(await statusOf(expired.id)).toBe('cancelled')
+    await event(`evt_late_paid_${expired.id}`, 'checkout.session.completed', {
+      ...fake.sessions.get(expired.id),
+      payment_status: 'paid',
+    })()
+    expect(await statusOf(expired.id)).toBe('cancelled')
+  })
+})

@@ -28,6 +28,8 @@ async function main() {
   const deps = createDeps({ config, database, storage, logger, secondaryStorage: redis?.storage })
   const admin = await ensureSeedAdmin(deps)
   const app = createApp(deps)
+  // Sends the outbox with retries (only with SMTP_URL); safe on every replica.
+  deps.mailer.start()
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.driver }, 'listening')
     const lines = [
@@ -49,6 +51,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     server.close(async () => {
+      await deps.mailer.stop().catch(() => {})
       await redis?.close().catch(() => {})
       await database.close().catch((err) => logger.error({ err }, 'closing the database failed'))
       process.exit(0)

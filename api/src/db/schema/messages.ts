@@ -49,11 +49,15 @@ export const mailOutbox = pgTable(
     attempts: integer().notNull().default(0),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // When a worker may next try this row: the back-off after a failure, or the lease a
+    // worker holds while it sends (so a crashed worker's row is retried, never lost).
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     index('mail_outbox_created_at_idx').on(t.createdAt),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 )
 

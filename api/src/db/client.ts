@@ -25,6 +25,9 @@ export type Database = {
   close: () => Promise<void>
 }
 
+/** The advisory lock key the migrations run under (any constant bigint shared by all instances). */
+export const MIGRATION_LOCK_KEY = 7_146_204_518_301
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 /** postgres.js answers `execute` with an array, PGlite with `{ rows }`: read both the same way. */
@@ -57,10 +60,20 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await client`select 1`
     },
-    migrate: () =>
-      migratePostgres(drizzlePostgres(client, { casing: 'snake_case' }), {
-        migrationsFolder: MIGRATIONS_FOLDER,
-      }),
+    migrate: async () => {
+      // Several instances start at once in a deploy: one migrates while the others wait on
+      // this session lock, then find nothing left to apply (without it they race and fail).
+      const lock = await client.reserve()
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`
+        await migratePostgres(drizzlePostgres(client, { casing: 'snake_case' }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        })
+      } finally {
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {})
+        lock.release()
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   }
 }

@@ -1,5 +1,4 @@
-import { mountStandalone } from '@lamplight/config/harness'
-import AdminRoutes from './routes'
+import { mountConsole } from './console/console-app'
 
-// The standalone harness: this remote alone, with the providers the shell would give it.
-mountStandalone('admin-app', AdminRoutes)
+// Standalone (the dev harness and the separately deployed console): the console's own chrome and sign-in.
+mountConsole()

@@ -80,6 +80,8 @@ for (const app of ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-
 
 const port = await freePort()
 const baseUrl = `http://localhost:${port}`
+// The admin console's browser test serves it on its own origin, which the API must trust.
+const consolePort = await freePort()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lamplight-e2e-'))
 const env = {
   ...process.env,
@@ -91,6 +93,7 @@ const env = {
   // tests as different visitors (the API tests cover the limits themselves).
   CLIENT_IP_HEADER: 'x-forwarded-for',
   ADMIN_EMAILS: 'admin@e2e.test',
+  TRUSTED_ORIGINS: `http://localhost:${consolePort}`,
 }
 // The embedded default is what a fresh clone runs; E2E_DATABASE_URL opts into PostgreSQL.
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
@@ -108,7 +111,12 @@ try {
   const args = ['test', '--config', path.join(shellDir, 'playwright.config.ts'), ...process.argv.slice(2)]
   const runner = spawn(path.join(repo, 'node_modules/.bin/playwright'), args, {
     cwd: shellDir,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_CONSOLE_PORT: String(consolePort),
+      CHROMIUM_PATH: chromium,
+    },
     stdio: 'inherit',
   })
   code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)))

@@ -5,12 +5,14 @@ import { buildPath, buildQuery } from './endpoint'
 import type { ApiErrorBody } from './errors'
 
 /**
- * Base URL of the API. Same origin by default; a separately deployed app (the admin
- * console) sets it at build time with PUBLIC_API_URL.
+ * Base URL of the API. Same origin by default; a separately deployed app sets it at build
+ * time with PUBLIC_API_URL, or at serve time (the admin console's server defines
+ * `window.LAMPLIGHT_API_URL` from its own PUBLIC_API_URL, so one build serves any API).
  */
 export function apiBase(): string {
+  const atRuntime = (globalThis as { LAMPLIGHT_API_URL?: unknown }).LAMPLIGHT_API_URL
   const fromEnv = (import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_API_URL
-  return (fromEnv ?? '').replace(/\/$/, '')
+  return (typeof atRuntime === 'string' ? atRuntime : (fromEnv ?? '')).replace(/\/$/, '')
 }
 
 type ApiRequest<T> = Omit<RequestInit, 'body'> & { body?: unknown; schema?: z.ZodType<T> }

@@ -173,21 +173,23 @@ function Orders() {
             </SelectContent>
           </Select>
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="orders-from">From</Label>
           <Input
             id="orders-from"
             type="date"
+            className="min-w-0"
             value={query.from ?? ''}
             max={query.to}
             onChange={(event) => update({ from: event.target.value || undefined })}
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="orders-to">To</Label>
           <Input
             id="orders-to"
             type="date"
+            className="min-w-0"
             value={query.to ?? ''}
             min={query.from}
             onChange={(event) => update({ to: event.target.value || undefined })}

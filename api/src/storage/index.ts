@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 
 /**
  * Where uploaded and generated files live. The key is a relative, slash-separated path
@@ -12,6 +13,15 @@ export type StoredFile = { body: ReadableStream<Uint8Array>; size: number }
 
 export interface FileStorage {
   put(key: string, body: Uint8Array): Promise<void>
+  /**
+   * Streams a body to the key. Past `maxBytes`, or if the body fails mid-way, it throws and
+   * nothing is left under the key (an upload never leaves half a file or an orphan).
+   */
+  putStream(
+    key: string,
+    body: ReadableStream<Uint8Array>,
+    options?: { maxBytes?: number },
+  ): Promise<{ size: number }>
   get(key: string): Promise<StoredFile | null>
   exists(key: string): Promise<boolean>
   delete(key: string): Promise<void>
@@ -23,6 +33,24 @@ export function isSafeKey(key: string): boolean {
   return (
     key.length <= 512 && SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.')
   )
+}
+
+/** Thrown by `putStream` when a body passes its limit (the client's stated size is never trusted). */
+export class TooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The body is larger than ${maxBytes} bytes`)
+  }
+}
+
+/** Counts bytes as they pass and fails the stream at the first byte past the limit. */
+export function byteLimit(maxBytes: number, counted: { size: number }) {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      counted.size += chunk.length
+      if (counted.size > maxBytes) done(new TooLargeError(maxBytes))
+      else done(null, chunk)
+    },
+  })
 }
 
 export function assertSafeKey(key: string): void {
@@ -47,6 +75,24 @@ export function createLocalStorage(root: string): FileStorage {
       const tmp = `${full}.${process.pid}.${Date.now()}.tmp`
       await writeFile(tmp, body)
       await rename(tmp, full)
+    },
+    async putStream(key, body, options = {}) {
+      const full = resolve(key)
+      await mkdir(path.dirname(full), { recursive: true })
+      const tmp = `${full}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`
+      const counted = { size: 0 }
+      try {
+        await pipeline(
+          Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>),
+          byteLimit(options.maxBytes ?? Number.POSITIVE_INFINITY, counted),
+          createWriteStream(tmp),
+        )
+        await rename(tmp, full)
+        return { size: counted.size }
+      } catch (error) {
+        await unlink(tmp).catch(() => {})
+        throw error
+      }
     },
     async get(key) {
       const full = resolve(key)

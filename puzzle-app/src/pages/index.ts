@@ -1,4 +1,9 @@
 import type { RemotePages } from '@lamplight/config/remote-routes'
+import { PortalPage } from './portal/portal-page'
+import { PuzzlePage } from './puzzle/puzzle-page'
 
-/** Route path (as in the route map) → page component. Routes not listed show their frame. */
-export const pages: RemotePages = {}
+/** Route path (as in the route map) → page component. */
+export const pages: RemotePages = {
+  '/puzzle-portal': PortalPage,
+  '/puzzle/:productSlug': PuzzlePage,
+}

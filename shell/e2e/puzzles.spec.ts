@@ -91,7 +91,11 @@ for (const viewport of [
         await expect(main.getByText(`Step ${i + 1} of 5`, { exact: true })).toBeVisible()
         await field.fill('')
         await answerWith(page, field, text)
-        if (i < 4) await expect(main.getByText(`${i + 1} of 5 steps solved`)).toBeVisible()
+        if (i < 4) {
+          await expect(main.getByText(`${i + 1} of 5 steps solved`)).toBeVisible()
+          // The next step's title takes focus; a player reads it, then moves on.
+          await expect(main.locator('#puzzle-step-title')).toBeFocused()
+        }
       }
       const done = main.getByRole('heading', {
         name: 'Congratulations! You have completed The Scroll of Antioch!',
@@ -158,8 +162,12 @@ for (const viewport of [
         await card.getByLabel(`Answer for fragment ${i + 1}`).fill('')
         await answerWith(page, card.getByLabel(`Answer for fragment ${i + 1}`), fragment.answer)
         await expect(card.getByText('Restored', { exact: true })).toBeVisible()
-        await answerWith(page, card.getByLabel(`Bonus answer for fragment ${i + 1}`), fragment.bonus)
+        // Focus moves on to the bonus question by itself.
+        const bonus = card.getByLabel(`Bonus answer for fragment ${i + 1}`)
+        await expect(bonus).toBeFocused()
+        await answerWith(page, bonus, fragment.bonus)
         await expect(card.getByText('Revealed:')).toBeVisible()
+        await expect(card.getByRole('heading', { name: `Fragment ${i + 1}` })).toBeFocused()
       }
       await expect(main.getByText('5 of 5 fragments')).toBeVisible()
       const scroll = main.locator('section', {

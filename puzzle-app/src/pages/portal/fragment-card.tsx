@@ -2,7 +2,7 @@ import { ApiError, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contr
 import { Button, toast } from '@lamplight/ui'
 import { useMutation } from '@tanstack/react-query'
 import { CheckIcon, LightbulbIcon } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { puzzleMutations } from '../../api/puzzles'
 import { AnswerForm } from '../../components/answer-form'
 import { updateLocalFragment } from '../../lib/portal-storage'
@@ -24,6 +24,19 @@ export function FragmentCard({
   const [bonusFeedback, setBonusFeedback] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const bonusInputRef = useRef<HTMLInputElement>(null)
+  /** Where focus goes once the solved state has rendered (the reload may land a frame later). */
+  const [focusNext, setFocusNext] = useState<'bonus' | 'heading' | null>(null)
+  useEffect(() => {
+    // A solved fragment leads straight to its bonus question; a bonus answer back to the card.
+    if (focusNext === 'bonus' && fragment.completed) {
+      ;(bonusInputRef.current ?? headingRef.current)?.focus()
+      setFocusNext(null)
+    } else if (focusNext === 'heading' && fragment.bonusRevealed) {
+      headingRef.current?.focus()
+      setFocusNext(null)
+    }
+  }, [focusNext, fragment.completed, fragment.bonusRevealed])
   const hintButtonRef = useRef<HTMLButtonElement>(null)
   const hintsRef = useRef<HTMLOListElement>(null)
   const titleId = `fragment-${fragment.number}-title`
@@ -55,8 +68,8 @@ export function FragmentCard({
         }))
       }
       toast.success(result.message)
+      setFocusNext(isBonus ? 'heading' : 'bonus')
       await onChanged()
-      requestAnimationFrame(() => headingRef.current?.focus())
       return true
     } catch (error) {
       const message =
@@ -133,6 +146,7 @@ export function FragmentCard({
               ) : (
                 <div className="mt-3">
                   <AnswerForm
+                    inputRef={bonusInputRef}
                     label={`Bonus answer for fragment ${fragment.number}`}
                     submitLabel="Submit Bonus"
                     pending={validate.isPending}

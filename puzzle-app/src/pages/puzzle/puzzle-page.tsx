@@ -58,6 +58,16 @@ function PuzzleView({ state }: { state: PuzzleState }) {
   const complete = done === state.totalSteps
   const current = state.steps.find((s) => s.stepNumber === state.currentStep && !s.completed)
   const solved = state.steps.filter((s) => s.completed)
+  /** Once this many steps are solved on screen, the new title takes focus. */
+  const [focusAt, setFocusAt] = useState<number | null>(null)
+  useEffect(() => {
+    // The next step's title (or the completion card) takes focus, so a keyboard or
+    // screen-reader player reads on; after the reload has rendered, not before.
+    if (focusAt !== null && done >= focusAt) {
+      headingRef.current?.focus()
+      setFocusAt(null)
+    }
+  }, [focusAt, done])
 
   const submit = async (answer: string) => {
     if (!current) return false
@@ -81,9 +91,8 @@ function PuzzleView({ state }: { state: PuzzleState }) {
         toast.success(completionMessage(state.product.name))
         setJustFinished(true)
       }
+      setFocusAt(done + 1)
       await queryClient.invalidateQueries({ queryKey: puzzleKeys.puzzle(state.product.slug) })
-      // The next step's title takes focus, so a keyboard or screen-reader player reads on.
-      requestAnimationFrame(() => headingRef.current?.focus())
       return true
     } catch (error) {
       const message =

@@ -89,6 +89,8 @@ for (const viewport of [
 
       for (const [i, text] of STEP_ANSWERS.entries()) {
         await expect(main.getByText(`Step ${i + 1} of 5`, { exact: true })).toBeVisible()
+        // After a right answer the next step's title takes focus; type only once it has.
+        if (i > 0) await expect(main.getByRole('heading', { level: 2, name: /./ }).first()).toBeFocused()
         await field.fill('')
         await answerWith(page, field, text)
         if (i < 4) {

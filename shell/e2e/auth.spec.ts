@@ -15,7 +15,7 @@ test('signing up signs the visitor in, with their email in the header', async ({
   await expect(header.getByRole('button', { name: 'Sign Out' })).toBeVisible()
   // Customers do not see the Admin link.
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }),
   ).toHaveCount(0)
   expect(pageErrors).toEqual([])
 })
@@ -90,11 +90,11 @@ test('admins see the Admin link, on desktop and in the phone drawer', async ({ p
   await page.goto('/about')
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(page.getByRole('banner').getByText(ADMIN_EMAIL)).toBeVisible()
-  await nav.getByRole('link', { name: 'Admin' }).click()
+  await nav.getByRole('link', { name: 'Admin', exact: true }).click()
   await expect(page.locator('main [data-remote="admin-app"] h1')).toHaveText('Admin Dashboard')
   await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('button', { name: 'Open menu' }).click()
-  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin', exact: true })).toBeVisible()
 })
 
 test('a forgotten password is reset through the emailed link', async ({ page, browser }) => {

@@ -48,7 +48,7 @@ test('signed out, the header offers Sign In carrying the way back', async ({ pag
   const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' })
   await expect(signIn).toHaveAttribute('href', '/auth?redirect=%2Ffaq')
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }),
   ).toHaveCount(0)
   await signIn.click()
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
@@ -92,7 +92,7 @@ test.describe('on a phone', () => {
     ]) {
       await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible()
     }
-    await expect(drawer.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+    await expect(drawer.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
     const box = await drawer.boundingBox()
     expect(box && box.y + box.height).toBeGreaterThan(800) // anchored to the bottom of the screen
     await drawer.getByRole('link', { name: 'FAQ', exact: true }).click()

@@ -50,6 +50,17 @@ for (const viewport of [
 
     await page.goto('/scroll-of-antioch')
     await expect(page.getByRole('link', { name: /Continue Your Journey/ }).first()).toBeVisible()
+
+    // My account, from the email in the header (inside the menu on a phone).
+    if (viewport.width < 768) await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('link', { name: `My account: ${email}` }).click()
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible()
+    const orders = page.getByRole('region', { name: 'My orders' })
+    await expect(orders).toContainText(sessionId.slice(-8).toUpperCase())
+    await expect(orders).toContainText('Confirmed')
+    await expect(
+      page.getByRole('region', { name: 'My boxes' }).getByRole('link', { name: 'Play' }),
+    ).toHaveAttribute('href', '/puzzle/scroll-of-antioch')
     expect(pageErrors).toEqual([])
   })
 }

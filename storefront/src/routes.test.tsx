@@ -42,5 +42,7 @@ describe('storefront routes', () => {
     // No session id: the confirmation page says it cannot confirm anything.
     '/checkout': 'We could not confirm this order',
     '/purchase-success': 'We could not confirm this order',
+    // Signed out and an empty API: the orders cannot load, and the page says so with Retry.
+    '/account': 'We could not load this page',
   })
 })

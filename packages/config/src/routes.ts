@@ -49,6 +49,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/contact', 'storefront', 'Contact Us'),
   route('/scroll-of-antioch', 'storefront', 'The Scroll of Antioch'),
   // Not in the spec (its footer links are dead `#`s): the terms a buyer looks for before paying.
+  route('/account', 'storefront', 'My Account', 'user'),
   route('/shipping', 'storefront', 'Shipping Info'),
   route('/returns', 'storefront', 'Returns'),
   route('/privacy', 'storefront', 'Privacy Policy'),

@@ -12,9 +12,15 @@ export function AuthSlot({ onNavigate }: { onNavigate?: () => void }) {
   if (user) {
     return (
       <div className="flex items-center gap-3">
-        <span className="max-w-56 truncate text-sm text-muted-foreground" title={user.email}>
-          {user.email}
-        </span>
+        <Link
+          to="/account"
+          onClick={onNavigate}
+          title="My account"
+          className="inline-flex min-h-10 max-w-56 items-center text-muted-foreground text-sm underline-offset-4 hover:text-foreground hover:underline"
+        >
+          <span className="sr-only">My account: </span>
+          <span className="truncate">{user.email}</span>
+        </Link>
         <Button
           variant="outline"
           size="sm"

@@ -25,6 +25,8 @@ const CheckoutSuccessPage = lazy(() =>
   import('./checkout/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 )
 
+const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })))
+
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
 export const pages: RemotePages = {
   '/': HomePage,
@@ -37,6 +39,7 @@ export const pages: RemotePages = {
   '/checkout/:productSlug': CheckoutPage,
   '/checkout': CheckoutSuccessPage,
   '/purchase-success': CheckoutSuccessPage,
+  '/account': AccountPage,
   '/shipping': ShippingPage,
   '/returns': ReturnsPage,
   '/privacy': PrivacyPage,

@@ -1,0 +1,124 @@
+import { type BuyerOrder, formatMoney } from '@lamplight/contracts'
+import { useAuth, usePageMeta } from '@lamplight/session'
+import { Badge, Button, Card, CardContent, ErrorState, LoadingState, PageContainer } from '@lamplight/ui'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { shopQueries } from '../../api/shop'
+
+const STATUS: Record<
+  BuyerOrder['status'],
+  { label: string; variant: 'default' | 'secondary' | 'outline' | 'destructive' }
+> = {
+  completed: { label: 'Confirmed', variant: 'default' },
+  paid: { label: 'Paid', variant: 'default' },
+  pending: { label: 'Awaiting payment', variant: 'secondary' },
+  failed: { label: 'Payment failed', variant: 'destructive' },
+  cancelled: { label: 'Cancelled', variant: 'outline' },
+  refunded: { label: 'Refunded', variant: 'outline' },
+}
+
+const orderNumber = (order: BuyerOrder) => (order.session_id ?? order.order_id).slice(-8).toUpperCase()
+const date = (value: Date) => new Date(value).toLocaleDateString('en-US', { dateStyle: 'medium' })
+
+/** /account: my orders, newest first, and the boxes I can play. */
+export function AccountPage() {
+  usePageMeta({ title: 'My Account' })
+  const { user } = useAuth()
+  const orders = useQuery(shopQueries.myOrders())
+  if (orders.isPending) return <LoadingState label="Loading your orders…" />
+  if (orders.isError)
+    return (
+      <PageContainer>
+        <ErrorState onRetry={() => orders.refetch()} retrying={orders.isFetching} />
+      </PageContainer>
+    )
+  const boxes = orders.data.filter((o) => o.status === 'completed')
+  const shown = orders.data.filter((o) => o.status !== 'pending')
+  return (
+    <PageContainer className="max-w-4xl">
+      <h1 className="font-serif text-4xl">My Account</h1>
+      <p className="mt-2 text-muted-foreground">{user?.email}</p>
+
+      <section aria-labelledby="boxes-heading" className="mt-10">
+        <h2 id="boxes-heading" className="font-serif text-2xl">
+          My boxes
+        </h2>
+        {boxes.length ? (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {boxes.map((order) => (
+              <li key={order.order_id}>
+                <Card>
+                  <CardContent className="flex items-center justify-between gap-4 pt-6">
+                    <span className="font-serif text-lg">{order.product_title}</span>
+                    <Button asChild>
+                      <Link to={`/puzzle/${order.product_slug}`}>Play</Link>
+                    </Button>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-muted-foreground">
+            No boxes yet.{' '}
+            <Link to="/shop" className="text-primary underline underline-offset-4">
+              Visit the shop
+            </Link>
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="orders-heading" className="mt-10">
+        <h2 id="orders-heading" className="font-serif text-2xl">
+          My orders
+        </h2>
+        {shown.length ? (
+          <ul className="mt-4 grid gap-4">
+            {shown.map((order) => (
+              <li key={order.order_id}>
+                <Card>
+                  <CardContent className="grid gap-2 pt-6 sm:grid-cols-[1fr_auto]">
+                    <div>
+                      <p className="font-semibold">
+                        Order <span className="font-mono">{orderNumber(order)}</span> ·{' '}
+                        {date(order.created_at)}
+                      </p>
+                      <p>
+                        {order.product_title} · {formatMoney(order.amount_cents)}
+                      </p>
+                      {order.shipping_address && (
+                        <p className="text-muted-foreground text-sm">
+                          Ships to {order.shipping_address.address}, {order.shipping_address.city},{' '}
+                          {order.shipping_address.state} {order.shipping_address.zipCode}
+                        </p>
+                      )}
+                      {order.tracking_number && (
+                        <p className="text-sm">
+                          Shipped {order.shipped_at ? date(order.shipped_at) : ''} · Tracking{' '}
+                          <span className="font-mono">{order.tracking_number}</span>
+                        </p>
+                      )}
+                    </div>
+                    <div className="flex flex-col items-start gap-2 sm:items-end">
+                      <Badge variant={STATUS[order.status].variant}>{STATUS[order.status].label}</Badge>
+                      {order.session_id && (
+                        <Link
+                          to={`/checkout?session_id=${encodeURIComponent(order.session_id)}`}
+                          className="text-primary text-sm underline underline-offset-4"
+                        >
+                          View confirmation
+                        </Link>
+                      )}
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-muted-foreground">You have no orders yet.</p>
+        )}
+      </section>
+    </PageContainer>
+  )
+}

@@ -94,7 +94,9 @@ test('admins see the Admin link, on desktop and in the phone drawer', async ({ p
   await expect(page.locator('main [data-remote="admin-app"] h1')).toHaveText('Admin Dashboard')
   await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('button', { name: 'Open menu' }).click()
-  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin', exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin', exact: true }),
+  ).toBeVisible()
 })
 
 test('a forgotten password is reset through the emailed link', async ({ page, browser }) => {

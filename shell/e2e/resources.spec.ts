@@ -552,7 +552,9 @@ test.describe('Resource detail', () => {
       'href',
       `/resources/print/${r.slug}`,
     )
-    await expect(area.getByTestId('download-count')).toHaveText(r.downloads.toLocaleString('en-US'))
+    // Another test may download this file meanwhile: the count is at least what the API said.
+    const shown = Number((await area.getByTestId('download-count').innerText()).replace(/,/g, ''))
+    expect(shown).toBeGreaterThanOrEqual(r.downloads)
 
     const files = area
       .getByRole('heading', { name: 'Download Files' })

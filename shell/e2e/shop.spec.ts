@@ -83,8 +83,8 @@ test('a guest needs every shipping field before paying, and Decline gives no acc
   await dialog.getByRole('button', { name: 'Pay $49.99 with Card' }).click()
   await expect(page.getByText('TEST MODE')).toBeVisible()
   await page.getByRole('button', { name: 'Decline' }).click()
-  await expect(page.getByRole('heading', { name: 'Your payment was declined' })).toBeVisible()
   await expect(page.getByText('Processing Error')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your payment was declined' })).toBeVisible()
 })
 
 test('Cancel on the payment page returns to the shop; Cancel in the modal too', async ({ page }) => {

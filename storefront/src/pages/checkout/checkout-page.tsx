@@ -23,8 +23,10 @@ import {
   Field,
   Input,
   LoadingState,
+  PageContainer,
   Spinner,
   toast,
+  usePortalContainer,
 } from '@lamplight/ui'
 import { CreditCard, Smartphone, Wallet } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -60,7 +62,15 @@ export function CheckoutPage() {
   }, [productSlug, product.isError, product.error, navigate])
 
   if (!product.data) return <LoadingState label="Loading your order…" />
-  return <CheckoutDialog product={product.data} onClose={() => navigate('/shop')} />
+  return (
+    <PageContainer className="max-w-xl">
+      {/* Under the modal; the modal's step title is the page's h1. */}
+      <p className="font-serif text-3xl" aria-hidden="true">
+        Checkout
+      </p>
+      <CheckoutDialog product={product.data} onClose={() => navigate('/shop')} />
+    </PageContainer>
+  )
 }
 
 function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: () => void }) {
@@ -82,6 +92,9 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
   const checkout = useCreateCheckout()
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const processing = checkout.isPending || (checkout.isSuccess && method !== null)
+  // Open from the first render, the modal must wait for the remote's portal host to exist,
+  // or it would portal to <body> and lose the remote's scoped styles (decision 002).
+  const portalHost = usePortalContainer()
 
   const toPayment = async () => {
     const values = form.getValues()
@@ -115,6 +128,7 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
     )
   }
 
+  if (!portalHost) return null
   return (
     <Dialog open onOpenChange={(open) => !open && !processing && onClose()}>
       <DialogContent showCloseButton={step === 1} className="sm:max-w-xl">
@@ -122,7 +136,9 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
           <p className="text-muted-foreground text-sm" aria-live="polite">
             Step {step} of 3
           </p>
-          <DialogTitle className="font-serif text-2xl">{STEPS[step - 1]}</DialogTitle>
+          <DialogTitle asChild className="font-serif text-2xl">
+            <h1>{STEPS[step - 1]}</h1>
+          </DialogTitle>
           <DialogDescription className="sr-only">Checkout for {product.name}</DialogDescription>
           <ol aria-label="Checkout steps" className="mt-2 grid grid-cols-3 gap-2">
             {STEPS.map((label, i) => (

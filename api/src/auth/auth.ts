@@ -71,6 +71,9 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage }: Aut
       enabled: config.auth.rateLimit,
       window: 60,
       max: 100,
+      // Reading one's own session is not an attempt at anything: every page load asks, and a
+      // throttled answer once showed a signed-in visitor "Sign In" (issue 19, item 8).
+      customRules: { '/get-session': false },
       storage: secondaryStorage ? 'secondary-storage' : 'memory',
     },
     advanced: {

@@ -15,8 +15,8 @@ import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { orders, products, user } from '../src/db/schema'
+import { signInListedAdmin } from '../src/test/accounts'
 import { createTestApp } from '../src/test/app'
-import { browser } from '../src/test/client'
 import { createTestDatabase, type Driver } from '../src/test/database'
 
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 100_000)
@@ -136,9 +136,7 @@ async function main() {
       ADMIN_EMAILS: 'bench-admin@example.com',
       AUTH_RATE_LIMIT: 'false',
     })
-    const admin = browser(app)
-    const signed = await admin.signUp('bench-admin@example.com', 'bench password 1', 'Bench Admin')
-    if (signed.status !== 200) throw new Error(`sign-up failed: ${signed.status}`)
+    const admin = await signInListedAdmin(app, database, 'bench-admin@example.com', 'bench password 1')
     const [sample] = (await database.db.select({ id: orders.id }).from(orders).limit(1)) as { id: string }[]
 
     const cases: [string, string][] = [

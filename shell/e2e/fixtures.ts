@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 
 type Fixtures = {
@@ -58,14 +60,16 @@ async function signIn(page: Page, email: string, password: string) {
   })
 }
 
-/** Signs this page's browser in as the e2e admin, creating the account the first time. */
+/**
+ * Signs this page's browser in as the e2e admin: the account the server seeded, with the
+ * password it wrote to $DATA_DIR/admin-credentials.txt (run.mjs hands the folder over).
+ */
 export async function signInAsAdmin(page: Page) {
-  const password = 'e2e admin password'
-  if ((await signIn(page, ADMIN_EMAIL, password)).status() === 200) return
-  const created = await page.request.post('/api/auth/sign-up/email', {
-    data: { email: ADMIN_EMAIL, password, name: 'E2E Admin' },
-    headers: { Origin: ORIGIN },
-  })
-  // Another worker may have just created it.
-  if (created.status() !== 200) expect((await signIn(page, ADMIN_EMAIL, password)).status()).toBe(200)
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests through e2e/run.mjs')
+  const credentials = readFileSync(path.join(dataDir, 'admin-credentials.txt'), 'utf8')
+  const password = /^password: (.+)$/m.exec(credentials)?.[1]?.trim()
+  if (!password) throw new Error('no password in admin-credentials.txt')
+  const res = await signIn(page, ADMIN_EMAIL, password)
+  expect(res.status(), await res.text()).toBe(200)
 }

@@ -92,6 +92,9 @@ const env = {
   // As behind a proxy: each test presents its own client address, so rate limits treat
   // tests as different visitors (the API tests cover the limits themselves).
   CLIENT_IP_HEADER: 'x-forwarded-for',
+  // The admin account the tests sign in with: seeded (verified, admin) with a random password
+  // in $DATA_DIR/admin-credentials.txt. Signing up with a listed address is no way in.
+  SEED_ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_EMAILS: 'admin@e2e.test',
   TRUSTED_ORIGINS: `http://localhost:${consolePort}`,
 }
@@ -115,6 +118,7 @@ try {
       ...process.env,
       E2E_BASE_URL: baseUrl,
       E2E_CONSOLE_PORT: String(consolePort),
+      E2E_DATA_DIR: dataDir,
       CHROMIUM_PATH: chromium,
     },
     stdio: 'inherit',

@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { account, session, user, verification } from '../db/schema'
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail'
 import { CLIENT_IP_HEADER } from '../middleware/client-ip'
+import { recordAudit } from '../services/audit'
 import { passwordResetMail, verificationMail } from './mails'
 import type { SecondaryStorage } from './secondary-storage'
 
@@ -28,9 +29,43 @@ export function adminEmailsOf(config: Config): Set<string> {
   return emails
 }
 
+/**
+ * ADMIN_EMAILS makes an account admin only once its owner has proven the address (a
+ * verified email: anyone can sign up with any address), and only once: the conditional
+ * update sets `admin_promoted_at`, so a later demotion by an admin sticks, and two
+ * concurrent sign-ins promote (and audit) it once.
+ */
+export async function promoteListedAdmin(db: Db, adminEmails: Set<string>, userId: string) {
+  const [owner] = await db
+    .select({ email: user.email, role: user.role })
+    .from(user)
+    .where(eq(user.id, userId))
+  if (!owner || !adminEmails.has(owner.email.toLowerCase())) return false
+  return db.transaction(async (tx) => {
+    const promoted = await tx
+      .update(user)
+      .set({ role: 'admin', adminPromotedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(user.id, userId), eq(user.emailVerified, true), isNull(user.adminPromotedAt)))
+      .returning({ id: user.id })
+    if (!promoted.length) return false
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'user.promoted_by_admin_emails',
+      entity: 'user',
+      entityId: userId,
+      before: { role: owner.role },
+      after: { role: 'admin' },
+    })
+    return true
+  })
+}
+
 export function createAuth({ config, db, mailer, logger, secondaryStorage }: AuthDeps) {
   const adminEmails = adminEmailsOf(config)
-  const isAdminEmail = (email: string) => adminEmails.has(email.toLowerCase())
+  const promote = async (userId: string) => {
+    if (await promoteListedAdmin(db, adminEmails, userId))
+      logger.info({ userId }, 'promoted to admin by ADMIN_EMAILS')
+  }
 
   return betterAuth({
     appName: 'Lamplight Puzzle Co.',
@@ -66,6 +101,8 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage }: Aut
       sendOnSignUp: config.auth.requireEmailVerification,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: u, url }) => mailer.send(verificationMail(u.email, u.name, url)),
+      // The address is proven: an ADMIN_EMAILS account becomes admin now.
+      afterEmailVerification: async (verified) => promote(verified.id),
     },
     rateLimit: {
       enabled: config.auth.rateLimit,
@@ -83,25 +120,14 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage }: Aut
     databaseHooks: {
       user: {
         create: {
-          before: async (data) => ({
-            data: {
-              ...data,
-              email: data.email.toLowerCase(),
-              role: isAdminEmail(data.email) ? 'admin' : 'customer',
-            },
-          }),
+          // Every account starts as a customer, whatever its address: ADMIN_EMAILS waits for verification.
+          before: async (data) => ({ data: { ...data, email: data.email.toLowerCase(), role: 'customer' } }),
         },
       },
       session: {
         create: {
-          // Someone added to ADMIN_EMAILS after signing up becomes admin at their next sign-in.
-          after: async (created) => {
-            const [owner] = await db.select().from(user).where(eq(user.id, created.userId))
-            if (owner && owner.role !== 'admin' && isAdminEmail(owner.email)) {
-              await db.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, owner.id))
-              logger.info({ userId: owner.id }, 'promoted to admin by ADMIN_EMAILS')
-            }
-          },
+          // A verified account added to ADMIN_EMAILS later becomes admin at its next sign-in.
+          after: async (created) => promote(created.userId),
         },
       },
     },

@@ -22,8 +22,11 @@ export async function ensureSeedAdmin({ config, auth, database }: AppDeps): Prom
 
   const password = randomBytes(12).toString('base64url')
   await auth.api.signUpEmail({ body: { email, password, name: 'Lamplight Admin' } })
-  // The hooks made it admin (its email is an admin email); it needs no verification mail.
-  await db.update(user).set({ role: 'admin', emailVerified: true }).where(eq(user.email, email))
+  // Made admin here (and recorded as promoted, so a later demotion sticks); no verification mail.
+  await db
+    .update(user)
+    .set({ role: 'admin', emailVerified: true, adminPromotedAt: new Date() })
+    .where(eq(user.email, email))
   writeFileSync(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 })
   return { email, credentialsFile: file, created: true }
 }

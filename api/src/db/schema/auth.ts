@@ -21,6 +21,9 @@ export const user = pgTable(
     emailVerified: boolean().notNull().default(false),
     image: text(),
     role: text({ enum: USER_ROLES }).notNull().default('customer'),
+    // When ADMIN_EMAILS made this account admin (after its email was verified). Set once:
+    // an admin's later demotion of the account is never undone by the list.
+    adminPromotedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

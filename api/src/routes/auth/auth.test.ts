@@ -8,11 +8,24 @@ import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/datab
 type ErrorBody = { error: { code: string; message: string } }
 type SessionBody = { user: { email: string; name: string; role: string } } | null
 
+/** Asks for a verification mail and follows its link, as the address's owner would. */
+async function verifyByMail(b: ReturnType<typeof browser>, email: string) {
+  const asked = await b.request('/api/auth/send-verification-email', { body: { email, callbackURL: '/' } })
+  expect(asked.status).toBe(200)
+  const mails = await currentDatabase.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+  const mail = mails.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())[0]
+  const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
+  const opened = await b.request(link.pathname + link.search)
+  expect(opened.status).toBe(302)
+}
+let currentDatabase: TestDatabase
+
 describe.each(DRIVERS)('accounts on %s', (driver) => {
   let database: TestDatabase
   let app: ReturnType<typeof createTestApp>['app']
   beforeAll(async () => {
     database = await createTestDatabase(driver)
+    currentDatabase = database
     app = createTestApp(database, { ADMIN_EMAILS: 'Boss@Example.com, other@example.com' }).app
   })
   afterAll(async () => {
@@ -88,6 +101,7 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
 
     const admin = browser(app)
     await admin.signUp('boss@example.com', 'boss password 1', 'The Boss')
+    await verifyByMail(admin, 'boss@example.com')
     const list = await admin.json<{ data: { email: string; role: string; full_name: string }[] }>(
       '/api/admin/customers',
     )
@@ -96,7 +110,37 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     expect(list.body.data[0]).toMatchObject({ role: 'admin', full_name: 'The Boss' })
   })
 
-  it('promotes an ADMIN_EMAILS account at its next sign-in', async () => {
+  it('does not make an ADMIN_EMAILS account admin before its email is verified', async () => {
+    const b = browser(app)
+    expect((await b.signUp('other@example.com', 'not the owner 1', 'Squatter')).status).toBe(200)
+    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
+    // Signing in again changes nothing while the address is unproven.
+    expect((await browser(app).signIn('other@example.com', 'not the owner 1')).status).toBe(200)
+    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
+    expect((await b.request('/api/admin/customers')).status).toBe(403)
+    // Following the link mailed to the address proves it: now admin, recorded once.
+    await verifyByMail(b, 'other@example.com')
+    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('admin')
+    const [row] = await database.db.select().from(user).where(eq(user.email, 'other@example.com'))
+    expect(row?.adminPromotedAt).toBeInstanceOf(Date)
+  })
+
+  it("keeps an admin's demotion of an ADMIN_EMAILS account at its next sign-in", async () => {
+    const boss = browser(app)
+    expect((await boss.signIn('boss@example.com', 'boss password 1')).status).toBe(200)
+    const [other] = await database.db.select().from(user).where(eq(user.email, 'other@example.com'))
+    const demoted = await boss.request(`/api/admin/users/${other!.id}/role`, {
+      method: 'PATCH',
+      body: { role: 'customer' },
+    })
+    expect(demoted.status).toBe(200)
+    const again = browser(app)
+    expect((await again.signIn('other@example.com', 'not the owner 1')).status).toBe(200)
+    expect((await again.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
+    await database.db.delete(user).where(eq(user.id, other!.id))
+  })
+
+  it('promotes a verified ADMIN_EMAILS account at its next sign-in', async () => {
     const b = browser(app)
     await database.db.insert(user).values({ id: 'pre-existing', email: 'other@example.com', name: 'Other' })
     // Give the pre-existing row a password through a real sign-up of a twin, then move it.
@@ -104,7 +148,10 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     await twin.signUp('other-twin@example.com', 'twin password 1')
     const [twinRow] = await database.db.select().from(user).where(eq(user.email, 'other-twin@example.com'))
     await database.db.delete(user).where(eq(user.id, 'pre-existing'))
-    await database.db.update(user).set({ email: 'other@example.com' }).where(eq(user.id, twinRow!.id))
+    await database.db
+      .update(user)
+      .set({ email: 'other@example.com', emailVerified: true })
+      .where(eq(user.id, twinRow!.id))
     expect((await database.db.select().from(user).where(eq(user.email, 'other@example.com')))[0]?.role).toBe(
       'customer',
     )

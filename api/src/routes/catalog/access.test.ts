@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products, user } from '../../db/schema'
+import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
@@ -96,8 +97,7 @@ describe.each(DRIVERS)('GET /api/products/:slug/access on %s', (driver) => {
   })
 
   it('answers true to an admin for every product', async () => {
-    const admin = browser(app)
-    await admin.signUp('boss@example.com', 'boss password 1')
+    const admin = await signInListedAdmin(app, database, 'boss@example.com')
     expect((await access(admin)).body.data.hasAccess).toBe(true)
     expect((await access(admin, 'pilgrims-cipher')).body.data.hasAccess).toBe(true)
   })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactMessages, prayerRequests, user } from '../../db/schema'
+import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
@@ -221,8 +222,7 @@ describe.each(DRIVERS)('contact and prayer endpoints on %s', (driver) => {
       await client().request('/api/prayer-requests', {
         body: { name: 'Anna', email: 'anna@example.com', request: 'The newest of all' },
       })
-      const admin = client()
-      await admin.signUp('boss@example.com', 'boss password 1', 'The Boss')
+      const admin = await signInListedAdmin(app, database, 'boss@example.com')
       const res = await admin.json<Inbox>('/api/admin/messages')
       expect(res.status).toBe(200)
       const [first, second] = res.body.data

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema'
 import { FRAGMENTS, PORTAL_CODE } from '../../seed/content/fragments'
 import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from '../../seed/content/product'
+import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
@@ -61,6 +62,8 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
   }
 
   async function customer(email: string, { owns = false } = {}) {
+    // The ADMIN_EMAILS address becomes admin the real way: verified, then signed in.
+    if (email === 'boss@example.com') return signInListedAdmin(app, database, email, 'correct horse 1')
     const b = browser(app)
     await b.signUp(email)
     if (owns) {

@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps) {
     await next()
   })
   app.use(requestLogger(logger))
-  app.use(clientIp(config.clientIpHeader))
+  app.use(clientIp({ header: config.clientIpHeader, trustedProxies: config.trustedProxies }))
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './middleware/client-ip'
 
 /** Repository root: two folders up from api/src. `.data/` and the built apps hang off it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -33,6 +34,9 @@ const EnvSchema = z.object({
     .regex(/^[a-z0-9-]+$/i)
     .transform((v) => v.toLowerCase())
     .optional(),
+  // Addresses/CIDRs of the proxies allowed to set CLIENT_IP_HEADER (comma-separated).
+  // Unset with CLIENT_IP_HEADER set: loopback only (a proxy on this machine).
+  TRUSTED_PROXIES: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lamplight Puzzle Co. <hello@lamplight.example>'),
   REDIS_URL: z.string().url().optional(),
@@ -92,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       )?.toLowerCase(),
     },
     clientIpHeader: e.CLIENT_IP_HEADER,
+    trustedProxies: trustedProxies(e.TRUSTED_PROXIES, list),
     payments: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
@@ -109,6 +114,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'admin-app': e.REMOTE_ADMIN_URL,
     },
   }
+}
+
+/** TRUSTED_PROXIES as a list, checked here so a typo stops the start instead of trusting nobody. */
+function trustedProxies(value: string | undefined, list: (v: string) => string[]): string[] {
+  const entries = value === undefined ? DEFAULT_TRUSTED_PROXIES : list(value)
+  try {
+    proxyMatcher(entries)
+  } catch (error) {
+    throw new ConfigError(`Invalid environment: ${(error as Error).message}`)
+  }
+  return entries
 }
 
 export class ConfigError extends Error {}

@@ -7,12 +7,14 @@ import type { Database } from '../db/client'
 import { createDeps } from '../deps'
 import { createLogger } from '../logger'
 import { createLocalStorage } from '../storage'
+import { PROXY_PEER } from './client'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
 /**
  * The real app over a test database, with files in a temporary folder and logs silenced.
- * Client addresses come from X-Forwarded-For, so a test can act as many clients.
+ * Requests come from a trusted proxy on loopback and client addresses from X-Forwarded-For,
+ * so a test can act as many clients.
  */
 export function createTestApp(database: Database, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamplight-test-'))
@@ -28,5 +30,8 @@ export function createTestApp(database: Database, env: Record<string, string> = 
   const storage = createLocalStorage(config.filesDir)
   const deps = createDeps({ config, database, storage, logger: createLogger('silent') })
   const app = createApp(deps)
+  // In-process requests come from "our proxy" unless a test gives its own peer.
+  const request = app.request
+  app.request = (input, init, env, ctx) => request(input, init, env ?? PROXY_PEER, ctx)
   return { app, config, storage, deps }
 }

@@ -4,6 +4,12 @@ import { TEST_ORIGIN } from './app'
 type AnyApp = Pick<Hono, 'request'>
 
 /**
+ * The TCP peer of an in-process request, as @hono/node-server would give it: our reverse
+ * proxy on this machine (loopback, trusted by default), so X-Forwarded-For names the client.
+ */
+export const PROXY_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
+
+/**
  * A browser-like client for app.request(): keeps its cookie jar, sends our Origin on
  * every request, and presents its own client address.
  */
@@ -20,11 +26,15 @@ export function browser(app: AnyApp, ip = `203.0.113.${Math.floor(Math.random() 
       ...init.headers,
     }
     if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-    const res = await app.request(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
+    const res = await app.request(
+      path,
+      {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      },
+      PROXY_PEER,
+    )
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';')
       const [name, ...value] = (pair ?? '').split('=')

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config'
+import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { createTestDatabase, type TestDatabase } from '../../test/database'
+import { proxyMatcher, resolveClientIp } from '.'
+
+const loopback = proxyMatcher(['127.0.0.0/8', '::1'])
+const proxies = proxyMatcher(['10.0.0.0/8', '2001:db8::/32', '192.0.2.10'])
+
+describe('resolveClientIp', () => {
+  it('ignores the header from a peer that is not a trusted proxy', () => {
+    expect(resolveClientIp('203.0.113.9', '198.51.100.1', loopback)).toBe('203.0.113.9')
+    expect(resolveClientIp('::ffff:203.0.113.9', '198.51.100.1', loopback)).toBe('203.0.113.9')
+  })
+
+  it('takes the right-most address that is not one of our proxies', () => {
+    // The client wrote "1.2.3.4, 5.6.7.8"; our two proxies appended the real client and themselves.
+    expect(resolveClientIp('10.0.0.2', '1.2.3.4, 5.6.7.8, 198.51.100.7, 10.0.0.1', proxies)).toBe(
+      '198.51.100.7',
+    )
+    expect(resolveClientIp('192.0.2.10', '2001:db8::5, 2001:db9::1', proxies)).toBe('2001:db9::1')
+    expect(resolveClientIp('127.0.0.1', '198.51.100.8', loopback)).toBe('198.51.100.8')
+  })
+
+  it('never takes a garbage entry, nor anything left of it', () => {
+    expect(resolveClientIp('127.0.0.1', '198.51.100.1, not-an-ip', loopback)).toBe('127.0.0.1')
+    expect(resolveClientIp('127.0.0.1', 'x, 198.51.100.2', loopback)).toBe('198.51.100.2')
+  })
+
+  it('with no socket at all, is "unknown"', () => {
+    expect(resolveClientIp(undefined, '198.51.100.1', loopback)).toBe('unknown')
+  })
+})
+
+describe('TRUSTED_PROXIES', () => {
+  const base = { DATA_DIR: '/tmp/x', CLIENT_IP_HEADER: 'X-Forwarded-For' }
+  it('defaults to loopback and refuses a typo at start', () => {
+    expect(loadConfig(base).trustedProxies).toEqual(['127.0.0.0/8', '::1'])
+    expect(loadConfig({ ...base, TRUSTED_PROXIES: '10.1.0.0/16, 192.0.2.1' }).trustedProxies).toEqual([
+      '10.1.0.0/16',
+      '192.0.2.1',
+    ])
+    expect(() => loadConfig({ ...base, TRUSTED_PROXIES: '10.1.0.0/99' })).toThrow(/TRUSTED_PROXIES/)
+    expect(() => loadConfig({ ...base, TRUSTED_PROXIES: 'proxy.local' })).toThrow(/TRUSTED_PROXIES/)
+  })
+})
+
+describe('a client reaching the server directly with a forged X-Forwarded-For', () => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    app = createTestApp(database).app
+  }, 60_000)
+  afterAll(() => database.destroy())
+
+  it('cannot pick a fresh rate-limit bucket with each request', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i += 1) {
+      const res = await app.request(
+        '/api/auth/sign-in/email',
+        {
+          method: 'POST',
+          headers: {
+            Origin: TEST_ORIGIN,
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': `198.51.100.${i + 1}`,
+          },
+          body: JSON.stringify({ email: `nobody${i}@example.com`, password: 'wrong password' }),
+        },
+        // Not our proxy: a stranger on the internet, the server listening on 0.0.0.0.
+        { incoming: { socket: { remoteAddress: '203.0.113.66' } } },
+      )
+      statuses.push(res.status)
+    }
+    expect(statuses.filter((s) => s === 401).length).toBeLessThan(12)
+    expect(statuses.at(-1)).toBe(429)
+  })
+})

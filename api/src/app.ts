@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
@@ -9,20 +9,15 @@ import { originCheck } from './middleware/origin-check'
 import { requestLogger } from './middleware/request-logger'
 import { serveApps } from './middleware/serve-apps'
 import { apiRouters } from './routes'
+import { originsOf } from './services/remote-registry'
 import type { AppDeps, AppEnv } from './types'
-
-/** Origins (other than our own) that scripts and manifests may come from: remotes deployed elsewhere. */
-function remoteOrigins(remotes: Record<string, string>): string[] {
-  const origins = new Set<string>()
-  for (const url of Object.values(remotes)) {
-    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin)
-  }
-  return [...origins]
-}
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps
-  const remotes = remoteOrigins(config.remotes)
+  // Origins (other than our own) that scripts and manifests may come from: the registry's
+  // active releases hosted elsewhere (decision 012), read per page load (cached briefly).
+  const pinned = originsOf(Object.values(config.remoteOverrides))
+  const remotes = (c: Context<AppEnv>) => (c.get('remoteOrigins') ?? pinned).join(' ')
 
   const app = new Hono<AppEnv>()
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 128 }))
@@ -32,15 +27,27 @@ export function createApp(deps: AppDeps) {
   })
   app.use(requestLogger(logger))
   app.use(clientIp({ header: config.clientIpHeader, trustedProxies: config.trustedProxies }))
+  app.use(async (c, next) => {
+    // Pages need the current origins; API answers (never rendered) take the last ones read.
+    const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
+    const snapshot = isApi
+      ? deps.remotes.cached()
+      : await deps.remotes.snapshot().catch((err: unknown) => {
+          c.get('log').error({ err }, 'could not read the remote registry')
+          return deps.remotes.cached()
+        })
+    c.set('remoteOrigins', snapshot?.origins ?? pinned)
+    await next()
+  })
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
+        scriptSrc: ["'self'", remotes],
         // Radix and sonner set inline styles for positioning.
-        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
-        connectSrc: ["'self'", ...remotes],
+        styleSrc: ["'self'", "'unsafe-inline'", remotes],
+        imgSrc: ["'self'", 'data:', 'blob:', remotes],
+        connectSrc: ["'self'", remotes],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],
         objectSrc: ["'self'"],
@@ -51,7 +58,7 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       // Remote chunks may be served from another origin.
-      crossOriginResourcePolicy: remotes.length ? 'cross-origin' : 'same-origin',
+      crossOriginResourcePolicy: pinned.length ? 'cross-origin' : 'same-origin',
     }),
   )
   app.use(compress())
@@ -68,7 +75,8 @@ export function createApp(deps: AppDeps) {
   api.all('*', apiNotFound)
   app.route('/api', api)
 
-  if (config.serveApps) app.use(serveApps({ appsDir: config.appsDir, remotes: config.remotes }))
+  if (config.serveApps)
+    app.use(serveApps({ appsDir: config.appsDir, remotes: deps.remotes, releasesDir: config.releasesDir }))
 
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Not found', 404)))
   app.onError(errorHandler)

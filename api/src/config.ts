@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { RemoteName } from '@lamplight/config/routes'
 import { z } from 'zod'
 import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './middleware/client-ip'
 
@@ -20,8 +21,6 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_APPS: bool.default(true),
   SEED_ON_EMPTY: bool.default(true),
-  // Where the shell finds each remote's manifest. Defaults are the paths this server
-  // serves them under in one-port mode; point one at another host to deploy it alone.
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   TRUSTED_ORIGINS: z.string().default(''),
@@ -48,10 +47,12 @@ const EnvSchema = z.object({
   PAYMENTS_TEST_MODE: bool.optional(),
   // Where the Stripe SDK sends its calls; only for tests and stripe-mock (default: Stripe's API).
   STRIPE_API_BASE: z.string().url().optional(),
-  REMOTE_STOREFRONT_URL: z.string().default('/apps/storefront/mf-manifest.json'),
-  REMOTE_RESOURCES_URL: z.string().default('/apps/resources-app/mf-manifest.json'),
-  REMOTE_PUZZLE_URL: z.string().default('/apps/puzzle-app/mf-manifest.json'),
-  REMOTE_ADMIN_URL: z.string().default('/apps/admin-app/mf-manifest.json'),
+  // Where the shell finds a remote's manifest, overriding the remote registry (decision 012):
+  // set, it wins over whichever release is active. Unset: the registry decides.
+  REMOTE_STOREFRONT_URL: z.string().trim().min(1).optional(),
+  REMOTE_RESOURCES_URL: z.string().trim().min(1).optional(),
+  REMOTE_PUZZLE_URL: z.string().trim().min(1).optional(),
+  REMOTE_ADMIN_URL: z.string().trim().min(1).optional(),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -107,12 +108,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
-    remotes: {
-      storefront: e.REMOTE_STOREFRONT_URL,
-      'resources-app': e.REMOTE_RESOURCES_URL,
-      'puzzle-app': e.REMOTE_PUZZLE_URL,
-      'admin-app': e.REMOTE_ADMIN_URL,
-    },
+    /** Remotes pinned by REMOTE_*_URL: these win over the registry's active release. */
+    remoteOverrides: Object.fromEntries(
+      Object.entries({
+        storefront: e.REMOTE_STOREFRONT_URL,
+        'resources-app': e.REMOTE_RESOURCES_URL,
+        'puzzle-app': e.REMOTE_PUZZLE_URL,
+        'admin-app': e.REMOTE_ADMIN_URL,
+      }).filter(([, url]) => url),
+    ) as Partial<Record<RemoteName, string>>,
+    /** Versioned remote builds published by `npm run release`, served at /apps/<remote>/<version>/. */
+    releasesDir: path.join(dataDir, 'releases'),
   }
 }
 

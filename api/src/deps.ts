@@ -5,6 +5,7 @@ import type { Database } from './db/client'
 import type { Logger } from './logger'
 import { createMailer } from './mail'
 import { createPayments } from './services/payments'
+import { createRemoteRegistry } from './services/remote-registry'
 import type { FileStorage } from './storage'
 import type { AppDeps } from './types'
 
@@ -31,5 +32,6 @@ export function createDeps(parts: {
     secondaryStorage: parts.secondaryStorage,
   })
   const payments = createPayments(config.payments, config.publicUrl)
-  return { ...parts, mailer, auth, payments }
+  const remotes = createRemoteRegistry(database.db, config.remoteOverrides)
+  return { ...parts, mailer, auth, payments, remotes }
 }

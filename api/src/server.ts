@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { createDeps } from './deps'
 import { createLogger } from './logger'
+import { ensureDefaultReleases } from './services/remote-registry'
 import { createLocalStorage } from './storage'
 
 async function main() {
@@ -23,6 +24,10 @@ async function main() {
     await seed({ db: database.db, storage, log: (msg) => logger.info(msg) })
     logger.info({ ms: Date.now() - started }, 'seed complete')
   }
+
+  // The builds served under /apps/<remote>/ become each remote's first active release.
+  const registered = await ensureDefaultReleases(database.db)
+  if (registered.length) logger.info({ remotes: registered }, 'registered the bundled remote releases')
 
   const redis = config.redisUrl ? createRedisStorage(config.redisUrl) : null
   const deps = createDeps({ config, database, storage, logger, secondaryStorage: redis?.storage })

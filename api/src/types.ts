@@ -4,6 +4,7 @@ import type { Database } from './db/client'
 import type { Logger } from './logger'
 import type { Mailer } from './mail'
 import type { Payments } from './services/payments'
+import type { RemoteRegistry } from './services/remote-registry'
 import type { FileStorage } from './storage'
 
 /** What every request handler can reach. */
@@ -15,6 +16,8 @@ export type AppDeps = {
   mailer: Mailer
   auth: Auth
   payments: Payments
+  /** Which release of each remote is active (decision 012). */
+  remotes: RemoteRegistry
 }
 
 export type { SessionUser, UserRole } from '@lamplight/contracts'
@@ -29,5 +32,7 @@ export type AppEnv = {
     clientIp: string
     /** Set once the session was looked up: the user, or null when signed out. */
     user: SessionUser | null | undefined
+    /** Origins of remote releases hosted elsewhere, for this response's Content-Security-Policy. */
+    remoteOrigins: string[]
   }
 }

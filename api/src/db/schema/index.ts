@@ -1,5 +1,6 @@
 export * from './auth'
 export * from './catalog'
+export * from './deployments'
 export * from './messages'
 export * from './orders'
 export * from './puzzles'

@@ -71,21 +71,52 @@ async function sendFile(c: Context, file: string, relativePath: string): Promise
   return new Response(body, { status: 200, headers })
 }
 
+/** If-None-Match holds this entity tag (or `*`); weak and strong forms compare equal. */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const bare = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === bare
+  })
+}
+
 export type ServeAppsOptions = {
   /** Folder that holds `shell/dist` and each `<remote>/dist`. */
   appsDir: string
-  /** Remote name → manifest URL, published as /remotes.json. */
-  remotes: Record<RemoteName, string>
+  /** Where the remotes are (the remote registry): published as /remotes.json. */
+  remotes: { snapshot(): Promise<{ remotes: Record<RemoteName, string>; etag: string }> }
+  /** Versioned builds (`npm run release`): `<releasesDir>/<remote>/<version>/`, served at `/apps/<remote>/<version>/`. */
+  releasesDir?: string
 }
+
+/** A release's folder name: what `npm run release` and the registry accept as a version. */
+const VERSION_SEGMENT = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/
 
 /**
  * One-port mode: the built shell at `/`, each remote under `/apps/<name>/`, the remotes
  * configuration at `/remotes.json`, and the shell's HTML for every other path so the
  * shell's router (and its 404 page) decides.
  */
-export function serveApps({ appsDir, remotes }: ServeAppsOptions): MiddlewareHandler<AppEnv> {
+export function serveApps({ appsDir, remotes, releasesDir }: ServeAppsOptions): MiddlewareHandler<AppEnv> {
   const shellRoot = path.resolve(appsDir, 'shell/dist')
   const remoteRoots = new Map(REMOTE_NAMES.map((name) => [name, path.resolve(appsDir, name, 'dist')]))
+  const releaseRoots = new Map(
+    REMOTE_NAMES.map((name) => [name, releasesDir ? path.resolve(releasesDir, name) : null]),
+  )
+
+  /** `/apps/<remote>/<version>/<file>` from a published release: everything in it is immutable. */
+  async function sendRelease(c: Context, remote: RemoteName, relative: string): Promise<Response | null> {
+    const root = releaseRoots.get(remote)
+    const [version, ...rest] = relative.split('/')
+    if (!root || !version || rest.length === 0 || !VERSION_SEGMENT.test(version) || version === 'static')
+      return null
+    const versionRoot = path.join(root, version)
+    const file = resolveInside(versionRoot, rest.join('/'))
+    const response = file && (await sendFile(c, file, rest.join('/')))
+    if (response) response.headers.set('Cache-Control', IMMUTABLE)
+    return response || null
+  }
 
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
@@ -93,14 +124,21 @@ export function serveApps({ appsDir, remotes }: ServeAppsOptions): MiddlewareHan
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return next()
 
     if (urlPath === '/remotes.json') {
+      // Read from the registry on every load (decision 012): a switch shows on the next page load.
+      const { remotes: body, etag } = await remotes.snapshot()
       c.header('Cache-Control', NO_CACHE)
-      return c.json(remotes)
+      c.header('ETag', etag)
+      if (ifNoneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304)
+      return c.json(body)
     }
 
     const remoteMatch = /^\/apps\/([a-z-]+)\/(.*)$/.exec(urlPath)
     if (remoteMatch) {
-      const root = remoteRoots.get(remoteMatch[1] as RemoteName)
+      const remote = remoteMatch[1] as RemoteName
+      const root = remoteRoots.get(remote)
       const relative = remoteMatch[2] ?? ''
+      const released = root ? await sendRelease(c, remote, relative) : null
+      if (released) return released
       const file = root ? resolveInside(root, relative) : null
       const response = file && (await sendFile(c, file, relative))
       if (response) return response

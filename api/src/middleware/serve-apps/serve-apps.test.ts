@@ -30,7 +30,16 @@ beforeAll(() => {
   write(appsDir, 'secret.txt', 'do not serve')
   app = new Hono<AppEnv>()
   app.get('/api/health', (c) => c.json({ ok: true }))
-  app.use(serveApps({ appsDir, remotes: REMOTES }))
+  write(appsDir, 'releases/storefront/1.2.0-abc1234/mf-manifest.json', '{"id":"storefront@1.2.0"}')
+  write(appsDir, 'releases/storefront/1.2.0-abc1234/remoteEntry.js', 'var entry')
+  const snapshot = { remotes: REMOTES, etag: '"abc"' }
+  app.use(
+    serveApps({
+      appsDir,
+      remotes: { snapshot: async () => snapshot },
+      releasesDir: path.join(appsDir, 'releases'),
+    }),
+  )
 })
 
 describe('serveApps', () => {
@@ -39,6 +48,28 @@ describe('serveApps', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe(NO_CACHE)
     expect(await res.json()).toEqual(REMOTES)
+    expect(res.headers.get('etag')).toBe('"abc"')
+    const again = await app.request('/remotes.json', { headers: { 'If-None-Match': '"abc"' } })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('cache-control')).toBe(NO_CACHE)
+    const changed = await app.request('/remotes.json', { headers: { 'If-None-Match': '"old"' } })
+    expect(changed.status).toBe(200)
+  })
+
+  it('serves a published release at /apps/<remote>/<version>/, immutable', async () => {
+    const manifest = await app.request('/apps/storefront/1.2.0-abc1234/mf-manifest.json')
+    expect(manifest.status).toBe(200)
+    expect(manifest.headers.get('cache-control')).toBe(IMMUTABLE)
+    expect(await manifest.json()).toEqual({ id: 'storefront@1.2.0' })
+    expect((await app.request('/apps/storefront/1.2.0-abc1234/remoteEntry.js')).status).toBe(200)
+    expect((await app.request('/apps/storefront/9.9.9/mf-manifest.json')).status).toBe(404)
+    expect((await app.request('/apps/puzzle-app/1.2.0-abc1234/mf-manifest.json')).status).toBe(404)
+    // The bundled build is still where it was.
+    expect(await (await app.request('/apps/storefront/mf-manifest.json')).json()).toEqual({
+      id: 'storefront',
+    })
+    const outside = await app.request('/apps/storefront/1.2.0-abc1234/..%2F..%2F..%2Fsecret.txt')
+    expect(await outside.text()).not.toContain('do not serve')
   })
 
   it('serves hashed assets as immutable and HTML and manifests as no-cache', async () => {

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto'
+import { REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { remoteActivations, remoteDeployments, remoteReleases } from '../../db/schema'
+
+/**
+ * The remote registry (decision 012): which release of each remote the shell loads. The
+ * browser reads it as /remotes.json; the Content-Security-Policy allows the origins of the
+ * active releases. Every API instance reads the same tables, so they agree within the
+ * cache's lifetime (REGISTRY_CACHE_MS).
+ */
+
+/** The version name of the build this server serves under /apps/<remote>/ itself. */
+export const BUNDLED_VERSION = 'bundled'
+
+export const defaultManifestUrl = (remote: RemoteName) => `/apps/${remote}/mf-manifest.json`
+
+/** How long an instance reuses what it read (a switch on another instance shows after at most this). */
+export const REGISTRY_CACHE_MS = 1000
+
+export type RemotesSnapshot = {
+  /** Remote name → manifest URL: the body of /remotes.json. */
+  remotes: Record<RemoteName, string>
+  /** Strong validator of `remotes` (changes exactly when the body does). */
+  etag: string
+  /** Origins other than our own that the active releases load from (for the CSP). */
+  origins: string[]
+}
+
+export type RemoteRegistry = {
+  snapshot(): Promise<RemotesSnapshot>
+  /** The last snapshot read, if any (for code that cannot wait, like a header callback). */
+  cached(): RemotesSnapshot | null
+  /** Forget the cached snapshot: the next read goes to the database (called after a switch). */
+  invalidate(): void
+}
+
+/** Absolute http(s) URLs contribute their origin; paths on this server need nothing. */
+export function originsOf(urls: Iterable<string>): string[] {
+  const origins = new Set<string>()
+  for (const url of urls) {
+    if (!/^https?:\/\//i.test(url)) continue
+    try {
+      origins.add(new URL(url).origin)
+    } catch {
+      // not a URL: contributes nothing
+    }
+  }
+  return [...origins].sort()
+}
+
+export function buildSnapshot(
+  active: Partial<Record<RemoteName, string>>,
+  overrides: Partial<Record<RemoteName, string>>,
+): RemotesSnapshot {
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, overrides[name] ?? active[name] ?? defaultManifestUrl(name)]),
+  ) as Record<RemoteName, string>
+  const body = JSON.stringify(remotes)
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+  return { remotes, etag, origins: originsOf(Object.values(remotes)) }
+}
+
+/** The manifest URL of each remote's active release (remotes with none are left out). */
+export async function activeManifestUrls(db: Db): Promise<Partial<Record<RemoteName, string>>> {
+  const rows = await db
+    .select({ remote: remoteDeployments.remote, manifestUrl: remoteReleases.manifestUrl })
+    .from(remoteDeployments)
+    .innerJoin(remoteReleases, eq(remoteReleases.id, remoteDeployments.releaseId))
+  const known = new Set<string>(REMOTE_NAMES)
+  return Object.fromEntries(rows.filter((r) => known.has(r.remote)).map((r) => [r.remote, r.manifestUrl]))
+}
+
+export function createRemoteRegistry(
+  db: Db,
+  overrides: Partial<Record<RemoteName, string>>,
+  cacheMs = REGISTRY_CACHE_MS,
+): RemoteRegistry {
+  let last: { at: number; snapshot: RemotesSnapshot } | null = null
+  let inFlight: Promise<RemotesSnapshot> | null = null
+  return {
+    async snapshot() {
+      if (last && Date.now() - last.at < cacheMs) return last.snapshot
+      inFlight ??= activeManifestUrls(db)
+        .then((active) => {
+          const snapshot = buildSnapshot(active, overrides)
+          last = { at: Date.now(), snapshot }
+          return snapshot
+        })
+        .finally(() => {
+          inFlight = null
+        })
+      return inFlight
+    },
+    cached: () => last?.snapshot ?? null,
+    invalidate() {
+      last = null
+    },
+  }
+}
+
+/**
+ * Registers the build each remote has under /apps/<remote>/ as release `bundled` and makes
+ * it active, for every remote that has no active release yet. Idempotent, and safe when
+ * several instances start at once: the release and the active pointer are inserted with
+ * ON CONFLICT DO NOTHING, and an instance that loses the race for the pointer removes the
+ * activation it wrote, in the same transaction.
+ */
+export async function ensureDefaultReleases(db: Db): Promise<RemoteName[]> {
+  const registered: RemoteName[] = []
+  for (const remote of REMOTE_NAMES) {
+    const [has] = await db
+      .select({ remote: remoteDeployments.remote })
+      .from(remoteDeployments)
+      .where(eq(remoteDeployments.remote, remote))
+    if (has) continue
+    const won = await db.transaction(async (tx) => {
+      await tx
+        .insert(remoteReleases)
+        .values({ remote, version: BUNDLED_VERSION, manifestUrl: defaultManifestUrl(remote) })
+        .onConflictDoNothing({ target: [remoteReleases.remote, remoteReleases.version] })
+      const [release] = await tx
+        .select({ id: remoteReleases.id })
+        .from(remoteReleases)
+        .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, BUNDLED_VERSION)))
+      if (!release) throw new Error(`could not register the default release of ${remote}`)
+      const [activation] = await tx
+        .insert(remoteActivations)
+        .values({ remote, releaseId: release.id, kind: 'default' })
+        .returning({ id: remoteActivations.id, activatedAt: remoteActivations.activatedAt })
+      if (!activation) throw new Error(`could not record the default activation of ${remote}`)
+      const inserted = await tx
+        .insert(remoteDeployments)
+        .values({
+          remote,
+          releaseId: release.id,
+          activationId: activation.id,
+          activatedAt: activation.activatedAt,
+        })
+        .onConflictDoNothing({ target: remoteDeployments.remote })
+        .returning({ remote: remoteDeployments.remote })
+      if (inserted.length === 0) {
+        await tx.delete(remoteActivations).where(eq(remoteActivations.id, activation.id))
+        return false
+      }
+      return true
+    })
+    if (won) registered.push(remote)
+  }
+  return registered
+}

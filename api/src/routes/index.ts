@@ -1,5 +1,6 @@
 import type { Router } from '../lib/router'
 import { adminUsersRouter } from './admin/router'
+import { adminAuditRouter } from './admin-audit/router'
 import { adminOrdersRouter } from './admin-orders/router'
 import { adminResourcesRouter } from './admin-resources/router'
 import { authRouter, devMailRouter } from './auth/router'
@@ -25,6 +26,7 @@ export const apiRouters: Router[] = [
   adminUsersRouter,
   adminOrdersRouter,
   adminResourcesRouter,
+  adminAuditRouter,
   inboxRouter,
   catalogRouter,
   checkoutRouter,

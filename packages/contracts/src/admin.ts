@@ -165,4 +165,50 @@ export const adminDashboardContract = {
     query: z.object({ page, page_size: pageSize }),
     response: z.object({ data: z.array(ProgressRowSchema), total: z.number().int() }),
   }),
+  resetProgress: endpoint({
+    method: 'POST',
+    path: '/admin/progress/:userId/:productId/reset',
+    access: 'admin',
+    summary:
+      "Reset a player's puzzle progress on one product: the record is removed and the player starts again at step 1 (recorded in the audit log)",
+    params: z.object({ userId: id, productId: uuid }),
+    response: z.object({ data: z.object({ reset: z.literal(true) }) }),
+  }),
+}
+
+/** One entry of the audit log: who did what, when, and the record before and after. */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.coerce.date(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  data: z.unknown(),
+})
+export type AuditEntryRow = z.infer<typeof AuditEntrySchema>
+
+export const adminAuditContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/audit',
+    access: 'admin',
+    summary:
+      'The audit log, newest first, a page at a time: who, what, when, the record before and after; optionally one kind of entity',
+    query: z.object({
+      entity: z
+        .string()
+        .trim()
+        .max(50)
+        .regex(/^[a-z_]+$/, 'An entity is lower-case letters and underscores.')
+        .optional(),
+      page,
+      page_size: pageSize,
+    }),
+    response: z.object({ data: z.array(AuditEntrySchema), total: z.number().int() }),
+  }),
 }

@@ -269,3 +269,32 @@ export async function listProgress(db: Db, query: Page) {
   ])
   return { data: rows, total: total?.total ?? 0 }
 }
+
+/**
+ * Starts a player's puzzle again: their progress record on the product goes (the next visit
+ * makes a new one at step 1), with what it was in the audit log. False when there was none.
+ */
+export async function resetProgress(db: Db, actorId: string, userId: string, productId: string) {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(userProgress)
+      .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, productId)))
+      .returning({
+        currentStep: userProgress.currentStep,
+        completedSteps: userProgress.completedSteps,
+        completedAt: userProgress.completedAt,
+        lastActivity: userProgress.lastActivity,
+      })
+    if (!removed) return false
+    await recordAudit(tx, {
+      actorId,
+      action: 'user_progress.reset',
+      entity: 'user_progress',
+      entityId: `${userId}:${productId}`,
+      before: removed,
+      after: null,
+      data: { userId, productId },
+    })
+    return true
+  })
+}

@@ -7,6 +7,7 @@ import {
   listProducts,
   listProgress,
   listPuzzleContent,
+  resetProgress,
   setUserRole,
   summary,
   updatePuzzleContent,
@@ -43,3 +44,8 @@ export const adminUsersRouter = defineRouter('/admin')
     },
   )
   .handle(adminDashboardContract.progress, async ({ c, db, query }) => c.json(await listProgress(db, query)))
+  .handle(adminDashboardContract.resetProgress, async ({ c, db, params, user }) => {
+    const reset = await resetProgress(db, user.id, params.userId, params.productId)
+    if (!reset) throw notFound('No such progress.')
+    return c.json({ data: { reset: true as const } })
+  })

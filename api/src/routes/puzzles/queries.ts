@@ -17,6 +17,7 @@ import {
   userProgress,
 } from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
+import { recordAudit } from '../../services/audit'
 import { answerMatches } from './answers'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -161,10 +162,23 @@ export async function submitStepAnswer(
   })
 }
 
+/** An admin clears their own progress (an admin write: audited like the others). */
 export async function resetPuzzleProgress(db: Db, userId: string, productId: string): Promise<void> {
-  await db
-    .delete(userProgress)
-    .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, productId)))
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userProgress)
+      .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, productId)))
+      .returning({ currentStep: userProgress.currentStep, completedSteps: userProgress.completedSteps })
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'user_progress.reset',
+      entity: 'user_progress',
+      entityId: `${userId}:${productId}`,
+      before: removed[0] ?? null,
+      after: null,
+      data: { userId, productId, own: true },
+    })
+  })
 }
 
 // ---------------------------------------------------------------- the scroll portal
@@ -329,6 +343,21 @@ export async function recordHints(db: Db, userId: string, fragmentId: string, co
   return row?.hintsRevealed ?? 0
 }
 
+/** An admin clears their own portal progress (audited: how many fragments it held). */
 export async function resetPortalProgress(db: Db, userId: string): Promise<void> {
-  await db.delete(scrollProgress).where(eq(scrollProgress.userId, userId))
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(scrollProgress)
+      .where(eq(scrollProgress.userId, userId))
+      .returning({ fragmentId: scrollProgress.fragmentId })
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'scroll_progress.reset',
+      entity: 'scroll_progress',
+      entityId: userId,
+      before: { fragments: removed.length },
+      after: null,
+      data: { own: true },
+    })
+  })
 }

@@ -1,0 +1,272 @@
+import { count, desc, eq } from 'drizzle-orm'
+import type { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  categories,
+  contactMessages,
+  orders,
+  products,
+  puzzleContent,
+  resources,
+  userProgress,
+} from '../../db/schema'
+import type { DeclaredRoute } from '../../lib/router'
+import { type Actors, createActors } from '../../security/actors'
+import { createTestApp } from '../../test/app'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import type { AppEnv } from '../../types'
+import { apiRouters } from '..'
+
+const keyOf = (route: Pick<DeclaredRoute, 'method' | 'path'>) => `${route.method} ${route.path}`
+
+/** Every write an admin or an editor can make: each must leave an entry in the audit log. */
+const staffWrites = apiRouters
+  .flatMap((router) => router.routes)
+  .filter((route) => route.method !== 'GET' && (route.access === 'admin' || route.access === 'editor'))
+  .map(keyOf)
+
+type Scenario = (ctx: Ctx) => Promise<{ path: string; method: string; body?: unknown; entity: string }>
+type Ctx = { database: TestDatabase; actors: Actors; product: { id: string; slug: string } }
+
+/**
+ * One call per admin write, set up so it really changes something. A new admin or editor
+ * write route fails the test below until it has a scenario here (and records its audit entry).
+ */
+const SCENARIOS: Record<string, Scenario> = {
+  'PATCH /admin/users/:id/role': async ({ actors }) => ({
+    method: 'PATCH',
+    path: `/api/admin/users/${actors.ids.otherCustomer}/role`,
+    body: { role: 'editor' },
+    entity: 'user',
+  }),
+  'POST /admin/customers/:id/grant': async ({ actors, product }) => ({
+    method: 'POST',
+    path: `/api/admin/customers/${actors.ids.customer}/grant`,
+    body: { productId: product.id },
+    entity: 'order',
+  }),
+  'PUT /admin/puzzle-content/:id': async ({ database, product }) => {
+    const [step] = await database.db
+      .insert(puzzleContent)
+      .values({ productId: product.id, stepNumber: 7, title: 'Gate', content: 'Find it', answer: 'gate' })
+      .returning({ id: puzzleContent.id })
+    return {
+      method: 'PUT',
+      path: `/api/admin/puzzle-content/${step!.id}`,
+      body: {
+        title: 'New gate',
+        content: 'x',
+        hint: null,
+        answer: 'y',
+        unlock_message: null,
+        is_active: true,
+      },
+      entity: 'puzzle_content',
+    }
+  },
+  'POST /admin/progress/:userId/:productId/reset': async ({ database, actors, product }) => {
+    await database.db
+      .insert(userProgress)
+      .values({
+        userId: actors.ids.otherCustomer,
+        productId: product.id,
+        currentStep: 3,
+        completedSteps: [1, 2],
+      })
+    return {
+      method: 'POST',
+      path: `/api/admin/progress/${actors.ids.otherCustomer}/${product.id}/reset`,
+      entity: 'user_progress',
+    }
+  },
+  'POST /admin/orders/:id/refund': async ({ database, product }) => ({
+    method: 'POST',
+    path: `/api/admin/orders/${await paidOrder(database, product.id)}/refund`,
+    entity: 'order',
+  }),
+  'POST /admin/orders/:id/ship': async ({ database, product }) => ({
+    method: 'POST',
+    path: `/api/admin/orders/${await paidOrder(database, product.id)}/ship`,
+    body: { trackingNumber: '1Z999' },
+    entity: 'order',
+  }),
+  'PATCH /admin/resources/:id/published': async ({ database }) => ({
+    method: 'PATCH',
+    path: `/api/admin/resources/${await draftResource(database)}/published`,
+    body: { published: true },
+    entity: 'resource',
+  }),
+  'DELETE /admin/resources/:id': async ({ database }) => ({
+    method: 'DELETE',
+    path: `/api/admin/resources/${await draftResource(database)}`,
+    entity: 'resource',
+  }),
+  'PATCH /admin/messages/:kind/:id': async ({ database }) => {
+    const [message] = await database.db
+      .insert(contactMessages)
+      .values({ name: 'Lydia', email: 'l@x.test', subject: 'Hi', message: 'Hello' })
+      .returning({ id: contactMessages.id })
+    return {
+      method: 'PATCH',
+      path: `/api/admin/messages/contact/${message!.id}`,
+      body: { handled: true },
+      entity: 'contact_message',
+    }
+  },
+  'POST /puzzles/:productSlug/reset': async ({ database, actors, product }) => {
+    await database.db
+      .insert(userProgress)
+      .values({ userId: actors.ids.admin, productId: product.id, currentStep: 2, completedSteps: [1] })
+      .onConflictDoNothing()
+    return { method: 'POST', path: `/api/puzzles/${product.slug}/reset`, entity: 'user_progress' }
+  },
+  'POST /portal/reset': async () => ({
+    method: 'POST',
+    path: '/api/portal/reset',
+    entity: 'scroll_progress',
+  }),
+}
+
+let serial = 0
+
+async function paidOrder(database: TestDatabase, productId: string) {
+  const [order] = await database.db
+    .insert(orders)
+    .values({
+      email: `buyer-${++serial}@x.test`,
+      productId,
+      amountCents: 4999,
+      status: 'paid',
+      provider: 'test',
+      paidAt: new Date(),
+    })
+    .returning({ id: orders.id })
+  return order!.id
+}
+
+async function draftResource(database: TestDatabase) {
+  const [category] = await database.db
+    .insert(categories)
+    .values({ slug: `audit-${++serial}`, name: `Audit ${serial}` })
+    .returning({ id: categories.id })
+  const [resource] = await database.db
+    .insert(resources)
+    .values({ slug: `audit-resource-${serial}`, title: 'Audit', categoryId: category!.id, published: false })
+    .returning({ id: resources.id })
+  return resource!.id
+}
+
+describe.each(DRIVERS)('audit log on %s', (driver) => {
+  let database: TestDatabase
+  let app: Hono<AppEnv>
+  let actors: Actors
+  let ctx: Ctx
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    app = createTestApp(database).app as unknown as Hono<AppEnv>
+    actors = await createActors(app, database, `audit-${driver}`)
+    const [product] = await database.db
+      .insert(products)
+      .values({ slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999 })
+      .returning({ id: products.id, slug: products.slug })
+    ctx = { database, actors, product: product! }
+  }, 120_000)
+  afterAll(() => database?.destroy())
+
+  it('has a scenario for every admin and editor write (add one for a new write route)', () => {
+    expect(staffWrites.filter((key) => !SCENARIOS[key])).toEqual([])
+  })
+
+  it.each(Object.keys(SCENARIOS))('%s records who, what, when, before and after', async (key) => {
+    if (!staffWrites.includes(key)) return // a scenario for a route that no longer exists: nothing to call
+    const call = await SCENARIOS[key]!(ctx)
+    const [before] = await database.db.select({ n: count() }).from(auditLog)
+    const started = Date.now()
+    const res = await actors.admin.request(call.path, { method: call.method, body: call.body })
+    expect(res.status, `${key}: ${await res.clone().text()}`).toBeLessThan(300)
+    const [after] = await database.db.select({ n: count() }).from(auditLog)
+    expect(after!.n, `${key} wrote no audit entry`).toBe(before!.n + 1)
+    const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1)
+    expect(entry).toMatchObject({ actorId: actors.ids.admin, entity: call.entity })
+    expect(entry!.action).toMatch(/^[a-z_]+\.[a-z_]+$/)
+    expect(entry!.createdAt.getTime()).toBeGreaterThanOrEqual(started - 5_000)
+    expect(entry!.before !== null || entry!.after !== null).toBe(true)
+  })
+
+  it('is read by admins only: 401 signed out, 403 customer and editor', async () => {
+    expect((await actors.anonymous.request('/api/admin/audit')).status).toBe(401)
+    expect((await actors.customer.request('/api/admin/audit')).status).toBe(403)
+    expect((await actors.editor.request('/api/admin/audit')).status).toBe(403)
+  })
+
+  it('lists entries newest first with the actor, a page at a time, optionally one entity', async () => {
+    type Page = {
+      data: { action: string; entity: string; actor_email: string | null; before: unknown; after: unknown }[]
+      total: number
+    }
+    const [all] = await database.db.select({ n: count() }).from(auditLog)
+    const first = await actors.admin.json<Page>('/api/admin/audit?page_size=3')
+    expect(first.status).toBe(200)
+    expect(first.body.total).toBe(all!.n)
+    expect(first.body.data).toHaveLength(3)
+    const [newest] = await database.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1)
+    expect(first.body.data[0]).toMatchObject({
+      action: newest!.action,
+      actor_email: `admin-audit-${driver}@matrix.test`,
+    })
+    const second = await actors.admin.json<Page>('/api/admin/audit?page_size=3&page=2')
+    expect(second.body.data.length).toBeGreaterThan(0)
+    expect(second.body.data[0]).not.toEqual(first.body.data[0])
+
+    const roles = await actors.admin.json<Page>('/api/admin/audit?entity=user')
+    expect(roles.body.data.length).toBeGreaterThan(0)
+    expect(roles.body.data.every((e) => e.entity === 'user')).toBe(true)
+    const change = roles.body.data.find((e) => e.action === 'user.role_changed')
+    expect(change).toMatchObject({ before: { role: 'customer' }, after: { role: 'editor' } })
+
+    const [users] = await database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'user'))
+    expect(roles.body.total).toBe(users!.n)
+    expect((await actors.admin.request('/api/admin/audit?entity=DROP%20TABLE')).status).toBe(400)
+    expect((await actors.admin.request('/api/admin/audit?page=0')).status).toBe(400)
+    expect((await actors.admin.json<Page>('/api/admin/audit?page=9999')).body.data).toEqual([])
+  })
+
+  it('resets a player: progress gone, 404 when there is none, the admin page starts again', async () => {
+    await database.db
+      .insert(userProgress)
+      .values({
+        userId: actors.ids.customer,
+        productId: ctx.product.id,
+        currentStep: 4,
+        completedSteps: [1, 2, 3],
+      })
+    const path = `/api/admin/progress/${actors.ids.customer}/${ctx.product.id}/reset`
+    expect((await actors.customer.request(path, { method: 'POST' })).status).toBe(403)
+    expect((await actors.admin.request(path, { method: 'POST' })).status).toBe(200)
+    const left = await database.db
+      .select()
+      .from(userProgress)
+      .where(eq(userProgress.userId, actors.ids.customer))
+    expect(left).toEqual([])
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `${actors.ids.customer}:${ctx.product.id}`))
+    expect(entry).toMatchObject({
+      action: 'user_progress.reset',
+      before: { currentStep: 4, completedSteps: [1, 2, 3] },
+    })
+    const again = await actors.admin.request(path, { method: 'POST' })
+    expect(again.status).toBe(404)
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('not_found')
+    expect(
+      (
+        await actors.admin.request(`/api/admin/progress/${actors.ids.customer}/nope/reset`, {
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(400)
+  })
+})

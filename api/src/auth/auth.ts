@@ -95,12 +95,14 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage }: Aut
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url }) => mailer.send(passwordResetMail(u.email, u.name, url)),
+      sendResetPassword: async ({ user: u, url }) =>
+        mailer.send(await passwordResetMail(u.email, u.name, url)),
     },
     emailVerification: {
       sendOnSignUp: config.auth.requireEmailVerification,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user: u, url }) => mailer.send(verificationMail(u.email, u.name, url)),
+      sendVerificationEmail: async ({ user: u, url }) =>
+        mailer.send(await verificationMail(u.email, u.name, url)),
       // The address is proven: an ADMIN_EMAILS account becomes admin now.
       afterEmailVerification: async (verified) => promote(verified.id),
     },

@@ -28,7 +28,7 @@ export type FulfilmentOutcome = { ok: true } | { ok: false; reason: 'not_found' 
  * concurrent or later, finds the order refunded and is refused with a 409.
  */
 export async function refundOrder(deps: Deps, actorId: string, orderId: string): Promise<FulfilmentOutcome> {
-  const mail = await deps.db.transaction(async (tx) => {
+  const refunded = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({
         id: orders.id,
@@ -81,10 +81,11 @@ export async function refundOrder(deps: Deps, actorId: string, orderId: string):
       after: { status: 'refunded', refundedAt: now },
       data: { provider: order.provider, reference: outcome.reference, amountCents: order.amountCents },
     })
-    return refundMail({ ...order })
+    return order
   })
-  if (!mail) return { ok: false, reason: 'not_found' }
-  await deps.mailer.send(mail)
+  if (!refunded) return { ok: false, reason: 'not_found' }
+  // Rendered once the transaction has committed, so the row locks are not held while it renders.
+  await deps.mailer.send(await refundMail(refunded))
   return { ok: true }
 }
 
@@ -95,7 +96,7 @@ export async function markOrderShipped(
   orderId: string,
   trackingNumber: string,
 ): Promise<FulfilmentOutcome> {
-  const mail = await deps.db.transaction(async (tx) => {
+  const shipped = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({
         id: orders.id,
@@ -141,9 +142,9 @@ export async function markOrderShipped(
       before: { trackingNumber: order.trackingNumber, shippedAt: order.shippedAt },
       after: { trackingNumber, shippedAt: order.shippedAt ?? now },
     })
-    return shippedMail({ ...order, trackingNumber })
+    return { ...order, trackingNumber }
   })
-  if (!mail) return { ok: false, reason: 'not_found' }
-  if (mail !== 'unchanged') await deps.mailer.send(mail)
+  if (!shipped) return { ok: false, reason: 'not_found' }
+  if (shipped !== 'unchanged') await deps.mailer.send(await shippedMail(shipped))
   return { ok: true }
 }

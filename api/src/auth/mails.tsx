@@ -1,0 +1,35 @@
+import type { Mail } from '../mail'
+import { Action, greeting, Layout, Paragraph, renderMail } from '../mail/layout'
+
+export function verificationMail(to: string, name: string, url: string): Promise<Mail> {
+  return renderMail(
+    to,
+    'Confirm your email for Lamplight Puzzle Co.',
+    <Layout preview="Confirm your email address to finish signing up.">
+      <Paragraph>{greeting(name)}</Paragraph>
+      <Paragraph>
+        Welcome to Lamplight Puzzle Co.! Please confirm your email address so we know it is really you.
+      </Paragraph>
+      <Action url={url} label="Confirm my email" />
+      <Paragraph>If you did not create an account, you can ignore this message.</Paragraph>
+    </Layout>,
+  )
+}
+
+export function passwordResetMail(to: string, name: string, url: string): Promise<Mail> {
+  return renderMail(
+    to,
+    'Reset your Lamplight Puzzle Co. password',
+    <Layout preview="Choose a new password: the link works once, for one hour.">
+      <Paragraph>{greeting(name)}</Paragraph>
+      <Paragraph>
+        Someone (we hope you) asked to reset the password of your Lamplight Puzzle Co. account.
+      </Paragraph>
+      <Action url={url} label="Choose a new password" />
+      <Paragraph>
+        The link works once, for one hour. If you did not ask for it, ignore this message: your password stays
+        as it is.
+      </Paragraph>
+    </Layout>,
+  )
+}

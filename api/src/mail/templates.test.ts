@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { passwordResetMail, verificationMail } from '../auth/mails'
+import { orderConfirmationMail } from '../services/checkout/mails'
+import { refundMail, shippedMail } from '../services/order-fulfilment/mails'
+import type { Mail } from './index'
+
+// Every mail the API sends, with hostile user input where a person or a form supplies it.
+const EVIL = '<script>alert("x")</script> & Ruth'
+const URL_ = 'http://localhost:3000/api/auth/reset-password/abc?callbackURL=%2Fauth&x=1'
+const order = {
+  id: '0f8c2b1e-1111-4c4c-9999-123456789abc',
+  email: 'ruth@example.com',
+  name: EVIL,
+  product: 'The Scroll of Antioch',
+  amountCents: 4999,
+}
+
+const cases: [string, () => Promise<Mail>, string[]][] = [
+  [
+    'verification',
+    () => verificationMail('ruth@example.com', EVIL, URL_),
+    ['Confirm my email', 'please confirm your email address', URL_],
+  ],
+  [
+    'password reset',
+    () => passwordResetMail('ruth@example.com', EVIL, URL_),
+    ['Choose a new password', 'works once, for one hour', URL_],
+  ],
+  [
+    'refund',
+    () => refundMail(order),
+    ['We have refunded your order 0f8c2b1e', '$49.99', '5 to 10 business days'],
+  ],
+  [
+    'shipped',
+    () => shippedMail({ ...order, trackingNumber: '1Z <b>999</b>' }),
+    ['is on its way', 'Tracking number: 1Z <b>999</b>'],
+  ],
+  [
+    'order confirmation',
+    () =>
+      orderConfirmationMail({
+        ...order,
+        sessionId: 'cs_test_abcdefgh12345678',
+        address: {
+          firstName: 'Ruth',
+          lastName: '<img src=x onerror=alert(1)>',
+          address: '1 Vine St',
+          city: 'Antioch',
+          state: 'CA',
+          zipCode: '94509',
+          country: 'US',
+        },
+      }),
+    ['Order number: 12345678', '$49.99', 'We will ship it to:', '1 Vine St', 'Antioch, CA 94509'],
+  ],
+]
+
+const decode = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+
+describe.each(cases)('%s mail', (_name, make, content) => {
+  it('renders its content in the HTML and the text part, in our one layout', async () => {
+    const mail = await make()
+    expect(mail.to).toBe('ruth@example.com')
+    expect(mail.subject.length).toBeGreaterThan(10)
+    const html = mail.html!
+    expect(html).toMatch(/^<!DOCTYPE html/i)
+    expect(html).toContain('Lamplight Puzzle Co.')
+    expect(html).toContain('#7a2430') // brand colour
+    const visible = decode(html).toLowerCase()
+    const text = mail.text.toLowerCase()
+    for (const piece of content) {
+      expect(visible).toContain(piece.toLowerCase())
+      expect(text).toContain(piece.toLowerCase())
+    }
+    expect(mail.text).toContain('Lamplight Puzzle Co.')
+    expect(mail.text).not.toMatch(/<(p|div|table|a)\b/) // text, not markup
+  })
+
+  it('escapes what people typed and fetches nothing from elsewhere', async () => {
+    const mail = await make()
+    const html = mail.html!
+    expect(html).not.toContain('<script')
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('<b>')
+    expect(html).toContain('&lt;script&gt;')
+    // no remote fonts, images or stylesheets: the only URLs are the mail's own links
+    expect(html).not.toMatch(/<(link|img|script|iframe)\b|@import|@font-face|\bsrc="|url\(/i)
+    // the greeting keeps the name, as text
+    expect(mail.text).toContain('Hello <script>alert("x")</script> & Ruth,')
+  })
+})
+
+it('a link in the text part stands alone, so it can be followed from any mail client', async () => {
+  const mail = await verificationMail('ruth@example.com', '', URL_)
+  expect(mail.text).toContain('Hello,')
+  const links = mail.text.match(/https?:\/\/\S+/g)
+  expect(links?.[0]).toBe(URL_)
+  expect(mail.html).toContain(`href="${URL_.replace(/&/g, '&amp;')}"`)
+})

@@ -1,0 +1,45 @@
+import { formatMoney } from '@lamplight/contracts'
+import type { Mail } from '../../mail'
+import { greeting, Layout, Paragraph, renderMail } from '../../mail/layout'
+
+export type OrderForMail = {
+  id: string
+  email: string
+  name: string | null
+  product: string
+  amountCents: number
+}
+
+export function refundMail(order: OrderForMail): Promise<Mail> {
+  return renderMail(
+    order.email,
+    'Your Lamplight Puzzle Co. order was refunded',
+    <Layout preview={`We have refunded ${formatMoney(order.amountCents)} for ${order.product}.`}>
+      <Paragraph>{greeting(order.name)}</Paragraph>
+      <Paragraph>
+        We have refunded your order {order.id.slice(0, 8)} for {order.product} (
+        {formatMoney(order.amountCents)}).
+      </Paragraph>
+      <Paragraph>
+        Depending on your bank, the money shows on your statement within 5 to 10 business days. Access to the
+        online puzzle of this order has ended.
+      </Paragraph>
+      <Paragraph>If you did not expect this, reply to this message and we will sort it out.</Paragraph>
+    </Layout>,
+  )
+}
+
+export function shippedMail(order: OrderForMail & { trackingNumber: string }): Promise<Mail> {
+  return renderMail(
+    order.email,
+    'Your Lamplight Puzzle Co. order has shipped',
+    <Layout preview={`${order.product} is on its way. Tracking number ${order.trackingNumber}.`}>
+      <Paragraph>{greeting(order.name)}</Paragraph>
+      <Paragraph>
+        Good news: your order {order.id.slice(0, 8)} ({order.product}) is on its way.
+      </Paragraph>
+      <Paragraph>Tracking number: {order.trackingNumber}</Paragraph>
+      <Paragraph>Standard delivery takes 3-5 business days. We hope you enjoy the journey!</Paragraph>
+    </Layout>,
+  )
+}

@@ -66,14 +66,12 @@ const SCENARIOS: Record<string, Scenario> = {
     }
   },
   'POST /admin/progress/:userId/:productId/reset': async ({ database, actors, product }) => {
-    await database.db
-      .insert(userProgress)
-      .values({
-        userId: actors.ids.otherCustomer,
-        productId: product.id,
-        currentStep: 3,
-        completedSteps: [1, 2],
-      })
+    await database.db.insert(userProgress).values({
+      userId: actors.ids.otherCustomer,
+      productId: product.id,
+      currentStep: 3,
+      completedSteps: [1, 2],
+    })
     return {
       method: 'POST',
       path: `/api/admin/progress/${actors.ids.otherCustomer}/${product.id}/reset`,
@@ -234,14 +232,12 @@ describe.each(DRIVERS)('audit log on %s', (driver) => {
   })
 
   it('resets a player: progress gone, 404 when there is none, the admin page starts again', async () => {
-    await database.db
-      .insert(userProgress)
-      .values({
-        userId: actors.ids.customer,
-        productId: ctx.product.id,
-        currentStep: 4,
-        completedSteps: [1, 2, 3],
-      })
+    await database.db.insert(userProgress).values({
+      userId: actors.ids.customer,
+      productId: ctx.product.id,
+      currentStep: 4,
+      completedSteps: [1, 2, 3],
+    })
     const path = `/api/admin/progress/${actors.ids.customer}/${ctx.product.id}/reset`
     expect((await actors.customer.request(path, { method: 'POST' })).status).toBe(403)
     expect((await actors.admin.request(path, { method: 'POST' })).status).toBe(200)

@@ -47,6 +47,13 @@ const EnvSchema = z.object({
   PAYMENTS_TEST_MODE: bool.optional(),
   // Where the Stripe SDK sends its calls; only for tests and stripe-mock (default: Stripe's API).
   STRIPE_API_BASE: z.string().url().optional(),
+  // Files: a folder under DATA_DIR unless S3_BUCKET names a bucket (AWS or S3-compatible).
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   // Where the shell finds a remote's manifest, overriding the remote registry (decision 012):
   // set, it wins over whichever release is active. Unset: the registry decides.
   REMOTE_STOREFRONT_URL: z.string().trim().min(1).optional(),
@@ -64,6 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid environment: ${problems}`)
   }
   const e = parsed.data
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid environment: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    )
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid environment: S3_ENDPOINT and S3 credentials need S3_BUCKET')
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const list = (value: string) =>
@@ -80,6 +95,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     filesDir: path.join(dataDir, 'files'),
+    storage: e.S3_BUCKET
+      ? ({
+          driver: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        } as const)
+      : ({ driver: 'local', dir: path.join(dataDir, 'files') } as const),
     logLevel: e.LOG_LEVEL,
     serveApps: e.SERVE_APPS,
     seedOnEmpty: e.SEED_ON_EMPTY,

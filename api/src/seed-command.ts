@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { seed } from './seed'
-import { createLocalStorage } from './storage'
+import { createStorage, describeStorage } from './storage/from-config'
 
 // `npm run seed`: migrate and load the catalogue into the configured database. Safe to
 // repeat. The embedded database must not be open in a running server (the lock refuses).
@@ -11,9 +11,10 @@ async function main() {
   const database = await openConfiguredDatabase(config, 'npm run seed')
   try {
     const started = Date.now()
+    console.log(`seed: files go to the ${describeStorage(config)}`)
     const report = await seed({
       db: database.db,
-      storage: createLocalStorage(config.filesDir),
+      storage: createStorage(config),
       log: (message) => console.log(message),
     })
     console.log(`seed: done in ${Date.now() - started} ms`, report)

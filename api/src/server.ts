@@ -8,13 +8,13 @@ import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { createDeps } from './deps'
 import { createLogger } from './logger'
 import { ensureDefaultReleases } from './services/remote-registry'
-import { createLocalStorage } from './storage'
+import { createStorage, describeStorage } from './storage/from-config'
 
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
   const database = await openConfiguredDatabase(config, 'the Lamplight server')
-  const storage = createLocalStorage(config.filesDir)
+  const storage = createStorage(config)
 
   // Loaded only when needed: the seed pulls in the image and PDF generators.
   const { isEmpty, seed } = config.seedOnEmpty ? await import('./seed') : { isEmpty: null, seed: null }
@@ -36,7 +36,7 @@ async function main() {
   // Sends the outbox with retries (only with SMTP_URL); safe on every replica.
   deps.mailer.start()
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ port: info.port, database: database.driver }, 'listening')
+    logger.info({ port: info.port, database: database.driver, files: describeStorage(config) }, 'listening')
     const lines = [
       `Lamplight Puzzle Co. is running at ${config.publicUrl}`,
       `API: ${config.publicUrl}/api/health`,

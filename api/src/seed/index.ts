@@ -66,10 +66,13 @@ export async function seed({
   db,
   storage,
   log = () => {},
+  only,
 }: {
   db: Db
   storage: FileStorage
   log?: (message: string) => void
+  /** Only these resources of the library (by slug); the catalogue is always loaded. */
+  only?: string[]
 }): Promise<SeedReport> {
   const report: SeedReport = {
     products: 0,
@@ -132,7 +135,7 @@ export async function seed({
     ]),
   )
 
-  const planned = plan()
+  const planned = plan().filter((p) => !only || only.includes(p.slug))
   const tagNames = [...new Set(planned.flatMap((p) => p.tags))]
   if (tagNames.length) {
     report.tags = (

@@ -6,13 +6,14 @@ import { loadConfig } from '../config'
 import type { Database } from '../db/client'
 import { createDeps } from '../deps'
 import { createLogger } from '../logger'
-import { createLocalStorage } from '../storage'
+import { createStorage } from '../storage/from-config'
 import { PROXY_PEER } from './client'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
 /**
- * The real app over a test database, with files in a temporary folder and logs silenced.
+ * The real app over a test database, with files in a temporary folder (or the S3 bucket
+ * that `env` names) and logs silenced.
  * Requests come from a trusted proxy on loopback and client addresses from X-Forwarded-For,
  * so a test can act as many clients.
  */
@@ -27,7 +28,8 @@ export function createTestApp(database: Database, env: Record<string, string> = 
     CLIENT_IP_HEADER: 'x-forwarded-for',
     ...env,
   })
-  const storage = createLocalStorage(config.filesDir)
+  // A folder under the temporary DATA_DIR, or the bucket the env names (S3 tests).
+  const storage = createStorage(config)
   const deps = createDeps({ config, database, storage, logger: createLogger('silent') })
   const app = createApp(deps)
   // In-process requests come from "our proxy" unless a test gives its own peer.

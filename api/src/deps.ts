@@ -1,9 +1,11 @@
+import type { Redis } from 'ioredis'
 import { createAuth } from './auth/auth'
 import type { SecondaryStorage } from './auth/secondary-storage'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import type { Logger } from './logger'
 import { createMailer } from './mail'
+import { createRateLimits } from './middleware/rate-limit'
 import { createPayments } from './services/payments'
 import { createRemoteRegistry } from './services/remote-registry'
 import type { FileStorage } from './storage'
@@ -16,6 +18,8 @@ export function createDeps(parts: {
   storage: FileStorage
   logger: Logger
   secondaryStorage?: SecondaryStorage
+  /** With REDIS_URL: rate limits are counted there, shared by every replica. */
+  redis?: Redis
 }): AppDeps {
   const { config, database, logger } = parts
   const mailer = createMailer({
@@ -33,5 +37,6 @@ export function createDeps(parts: {
   })
   const payments = createPayments(config.payments, config.publicUrl)
   const remotes = createRemoteRegistry(database.db, config.remoteOverrides)
-  return { ...parts, mailer, auth, payments, remotes }
+  const rateLimits = createRateLimits({ redis: parts.redis, logger })
+  return { config, database, storage: parts.storage, logger, mailer, auth, payments, remotes, rateLimits }
 }

@@ -30,7 +30,14 @@ async function main() {
   if (registered.length) logger.info({ remotes: registered }, 'registered the bundled remote releases')
 
   const redis = config.redisUrl ? createRedisStorage(config.redisUrl) : null
-  const deps = createDeps({ config, database, storage, logger, secondaryStorage: redis?.storage })
+  const deps = createDeps({
+    config,
+    database,
+    storage,
+    logger,
+    secondaryStorage: redis?.storage,
+    redis: redis?.redis,
+  })
   const admin = await ensureSeedAdmin(deps)
   const app = createApp(deps)
   // Sends the outbox with retries (only with SMTP_URL); safe on every replica.

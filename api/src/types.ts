@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import type { Logger } from './logger'
 import type { Mailer } from './mail'
+import type { RateLimits } from './middleware/rate-limit'
 import type { Payments } from './services/payments'
 import type { RemoteRegistry } from './services/remote-registry'
 import type { FileStorage } from './storage'
@@ -18,6 +19,7 @@ export type AppDeps = {
   payments: Payments
   /** Which release of each remote is active (decision 012). */
   remotes: RemoteRegistry
+  rateLimits: RateLimits
 }
 
 export type { SessionUser, UserRole } from '@lamplight/contracts'

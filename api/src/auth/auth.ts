@@ -106,15 +106,9 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage }: Aut
       // The address is proven: an ADMIN_EMAILS account becomes admin now.
       afterEmailVerification: async (verified) => promote(verified.id),
     },
-    rateLimit: {
-      enabled: config.auth.rateLimit,
-      window: 60,
-      max: 100,
-      // Reading one's own session is not an attempt at anything: every page load asks, and a
-      // throttled answer once showed a signed-in visitor "Sign In" (issue 19, item 8).
-      customRules: { '/get-session': false },
-      storage: secondaryStorage ? 'secondary-storage' : 'memory',
-    },
+    // Off: every limit of the API, sign-in included, counts in one place (deps.rateLimits,
+    // rate-limiter-flexible), set per action in routes/auth/router.ts.
+    rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: config.auth.secureCookies,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

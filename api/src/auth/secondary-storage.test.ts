@@ -18,7 +18,12 @@ describe.skipIf(!url)('Redis-backed rate limits and storage', () => {
     redis = createRedisStorage(url!)
     database = await createTestDatabase('pglite')
     const base = createTestApp(database)
-    const deps = createDeps({ ...base.deps, logger: createLogger('silent'), secondaryStorage: redis.storage })
+    const deps = createDeps({
+      ...base.deps,
+      logger: createLogger('silent'),
+      secondaryStorage: redis.storage,
+      redis: redis.redis,
+    })
     app = createApp(deps)
   })
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 
-/** better-auth's secondary storage (rate-limit counters, session cache) on Redis. */
+/** better-auth's secondary storage (session cache, verification values) on Redis; the client also counts our rate limits. */
 export type SecondaryStorage = {
   get: (key: string) => Promise<string | null>
   getAndDelete: (key: string) => Promise<string | null>
@@ -9,9 +9,14 @@ export type SecondaryStorage = {
   increment: (key: string, ttl: number) => Promise<number>
 }
 
-export function createRedisStorage(url: string): { storage: SecondaryStorage; close: () => Promise<void> } {
+export function createRedisStorage(url: string): {
+  redis: Redis
+  storage: SecondaryStorage
+  close: () => Promise<void>
+} {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: 'lamplight:' })
   return {
+    redis,
     storage: {
       get: (key) => redis.get(key),
       getAndDelete: (key) => redis.getdel(key),

@@ -1,60 +1,134 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Redis } from 'ioredis'
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
 import { tooManyRequests } from '../../lib/errors'
+import type { Logger } from '../../logger'
 import type { AppEnv } from '../../types'
 
-export type RateLimitOptions = {
-  /** Names the bucket family, e.g. 'contact': each route counts on its own. */
-  name: string
-  /** Requests allowed per client address in one window. */
-  limit: number
-  windowMs: number
-  /** Whom to count: the client address unless a route says otherwise (e.g. the signed-in user). */
-  key?: (c: Context<AppEnv>) => string | Promise<string>
-  /** Shown to the client with the 429. */
-  message?: string
-  /** The clock, for tests. */
-  now?: () => number
-}
+/** A limit: `points` per window of `windowMs`, counted per key. */
+export type LimitRule = { name: string; limit: number; windowMs: number }
 
-type Bucket = { count: number; resetAt: number }
+export type LimitAnswer = { allowed: boolean; retryAfterSeconds: number }
 
 /**
- * A fixed-window limit per client address (`c.get('clientIp')`) and route name, kept in
- * this process's memory. Over the limit, the request is answered 429 in our error shape
+ * Every rate limit of the API counts here, with rate-limiter-flexible: in this process's
+ * memory, or in Redis when REDIS_URL is set (so replicas share one count). When Redis
+ * fails, the limits keep working on the memory store (logged once, not per request):
+ * a Redis outage must neither open the doors nor close them.
+ */
+export type RateLimits = {
+  /** Counts one attempt; `allowed` false once the key is over the limit in this window. */
+  consume: (rule: LimitRule, key: string) => Promise<LimitAnswer>
+  /** Gives one attempt back (e.g. a sign-in that succeeded does not count as a failure). */
+  giveBack: (rule: LimitRule, key: string) => Promise<void>
+  /** Forgets a key's count. */
+  reset: (rule: LimitRule, key: string) => Promise<void>
+}
+
+export function createRateLimits(options: { redis?: Redis; logger: Logger; enabled?: boolean }): RateLimits {
+  const { redis, logger, enabled = true } = options
+  const memory = new Map<string, RateLimiterAbstract>()
+  const shared = new Map<string, RateLimiterAbstract>()
+  let warned = false
+
+  const settings = (rule: LimitRule) => ({
+    keyPrefix: `rl:${rule.name}`,
+    points: rule.limit,
+    duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
+  })
+  const memoryOf = (rule: LimitRule) => {
+    let limiter = memory.get(rule.name)
+    if (!limiter) {
+      limiter = new RateLimiterMemory(settings(rule))
+      memory.set(rule.name, limiter)
+    }
+    return limiter
+  }
+  const redisOf = (rule: LimitRule) => {
+    if (!redis) return null
+    let limiter = shared.get(rule.name)
+    if (!limiter) {
+      // Not ready (down, reconnecting): fail at once rather than queue, and count in memory.
+      limiter = new RateLimiterRedis({ ...settings(rule), storeClient: redis, rejectIfRedisNotReady: true })
+      shared.set(rule.name, limiter)
+    }
+    return limiter
+  }
+  /** Runs an operation on Redis, or on memory when there is no Redis or it failed. */
+  async function run<T>(rule: LimitRule, op: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    const remote = redisOf(rule)
+    if (remote) {
+      try {
+        return await op(remote)
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error
+        if (!warned) {
+          warned = true
+          logger.warn({ err: error }, 'rate limits: Redis failed, counting in this process’s memory')
+        }
+      }
+    }
+    return op(memoryOf(rule))
+  }
+
+  return {
+    async consume(rule, key) {
+      if (!enabled) return { allowed: true, retryAfterSeconds: 0 }
+      try {
+        await run(rule, (limiter) => limiter.consume(key))
+        return { allowed: true, retryAfterSeconds: 0 }
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) }
+      }
+    },
+    async giveBack(rule, key) {
+      if (!enabled) return
+      await run(rule, (limiter) => limiter.reward(key))
+    },
+    async reset(rule, key) {
+      await run(rule, (limiter) => limiter.delete(key))
+    },
+  }
+}
+
+export type RateLimitOptions = LimitRule & {
+  /** Whom to count: the client address unless a route says otherwise (e.g. the signed-in user). */
+  key?: (c: Context<AppEnv>) => string | Promise<string>
+  /** Shown to the client with the 429; given the seconds to wait when it is a function. */
+  message?: string | ((retryAfterSeconds: number) => string)
+}
+
+/**
+ * A fixed-window limit per client address (`c.get('clientIp')`) and route name, counted by
+ * the app's `rateLimits`. Over the limit, the request is answered 429 in our error shape
  * with `Retry-After` (seconds until the window ends). Every attempt counts, valid or not,
- * so a client cannot probe the validator for free. Expired windows are swept once per
- * window, so the map holds at most the clients of the last window.
- *
- * In-memory means per process: behind several instances each keeps its own count, which
- * is good enough to stop a runaway script on a contact form.
+ * so a client cannot probe the validator for free.
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const { name, limit, windowMs, message, now = Date.now, key: keyOf = clientKey } = options
-  const buckets = new Map<string, Bucket>()
-  let nextSweep = now() + windowMs
-
-  const sweep = (at: number) => {
-    if (at < nextSweep) return
-    for (const [key, bucket] of buckets) if (bucket.resetAt <= at) buckets.delete(key)
-    nextSweep = at + windowMs
-  }
-
+  const { key: keyOf = clientKey } = options
   return async (c, next) => {
-    const at = now()
-    sweep(at)
-    const key = `${name}|${await keyOf(c)}`
-    let bucket = buckets.get(key)
-    if (!bucket || bucket.resetAt <= at) {
-      bucket = { count: 0, resetAt: at + windowMs }
-      buckets.set(key, bucket)
-    }
-    bucket.count += 1
-    if (bucket.count > limit) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil((bucket.resetAt - at) / 1000))))
-      throw tooManyRequests(message)
-    }
+    await enforce(c, options, await keyOf(c))
     await next()
   }
+}
+
+/** Counts one attempt for `key` under `rule`, throwing our 429 (with Retry-After) past the limit. */
+export async function enforce(
+  c: Context<AppEnv>,
+  rule: LimitRule & { message?: RateLimitOptions['message'] },
+  key: string,
+) {
+  const answer = await c.get('deps').rateLimits.consume(rule, key)
+  if (answer.allowed) return
+  c.header('Retry-After', String(answer.retryAfterSeconds))
+  const { message } = rule
+  throw tooManyRequests(typeof message === 'function' ? message(answer.retryAfterSeconds) : message)
 }
 
 function clientKey(c: Context<AppEnv>): string {

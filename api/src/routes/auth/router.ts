@@ -1,27 +1,98 @@
 import { authContract } from '@lamplight/contracts'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { ApiError } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { latestMail } from '../../mail'
 import { CLIENT_IP_HEADER, withClientIp } from '../../middleware/client-ip'
+import { enforce, type LimitRule } from '../../middleware/rate-limit'
 import type { AppEnv } from '../../types'
 import { outboxPage } from './outbox-page'
 
 const AUTH_BODY_LIMIT = 16 * 1024
 
+const attemptsMessage = (seconds: number) =>
+  `Too many attempts. Please wait ${seconds} seconds and try again.`
+
+/**
+ * Per client address, like better-auth's own defaults (which are off: every limit of the
+ * API counts in one place, `rateLimits`): guesses are few per window, mail-sending actions
+ * fewer, anything else generous. Reading one's own session is never limited: every page
+ * load asks, and a throttled answer once showed a signed-in visitor "Sign In" (issue 19).
+ */
+const PER_ADDRESS: Partial<Record<keyof typeof authContract, LimitRule>> = {
+  signIn: { name: 'auth:sign-in', limit: 3, windowMs: 10_000 },
+  signUp: { name: 'auth:sign-up', limit: 3, windowMs: 10_000 },
+  changePassword: { name: 'auth:change-password', limit: 3, windowMs: 10_000 },
+  requestReset: { name: 'auth:request-reset', limit: 3, windowMs: 60_000 },
+  sendVerification: { name: 'auth:send-verification', limit: 3, windowMs: 60_000 },
+}
+const ANY_ACTION: LimitRule = { name: 'auth:any', limit: 100, windowMs: 60_000 }
+
+/**
+ * Per account: failed sign-ins for one email, whatever address they come from, so
+ * rotating addresses does not help a guesser. Each attempt takes a point before
+ * better-auth answers and a success gives its own point back; nothing else resets it.
+ */
+export const SIGN_IN_FAILURES: LimitRule = { name: 'auth:sign-in-account', limit: 10, windowMs: 15 * 60_000 }
+const accountMessage = (seconds: number) =>
+  `Too many failed sign-ins for this account. Please wait ${Math.ceil(seconds / 60)} minutes and try again, or reset your password.`
+
+/** Per address mailed to: nobody fills a stranger's inbox with reset or verification mail. */
+const MAILS_PER_ADDRESS: LimitRule = { name: 'auth:mails-to', limit: 5, windowMs: 60 * 60_000 }
+const mailsMessage = () =>
+  'We have sent several mails to this address already. Please check your inbox, or try again in an hour.'
+
+function limitsFor(name: keyof typeof authContract): MiddlewareHandler<AppEnv>[] {
+  if (name === 'session' || name === 'outbox') return []
+  const rule = PER_ADDRESS[name] ?? ANY_ACTION
+  return [
+    async (c, next) => {
+      if (c.get('deps').config.auth.rateLimit)
+        await enforce(c, { ...rule, message: attemptsMessage }, c.get('clientIp'))
+      await next()
+    },
+  ]
+}
+
 /**
  * better-auth under /api/auth: only the actions the site uses, each declared with its
  * schemas in `authContract`, so bad input is refused in our error shape before better-auth
- * reads it. better-auth gets the validated body (unknown fields dropped), its errors are
- * rewritten into our shape, and its rate-limit answers carry a standard Retry-After. Any
- * other action is our JSON 404.
+ * reads it. better-auth gets the validated body (unknown fields dropped) and its errors are
+ * rewritten into our shape. Any other action is our JSON 404.
  */
-const handlers = Object.values(authContract).filter((e) => e.path.startsWith('/auth/'))
-export const authRouter = handlers.reduce(
-  (router, action) =>
-    router.handle(action, { bodyLimit: AUTH_BODY_LIMIT }, ({ c, body }) => betterAuth(c, body)),
+const actions = (Object.keys(authContract) as (keyof typeof authContract)[]).filter((name) =>
+  authContract[name].path.startsWith('/auth/'),
+)
+export const authRouter = actions.reduce(
+  (router, name) =>
+    router.handle(
+      authContract[name],
+      { bodyLimit: AUTH_BODY_LIMIT, middleware: limitsFor(name) },
+      ({ c, body }) => {
+        if (name === 'signIn') return signIn(c, body as unknown as { email: string })
+        if (name === 'requestReset' || name === 'sendVerification')
+          return mailing(c, body as unknown as { email: string })
+        return betterAuth(c, body)
+      },
+    ),
   defineRouter('/auth'),
 )
+
+async function signIn(c: Context<AppEnv>, body: { email: string }) {
+  const { rateLimits, config } = c.get('deps')
+  if (!config.auth.rateLimit) return betterAuth(c, body)
+  const account = body.email.toLowerCase()
+  await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, account)
+  const response = await betterAuth(c, body)
+  if (response.ok) await rateLimits.giveBack(SIGN_IN_FAILURES, account)
+  return response
+}
+
+async function mailing(c: Context<AppEnv>, body: { email: string }) {
+  if (c.get('deps').config.auth.rateLimit)
+    await enforce(c, { ...MAILS_PER_ADDRESS, message: mailsMessage }, body.email.toLowerCase())
+  return betterAuth(c, body)
+}
 
 function betterAuth(c: Context<AppEnv>, body: unknown) {
   const { auth } = c.get('deps')
@@ -64,12 +135,7 @@ async function normaliseAuthResponse(response: Response): Promise<Response> {
   const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null
   const headers = new Headers(response.headers)
   headers.delete('content-length')
-  let message = body?.message || 'The request could not be completed.'
-  if (response.status === 429) {
-    const seconds = Number(headers.get('x-retry-after')) || 10
-    headers.set('Retry-After', String(seconds))
-    message = `Too many attempts. Please wait ${seconds} seconds and try again.`
-  }
+  const message = body?.message || 'The request could not be completed.'
   const code = body?.code ? body.code.toLowerCase() : (CODES[response.status] ?? 'bad_request')
   return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers })
 }

@@ -2,15 +2,78 @@ import pino from 'pino'
 
 export type Logger = pino.Logger
 
-/** Structured JSON logs on stdout; secrets and cookies never reach them. */
-export function createLogger(level: string = 'info'): Logger {
-  return pino({
+/**
+ * Structured JSON logs on stdout; secrets and cookies never reach them. Errors are logged
+ * through `safeError`: a failed query keeps its SQL (placeholders only) but never its
+ * parameters, which hold whatever a visitor sent (reset tokens, contact messages).
+ */
+export function createLogger(level: string = 'info', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'lamplight-api' },
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token'],
       censor: '[redacted]',
     },
+    formatters: { log: (object) => scrubErrors(object, 0) as Record<string, unknown> },
+    // Errors are already safe plain objects by now: pino's own serializer would rewrap them.
+    serializers: { err: (error: unknown) => (error instanceof Error ? safeError(error) : error) },
     timestamp: pino.stdTimeFunctions.isoTime,
-  })
+  }
+  return destination ? pino(options, destination) : pino(options)
+}
+
+/**
+ * What a database or driver error may keep: names and codes. Everything else is dropped,
+ * drizzle's `params`, postgres' `parameters` and `detail` ("Key (email)=(...)") included.
+ */
+const KEPT_FIELDS = [
+  'code',
+  'severity',
+  'routine',
+  'constraint',
+  'constraint_name',
+  'table',
+  'table_name',
+  'column',
+  'column_name',
+  'schema_name',
+  'errno',
+  'syscall',
+  'status',
+  'statusCode',
+] as const
+
+/** Drops the values out of a driver message: drizzle's "params: ..." and PostgreSQL's quoted input. */
+export function scrubMessage(text: string): string {
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [redacted]')
+    .replace(/(: )"(?:[^"]|"")*"(?=$|\n)/gm, '$1"[redacted]"')
+}
+
+/** An error as logged: type, scrubbed message and stack, harmless fields, its cause likewise. */
+export function safeError(error: Error, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    type: error.constructor?.name ?? 'Error',
+    message: scrubMessage(String(error.message ?? '')),
+  }
+  if (error.stack) out.stack = scrubMessage(error.stack)
+  const fields = error as unknown as Record<string, unknown>
+  for (const key of KEPT_FIELDS) {
+    const value = fields[key]
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value
+  }
+  // The SQL text of a failed query (placeholders, never the values).
+  if (typeof fields.query === 'string') out.query = fields.query
+  if (error.cause instanceof Error && depth < 5) out.cause = safeError(error.cause, depth + 1)
+  return out
+}
+
+function scrubErrors(value: unknown, depth: number): unknown {
+  if (value instanceof Error) return safeError(value)
+  if (depth > 4 || !value || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((item) => scrubErrors(item, depth + 1))
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) out[key] = scrubErrors(item, depth + 1)
+  return out
 }

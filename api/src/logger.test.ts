@@ -1,0 +1,68 @@
+import { Writable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from './logger'
+import { errorHandler } from './middleware/error-handler'
+import { requestLogger } from './middleware/request-logger'
+import { createTestDatabase, DRIVERS, type TestDatabase } from './test/database'
+import type { AppEnv } from './types'
+
+const SECRET = 'reset-token-5f2a9c'
+const MESSAGE = 'Please pray for my sister, her number is 555 0199'
+
+function capture() {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  return { lines, logger: createLogger('info', stream) }
+}
+
+describe.each(DRIVERS)('a failed query in the log, on %s', (driver) => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    await database.db.execute(sql`create table log_probe (token text unique, body text)`)
+    await database.db.execute(sql`insert into log_probe values (${SECRET}, 'x')`)
+  }, 60_000)
+  afterAll(() => database?.destroy())
+
+  /** A route whose query fails, logged by the real error handler and request logger. */
+  function appFailingWith(query: () => Promise<unknown>, logger: ReturnType<typeof createLogger>) {
+    const app = new Hono<AppEnv>()
+    app.use(async (c, next) => {
+      c.set('requestId', 'r1')
+      await next()
+    })
+    app.use(requestLogger(logger))
+    app.all('*', async (c) => {
+      await query()
+      return c.text('ok')
+    })
+    app.onError(errorHandler)
+    return app
+  }
+
+  it.each([
+    [
+      'a unique violation',
+      () => database.db.execute(sql`insert into log_probe values (${SECRET}, ${MESSAGE})`),
+    ],
+    ['a bad uuid', () => database.db.execute(sql`select ${SECRET}::uuid, ${MESSAGE}::text`)],
+  ])('logs %s with its SQL and code, never its parameter values', async (_name, query) => {
+    const { lines, logger } = capture()
+    const res = await appFailingWith(query, logger).request('/api/auth/reset-password/' + SECRET)
+    expect(res.status).toBe(500)
+    const log = lines.join('')
+    expect(log).toContain('unhandled error')
+    expect(log).toMatch(/Failed query: (insert into log_probe|select \$1::uuid)/) // the SQL, to debug with
+    expect(log).toContain('DrizzleQueryError')
+    expect(log).toContain('[redacted]')
+    expect(log).not.toContain(SECRET)
+    expect(log).not.toContain('555 0199')
+  })
+})

@@ -51,7 +51,7 @@ describe('a client reaching the server directly with a forged X-Forwarded-For', 
   beforeAll(async () => {
     database = await createTestDatabase('pglite')
     app = createTestApp(database).app
-  }, 60_000)
+  }, 180_000)
   afterAll(() => database.destroy())
 
   it('cannot pick a fresh rate-limit bucket with each request', async () => {

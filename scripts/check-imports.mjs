@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Every package a workspace imports must be declared in that workspace's own package.json
+// (dependencies, devDependencies or peerDependencies). npm hoists everything to the root
+// node_modules, so an undeclared import works here by accident and breaks a workspace built
+// or installed on its own (`npm ci -w api --omit=dev`, a remote deployed alone).
+// Run by `npm run lint`; exits 1 listing each undeclared import with the file that has it.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'dist-standalone',
+  '.data',
+  '.turbo',
+  'test-results',
+  'coverage',
+])
+const SOURCE = /\.((m|c)?[jt]sx?|css)$/
+const builtins = new Set(builtinModules.flatMap((m) => [m, m.split('/')[0]]))
+// import ... from 'x' / export ... from 'x' (at a line's start, no quote before `from`),
+// import 'x', import('x'), require('x'), vi.mock('x'), vi.importActual('x')
+const SPECIFIERS = [
+  /^\s*(?:import|export)\s[^;'"`]*?\bfrom\s*['"]([^'"\n]+)['"]/gm,
+  /^\s*import\s*['"]([^'"\n]+)['"]/gm,
+  /\b(?:import|require|vi\.mock|vi\.doMock|vi\.importActual)\(\s*['"]([^'"\n]+)['"]\s*[,)]/g,
+  // CSS: @import "tailwindcss/theme.css"
+  /^\s*@import\s+['"]([^'"\n]+)['"]/gm,
+]
+
+function workspaces() {
+  const { workspaces: patterns } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  return patterns.flatMap((pattern) => {
+    if (!pattern.endsWith('/*')) return [pattern]
+    const base = pattern.slice(0, -2)
+    return readdirSync(path.join(root, base))
+      .map((name) => `${base}/${name}`)
+      .filter((dir) => {
+        try {
+          return statSync(path.join(root, dir, 'package.json')).isFile()
+        } catch {
+          return false
+        }
+      })
+  })
+}
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) yield* files(path.join(dir, entry.name))
+    } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      yield path.join(dir, entry.name)
+    }
+  }
+}
+
+export function packageName(specifier) {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.includes(':')) return null
+  const parts = specifier.split('/')
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+  if (!name || builtins.has(name)) return null
+  // Module Federation remotes (`storefront/App`) and bundler aliases are not packages.
+  return name
+}
+
+export function undeclaredImports() {
+  const problems = []
+  const names = new Set(
+    workspaces().map((dir) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name),
+  )
+  for (const dir of workspaces()) {
+    const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'))
+    const declared = new Set([
+      pkg.name,
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.devDependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}),
+      ...Object.keys(pkg.optionalDependencies ?? {}),
+    ])
+    const federated = new Set(Object.keys(pkg.lamplight?.remotes ?? {}))
+    for (const file of files(path.join(root, dir))) {
+      const text = readFileSync(file, 'utf8')
+      for (const match of SPECIFIERS.flatMap((re) => [...text.matchAll(re)])) {
+        const name = packageName(match[1])
+        if (!name || declared.has(name) || declared.has(`@types/${name}`) || federated.has(name)) continue
+        problems.push({ workspace: dir, file: path.relative(root, file), name, isWorkspace: names.has(name) })
+      }
+    }
+  }
+  return problems
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const problems = undeclaredImports()
+  if (problems.length) {
+    const seen = new Set()
+    for (const p of problems) {
+      const key = `${p.workspace} ${p.name}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      console.error(
+        `${p.workspace}: imports ${p.name} (e.g. ${p.file}) but its package.json does not declare it`,
+      )
+    }
+    process.exit(1)
+  }
+  console.log('check-imports: every workspace declares what it imports')
+}

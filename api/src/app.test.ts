@@ -45,11 +45,17 @@ describe.each(DRIVERS)('API skeleton on %s', (driver) => {
 
   it('tags every response with a request id and secure headers', async () => {
     const res = await app.request('/api/health')
-    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const id = res.headers.get('x-request-id')
+    expect(id).toMatch(/^[\w-]{8,}-[0-9a-z]+$/)
+    const next = await app.request('/api/health')
+    expect(next.headers.get('x-request-id')).not.toBe(id)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
     const echoed = await app.request('/api/health', { headers: { 'X-Request-Id': 'trace-123' } })
     expect(echoed.headers.get('x-request-id')).toBe('trace-123')
+    // Not one that could break a log line or a header.
+    const odd = await app.request('/api/health', { headers: { 'X-Request-Id': 'a b<script>' } })
+    expect(odd.headers.get('x-request-id')).not.toContain(' ')
   })
 
   it('reads the session as signed out until accounts exist', async () => {

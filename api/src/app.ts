@@ -1,14 +1,16 @@
 import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
-import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { clientIp } from './middleware/client-ip'
 import { apiNotFound, errorHandler } from './middleware/error-handler'
+import { invalidateOnAdminWrites } from './middleware/invalidate-public'
 import { originCheck } from './middleware/origin-check'
+import { requestId } from './middleware/request-id'
 import { requestLogger } from './middleware/request-logger'
 import { serveApps } from './middleware/serve-apps'
 import { apiRouters } from './routes'
+import { seoRoutes } from './seo'
 import { originsOf } from './services/remote-registry'
 import type { AppDeps, AppEnv } from './types'
 
@@ -20,7 +22,7 @@ export function createApp(deps: AppDeps) {
   const remotes = (c: Context<AppEnv>) => (c.get('remoteOrigins') ?? pinned).join(' ')
 
   const app = new Hono<AppEnv>()
-  app.use(requestId({ headerName: 'X-Request-Id', limitLength: 128 }))
+  app.use(requestId())
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
@@ -70,10 +72,12 @@ export function createApp(deps: AppDeps) {
     cors({ origin: (origin) => (trusted.includes(origin) ? origin : null), credentials: true, maxAge: 600 }),
   )
   api.use(originCheck(trusted))
+  api.use('/admin/*', invalidateOnAdminWrites())
   // Each domain at its own prefix: a guard on one router can never reach another's routes.
   for (const router of apiRouters) api.route(router.prefix, router.hono)
   api.all('*', apiNotFound)
   app.route('/api', api)
+  app.route('/', seoRoutes())
 
   if (config.serveApps)
     app.use(serveApps({ appsDir: config.appsDir, remotes: deps.remotes, releasesDir: config.releasesDir }))

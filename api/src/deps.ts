@@ -7,6 +7,7 @@ import type { Logger } from './logger'
 import { createMailer } from './mail'
 import { createRateLimits } from './middleware/rate-limit'
 import { createPayments } from './services/payments'
+import { createPublicCache, type PublicCache } from './services/public-cache'
 import { createRemoteRegistry } from './services/remote-registry'
 import type { FileStorage } from './storage'
 import type { AppDeps } from './types'
@@ -20,6 +21,8 @@ export function createDeps(parts: {
   secondaryStorage?: SecondaryStorage
   /** With REDIS_URL: rate limits are counted there, shared by every replica. */
   redis?: Redis
+  /** Default: in this process's memory. */
+  publicCache?: PublicCache
 }): AppDeps {
   const { config, database, logger } = parts
   const mailer = createMailer({
@@ -38,5 +41,17 @@ export function createDeps(parts: {
   const payments = createPayments(config.payments, config.publicUrl)
   const remotes = createRemoteRegistry(database.db, config.remoteOverrides)
   const rateLimits = createRateLimits({ redis: parts.redis, logger })
-  return { config, database, storage: parts.storage, logger, mailer, auth, payments, remotes, rateLimits }
+  const publicCache = parts.publicCache ?? createPublicCache()
+  return {
+    config,
+    database,
+    storage: parts.storage,
+    logger,
+    mailer,
+    auth,
+    payments,
+    remotes,
+    rateLimits,
+    publicCache,
+  }
 }

@@ -77,3 +77,16 @@ function scrubErrors(value: unknown, depth: number): unknown {
   for (const [key, item] of Object.entries(value)) out[key] = scrubErrors(item, depth + 1)
   return out
 }
+
+/**
+ * stdout written asynchronously (lines logged while a write is under way go out together),
+ * so a request never waits on the terminal or the log collector. `flushLogger` before exiting.
+ */
+export function asyncStdout(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: false })
+}
+
+/** Writes out what is still buffered (before process.exit). */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => logger.flush(() => resolve()))
+}

@@ -6,13 +6,14 @@ import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { createDeps } from './deps'
-import { createLogger } from './logger'
+import { asyncStdout, createLogger, flushLogger } from './logger'
+import { createPublicCache, createRedisStore } from './services/public-cache'
 import { ensureDefaultReleases } from './services/remote-registry'
 import { createStorage, describeStorage } from './storage/from-config'
 
 async function main() {
   const config = loadConfig()
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(config.logLevel, config.logLevel === 'silent' ? undefined : asyncStdout())
   const database = await openConfiguredDatabase(config, 'the Lamplight server')
   const storage = createStorage(config)
 
@@ -30,6 +31,10 @@ async function main() {
   if (registered.length) logger.info({ remotes: registered }, 'registered the bundled remote releases')
 
   const redis = config.redisUrl ? createRedisStorage(config.redisUrl) : null
+  // With Redis, replicas share the public read cache, so a write on one is seen by all.
+  const publicCache = config.redisUrl
+    ? createPublicCache(createRedisStore(config.redisUrl, 30_000))
+    : undefined
   const deps = createDeps({
     config,
     database,
@@ -37,6 +42,7 @@ async function main() {
     logger,
     secondaryStorage: redis?.storage,
     redis: redis?.redis,
+    publicCache,
   })
   const admin = await ensureSeedAdmin(deps)
   const app = createApp(deps)
@@ -65,7 +71,9 @@ async function main() {
     server.close(async () => {
       await deps.mailer.stop().catch(() => {})
       await redis?.close().catch(() => {})
+      await deps.publicCache.close().catch(() => {})
       await database.close().catch((err) => logger.error({ err }, 'closing the database failed'))
+      await flushLogger(logger).catch(() => {})
       process.exit(0)
     })
     // Idle keep-alive sockets would otherwise hold close() open.

@@ -5,6 +5,7 @@ import type { Logger } from './logger'
 import type { Mailer } from './mail'
 import type { RateLimits } from './middleware/rate-limit'
 import type { Payments } from './services/payments'
+import type { PublicCache } from './services/public-cache'
 import type { RemoteRegistry } from './services/remote-registry'
 import type { FileStorage } from './storage'
 
@@ -20,6 +21,8 @@ export type AppDeps = {
   /** Which release of each remote is active (decision 012). */
   remotes: RemoteRegistry
   rateLimits: RateLimits
+  /** Public catalogue and library reads, ready to send; writes invalidate it (decision 014). */
+  publicCache: PublicCache
 }
 
 export type { SessionUser, UserRole } from '@lamplight/contracts'

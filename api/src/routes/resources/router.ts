@@ -1,6 +1,7 @@
 import { FEATURED_RESOURCES_LIMIT, GALLERIES, resourcesContract } from '@lamplight/contracts'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { cachedJson } from '../../services/public-cache'
 import {
   findCategory,
   findPublishedResource,
@@ -12,44 +13,61 @@ import {
   searchCollections,
 } from './queries'
 
-/** Public resource library. Only published resources are ever listed, counted or shown. */
+/**
+ * Public resource library. Only published resources are ever listed, counted or shown.
+ * Every answer here is the same for every visitor, so each is served from the public cache
+ * (keyed by its parsed input, invalidated by the admin writes: decision 014); a 404 is
+ * thrown before anything is stored.
+ */
 export const resourcesRouter = defineRouter('/resources')
   .handle(resourcesContract.categories, async ({ c, db }) =>
-    c.json({ data: await listCategoriesWithCounts(db) }),
+    cachedJson(c, 'resources', 'categories', async () => ({ data: await listCategoriesWithCounts(db) })),
   )
-  .handle(resourcesContract.category, async ({ c, db, params }) => {
-    const category = await findCategory(db, params.slug)
-    if (!category) throw notFound('Category Not Found')
-    return c.json({ data: { ...category, age_ranges: await listAgeRanges(db, category.id) } })
-  })
+  .handle(resourcesContract.category, async ({ c, db, params }) =>
+    cachedJson(c, 'resources', `category:${params.slug}`, async () => {
+      const category = await findCategory(db, params.slug)
+      if (!category) throw notFound('Category Not Found')
+      return { data: { ...category, age_ranges: await listAgeRanges(db, category.id) } }
+    }),
+  )
   .handle(resourcesContract.featured, async ({ c, db }) =>
-    c.json({ data: await listFeatured(db, FEATURED_RESOURCES_LIMIT) }),
+    cachedJson(c, 'resources', 'featured', async () => ({
+      data: await listFeatured(db, FEATURED_RESOURCES_LIMIT),
+    })),
   )
-  .handle(resourcesContract.item, async ({ c, db, params }) => {
-    const resource = await findPublishedResource(db, params.slug)
-    if (!resource) throw notFound('Resource Not Found')
-    return c.json({ data: resource })
-  })
+  .handle(resourcesContract.item, async ({ c, db, params }) =>
+    cachedJson(c, 'resources', `item:${params.slug}`, async () => {
+      const resource = await findPublishedResource(db, params.slug)
+      if (!resource) throw notFound('Resource Not Found')
+      return { data: resource }
+    }),
+  )
   .handle(resourcesContract.gallery, async ({ c, db, params }) =>
-    c.json({ data: await listGallery(db, GALLERIES[params.gallery]) }),
+    cachedJson(c, 'resources', `gallery:${params.gallery}`, async () => ({
+      data: await listGallery(db, GALLERIES[params.gallery]),
+    })),
   )
   .handle(resourcesContract.collections, async ({ c, db, query }) =>
-    c.json({ data: await searchCollections(db, query.q) }),
+    cachedJson(c, 'resources', `collections:${JSON.stringify(query)}`, async () => ({
+      data: await searchCollections(db, query.q),
+    })),
   )
   // Listing and search: by category (`category`), across the library when none is given.
-  .handle(resourcesContract.list, async ({ c, db, query }) => {
-    let categoryId: string | undefined
-    if (query.category) {
-      const category = await findCategory(db, query.category)
-      if (!category) throw notFound('Category Not Found')
-      categoryId = category.id
-    }
-    const result = await listResources(db, {
-      categoryId,
-      q: query.q,
-      age: query.age,
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-    })
-    return c.json({ ...result, page: query.page, page_size: query.page_size })
-  })
+  .handle(resourcesContract.list, async ({ c, db, query }) =>
+    cachedJson(c, 'resources', `list:${JSON.stringify(query)}`, async () => {
+      let categoryId: string | undefined
+      if (query.category) {
+        const category = await findCategory(db, query.category)
+        if (!category) throw notFound('Category Not Found')
+        categoryId = category.id
+      }
+      const result = await listResources(db, {
+        categoryId,
+        q: query.q,
+        age: query.age,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      })
+      return { ...result, page: query.page, page_size: query.page_size }
+    }),
+  )

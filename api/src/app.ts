@@ -14,6 +14,17 @@ import { seoRoutes } from './seo'
 import { originsOf } from './services/remote-registry'
 import type { AppDeps, AppEnv } from './types'
 
+/**
+ * Whether the visitor reached us over https: PUBLIC_URL says the site is https, the request
+ * itself is, or one of our proxies (TRUSTED_PROXIES) says so in X-Forwarded-Proto.
+ */
+function servedOverHttps(c: Context<AppEnv>): boolean {
+  const { publicUrl } = c.get('deps').config
+  if (publicUrl.startsWith('https://') || c.req.url.startsWith('https://')) return true
+  if (!c.get('viaProxy')) return false
+  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+}
+
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps
   // Origins (other than our own) that scripts and manifests may come from: the registry's
@@ -52,17 +63,23 @@ export function createApp(deps: AppDeps) {
         connectSrc: ["'self'", remotes],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],
-        objectSrc: ["'self'"],
+        objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'", 'https://checkout.stripe.com'],
       },
+      // Only over https, below: HSTS over plain http is wrong, and pins a localhost to https.
+      strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       // Remote chunks may be served from another origin.
       crossOriginResourcePolicy: pinned.length ? 'cross-origin' : 'same-origin',
     }),
   )
+  app.use(async (c, next) => {
+    await next()
+    if (servedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+  })
   app.use(compress())
 
   const trusted = config.auth.trustedOrigins

@@ -113,7 +113,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     auth: {
       secret: e.AUTH_SECRET,
       adminEmails: list(e.ADMIN_EMAILS).map((v) => v.toLowerCase()),
-      trustedOrigins: [publicUrl, ...list(e.TRUSTED_ORIGINS).map((v) => v.replace(/\/$/, ''))],
+      // With no PUBLIC_URL, the loopback names of our own port are all "us": a visitor who
+      // opens http://127.0.0.1:3000 can sign in. With PUBLIC_URL, exactly what is configured.
+      trustedOrigins: [
+        ...(e.PUBLIC_URL
+          ? [publicUrl]
+          : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`]),
+        ...list(e.TRUSTED_ORIGINS).map((v) => v.replace(/\/$/, '')),
+      ],
       requireEmailVerification: e.AUTH_REQUIRE_EMAIL_VERIFICATION,
       rateLimit: e.AUTH_RATE_LIMIT,
       secureCookies: publicUrl.startsWith('https://'),

@@ -35,6 +35,8 @@ export type AppEnv = {
     log: Logger
     requestId: string
     clientIp: string
+    /** The TCP peer is one of TRUSTED_PROXIES and CLIENT_IP_HEADER is set: its forwarded headers count. */
+    viaProxy: boolean
     /** Set once the session was looked up: the user, or null when signed out. */
     user: SessionUser | null | undefined
     /** Origins of remote releases hosted elsewhere, for this response's Content-Security-Policy. */

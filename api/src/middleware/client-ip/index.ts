@@ -73,13 +73,17 @@ export function resolveClientIp(
   return client
 }
 
-/** Resolves the client's address once per request into `c.get('clientIp')`. */
+/**
+ * Resolves the client's address once per request into `c.get('clientIp')`, and whether the
+ * request came through one of our proxies (whose X-Forwarded-Proto may then be believed).
+ */
 export function clientIp(options: ClientIpOptions = {}): MiddlewareHandler<AppEnv> {
   const { header } = options
   const isTrusted = proxyMatcher(options.trustedProxies ?? (header ? DEFAULT_TRUSTED_PROXIES : []))
   return async (c, next) => {
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress
     c.set('clientIp', resolveClientIp(peer, header ? c.req.header(header) : undefined, isTrusted))
+    c.set('viaProxy', Boolean(header && peer && isTrusted(peer)))
     await next()
   }
 }

@@ -9,6 +9,7 @@ import { createRateLimits } from './middleware/rate-limit'
 import { createPayments } from './services/payments'
 import { createPublicCache, type PublicCache } from './services/public-cache'
 import { createRemoteRegistry } from './services/remote-registry'
+import { createManifestChecker } from './services/remote-registry/manifest-check'
 import type { FileStorage } from './storage'
 import type { AppDeps } from './types'
 
@@ -39,7 +40,9 @@ export function createDeps(parts: {
     secondaryStorage: parts.secondaryStorage,
   })
   const payments = createPayments(config.payments, config.publicUrl)
-  const remotes = createRemoteRegistry(database.db, config.remoteOverrides)
+  const remotes = createRemoteRegistry(database.db, config.remoteOverrides, {
+    checker: createManifestChecker({ appsDir: config.appsDir, releasesDir: config.releasesDir }),
+  })
   const rateLimits = createRateLimits({ redis: parts.redis, logger })
   const publicCache = parts.publicCache ?? createPublicCache()
   return {

@@ -1,6 +1,7 @@
 import type { Router } from '../lib/router'
 import { adminUsersRouter } from './admin/router'
 import { adminAuditRouter } from './admin-audit/router'
+import { adminDeploymentsRouter } from './admin-deployments/router'
 import { adminOrdersRouter } from './admin-orders/router'
 import { adminResourcesRouter } from './admin-resources/router'
 import { authRouter, devMailRouter } from './auth/router'
@@ -27,6 +28,7 @@ export const apiRouters: Router[] = [
   adminOrdersRouter,
   adminResourcesRouter,
   adminAuditRouter,
+  adminDeploymentsRouter,
   inboxRouter,
   catalogRouter,
   checkoutRouter,

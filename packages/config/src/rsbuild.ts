@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
 import { defineConfig, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core'
@@ -5,23 +7,9 @@ import { pluginReact } from '@rsbuild/plugin-react'
 import tailwindcss from '@tailwindcss/postcss'
 import { federationName, type RemoteName } from './routes'
 import { scopeUtilities } from './scope-utilities'
+import { SHARED } from './shared'
 
-/**
- * Everything that must exist once on a page. `requiredVersion: false` on our own
- * workspace package because it is versioned with the repo, not by semver.
- */
-export const SHARED = {
-  react: { singleton: true, requiredVersion: '^19.0.0' },
-  'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
-  'react/jsx-dev-runtime': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router': { singleton: true, requiredVersion: '^7.0.0' },
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
-  '@lamplight/session': { singleton: true, requiredVersion: false },
-  // One toast store, so a remote's toast() shows in the shell's Toaster.
-  sonner: { singleton: true, requiredVersion: '^2.0.0' },
-} as const
+export { SHARED } from './shared'
 
 /** Dev-server ports. In one-port mode (`npm start`) everything is served by the API instead. */
 export const DEV_PORTS: Record<'shell' | 'api' | RemoteName, number> = {
@@ -117,6 +105,9 @@ export function defineRemoteConfig(
     const standalone = process.env.LAMPLIGHT_STANDALONE === '1'
     const federatedBuild = command === 'build' && !standalone
     const base = baseConfig(options, DEV_PORTS[options.name], options.name)
+    // The federation plugin writes this into mf-manifest.json's metaData.buildInfo.buildVersion:
+    // the version `npm run release` publishes the build under (decision 012).
+    if (federatedBuild) process.env.MF_BUILD_VERSION = remoteBuildVersion(options.dir)
     return {
       ...base,
       output: {
@@ -140,6 +131,27 @@ export function defineRemoteConfig(
       ],
     }
   })
+}
+
+/**
+ * A remote build's version: `LAMPLIGHT_VERSION` when set, otherwise its package.json
+ * version and the commit's short hash (`0.3.0-1a2b3c4`), or `<version>-dev` outside git.
+ */
+export function remoteBuildVersion(dir: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.LAMPLIGHT_VERSION) return env.LAMPLIGHT_VERSION
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }
+  let commit = 'dev'
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim()
+  } catch {
+    // not a git checkout (a source tarball, a container build): the version says so
+  }
+  return `${version ?? '0.0.0'}-${commit || 'dev'}`
 }
 
 /** The remotes configuration in development: each remote on its own dev server. */

@@ -3,6 +3,7 @@ import { REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { remoteActivations, remoteDeployments, remoteReleases } from '../../db/schema'
+import type { ManifestChecker } from './manifest-check'
 
 /**
  * The remote registry (decision 012): which release of each remote the shell loads. The
@@ -29,6 +30,10 @@ export type RemotesSnapshot = {
 }
 
 export type RemoteRegistry = {
+  /** REMOTE_*_URL settings: they win over the registry on this server. */
+  overrides: Partial<Record<RemoteName, string>>
+  /** Loads a release's manifest and checks it against the shell's contract (before a switch). */
+  checker: Pick<ManifestChecker, 'check'>
   snapshot(): Promise<RemotesSnapshot>
   /** The last snapshot read, if any (for code that cannot wait, like a header callback). */
   cached(): RemotesSnapshot | null
@@ -75,11 +80,19 @@ export async function activeManifestUrls(db: Db): Promise<Partial<Record<RemoteN
 export function createRemoteRegistry(
   db: Db,
   overrides: Partial<Record<RemoteName, string>>,
-  cacheMs = REGISTRY_CACHE_MS,
+  options: { checker?: Pick<ManifestChecker, 'check'>; cacheMs?: number } = {},
 ): RemoteRegistry {
+  const cacheMs = options.cacheMs ?? REGISTRY_CACHE_MS
+  const checker = options.checker ?? {
+    check: async () => {
+      throw new Error('no manifest checker configured')
+    },
+  }
   let last: { at: number; snapshot: RemotesSnapshot } | null = null
   let inFlight: Promise<RemotesSnapshot> | null = null
   return {
+    overrides,
+    checker,
     async snapshot() {
       if (last && Date.now() - last.at < cacheMs) return last.snapshot
       inFlight ??= activeManifestUrls(db)

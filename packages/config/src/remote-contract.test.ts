@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { checkRemoteManifest, shellSharedVersions } from './remote-contract'
+
+const SHELL = shellSharedVersions({
+  dependencies: { react: '19.3.1', 'react-dom': '19.3.1', 'react-router': '7.18.5', sonner: '^2.0.8' },
+})
+
+function manifest(
+  edit: (m: Record<string, unknown> & { shared: Record<string, unknown>[] }) => void = () => {},
+) {
+  const m = {
+    name: 'storefront',
+    metaData: { buildInfo: { buildVersion: '1.4.0-abc1234' } },
+    exposes: [{ id: 'storefront:routes', name: 'routes', path: './routes' }],
+    shared: [
+      { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
+      { name: 'react-dom', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
+      { name: 'react-router', version: '7.18.5', singleton: true, requiredVersion: '^7.0.0' },
+    ],
+  }
+  edit(m)
+  return m
+}
+
+describe('the remote contract', () => {
+  it("reads the shell's versions from its package.json", () => {
+    expect(SHELL).toMatchObject({
+      react: '19.3.1',
+      'react-dom/client': '19.3.1',
+      'react-router': '7.18.5',
+      sonner: '2.0.8',
+    })
+  })
+
+  it('accepts a compatible manifest and reports its stamped version', () => {
+    expect(checkRemoteManifest(manifest(), SHELL, { federationName: 'storefront' })).toEqual({
+      ok: true,
+      version: '1.4.0-abc1234',
+    })
+  })
+
+  it.each([
+    ['not an object', () => [], /not a JSON object/],
+    ['another remote', () => manifest((m) => (m.name = 'puzzle_app')), /is for "puzzle_app"/],
+    [
+      'no ./routes',
+      () => manifest((m) => (m.exposes = [{ name: 'app', path: './app' }])),
+      /does not expose "\.\/routes"/,
+    ],
+    ['no exposes', () => manifest((m) => delete m.exposes), /lists no exposed modules/],
+    ['react not shared', () => manifest((m) => (m.shared = m.shared.slice(1))), /does not share react;/],
+    [
+      'not a singleton',
+      () => manifest((m) => (m.shared[2]!.singleton = false)),
+      /react-router but not as a singleton/,
+    ],
+    [
+      'built with React 18',
+      () => manifest((m) => (m.shared[0]!.version = '18.3.1')),
+      /react 18\.3\.1, outside the shell's range/,
+    ],
+    [
+      'requires a newer router',
+      () => manifest((m) => (m.shared[2]!.requiredVersion = '^7.99.0')),
+      /requires react-router \^7\.99\.0, but the shell provides 7\.18\.5/,
+    ],
+    ['a nonsense range', () => manifest((m) => (m.shared[1]!.requiredVersion = 'lots')), /not a range/],
+  ])('refuses %s', (_, make, message) => {
+    const result = checkRemoteManifest(make(), SHELL, { federationName: 'storefront' })
+    expect(result.ok).toBe(false)
+    expect(result.ok ? '' : result.problems.join(' ')).toMatch(message)
+  })
+})

@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { endpoint } from './endpoint'
+
+/** The remotes the shell composes (the same list as @lamplight/config's route map). */
+export const DEPLOYABLE_REMOTES = ['storefront', 'resources-app', 'puzzle-app', 'admin-app'] as const
+export type DeployableRemote = (typeof DEPLOYABLE_REMOTES)[number]
+
+/** A release's version: also its folder name under /apps/<remote>/<version>/. */
+export const RELEASE_VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/
+/** Names a version may not take: the bundled build's, and the folder of hashed assets. */
+export const RESERVED_VERSIONS = ['bundled', 'static'] as const
+
+export const ReleaseVersionSchema = z
+  .string()
+  .trim()
+  .regex(
+    RELEASE_VERSION_PATTERN,
+    'A version is 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit.',
+  )
+  .refine((v) => !(RESERVED_VERSIONS as readonly string[]).includes(v), 'That version name is reserved.')
+
+/** Where a release's mf-manifest.json is: a path on this server, or an http(s) address (a CDN). */
+export const ManifestUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'The manifest URL is required.')
+  .max(2000, 'The manifest URL must be at most 2,000 characters.')
+  .refine((value) => {
+    if (value.startsWith('/')) return value.startsWith('/apps/') && !value.includes('..')
+    try {
+      const url = new URL(value)
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+    } catch {
+      return false
+    }
+  }, 'The manifest URL must be an http(s) address or a path under /apps/ on this server.')
+
+const remoteParams = z.object({ remote: z.enum(DEPLOYABLE_REMOTES) })
+
+export const ReleaseSchema = z.object({
+  version: z.string(),
+  manifestUrl: z.string(),
+  registeredBy: z.string().nullable(),
+  registeredAt: z.coerce.date(),
+  /** When it last went live (null: never). */
+  lastActivatedAt: z.coerce.date().nullable(),
+  active: z.boolean(),
+})
+export type Release = z.infer<typeof ReleaseSchema>
+
+export const ActivationSchema = z.object({
+  version: z.string(),
+  kind: z.enum(['default', 'activate', 'rollback']),
+  activatedBy: z.string().nullable(),
+  activatedAt: z.coerce.date(),
+  rolledBackAt: z.coerce.date().nullable(),
+})
+export type Activation = z.infer<typeof ActivationSchema>
+
+export const RemoteDeploymentSchema = z.object({
+  remote: z.enum(DEPLOYABLE_REMOTES),
+  /** The active release (null until the server registered its bundled build). */
+  active: z
+    .object({
+      version: z.string(),
+      manifestUrl: z.string(),
+      activatedAt: z.coerce.date(),
+      activatedBy: z.string().nullable(),
+    })
+    .nullable(),
+  /** A REMOTE_*_URL setting that wins over the registry on this server (null: none). */
+  override: z.string().nullable(),
+  /** The version a rollback would return to (null: nothing to roll back to). */
+  rollbackTo: z.string().nullable(),
+  /** Every registered release, newest first. */
+  releases: z.array(ReleaseSchema),
+  /** The latest switches, newest first. */
+  history: z.array(ActivationSchema),
+})
+export type RemoteDeployment = z.infer<typeof RemoteDeploymentSchema>
+
+const deploymentResponse = z.object({ data: RemoteDeploymentSchema })
+
+/**
+ * The remote registry (decision 012): which release of each remote the shell loads, for
+ * admins. Every switch is recorded in the audit log.
+ */
+export const deploymentsContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/deployments',
+    access: 'admin',
+    summary: 'Each remote with its active release, its releases and its latest switches',
+    response: z.object({ data: z.array(RemoteDeploymentSchema) }),
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/admin/deployments/:remote/releases',
+    access: 'admin',
+    summary:
+      'Register a release by its mf-manifest.json URL (on this server under /apps/<remote>/<version>/, or on a CDN); it is not made active (audited)',
+    params: remoteParams,
+    body: z.object({ version: ReleaseVersionSchema, manifestUrl: ManifestUrlSchema }),
+    response: deploymentResponse,
+    status: 201,
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/admin/deployments/:remote/activate',
+    access: 'admin',
+    summary:
+      "Make a registered release active, after fetching its manifest and checking it against the shell's contract (refused with 422 otherwise; audited)",
+    params: remoteParams,
+    body: z.object({ version: ReleaseVersionSchema.or(z.literal('bundled')) }),
+    response: deploymentResponse,
+  }),
+  rollback: endpoint({
+    method: 'POST',
+    path: '/admin/deployments/:remote/rollback',
+    access: 'admin',
+    summary:
+      'Go back to the release that was active before the current one (checked like an activation; audited)',
+    params: remoteParams,
+    response: deploymentResponse,
+  }),
+}

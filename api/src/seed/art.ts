@@ -295,12 +295,12 @@ const SUBJECTS: Record<ArtSubject, () => string> = {
     [
       [200, 250],
       [1080, 260],
-      [180, 1060],
-      [1090, 1040],
+      [190, 930],
+      [1085, 910],
     ]
       .map(([x, y]) => `<path ${STROKE} d="${starPath(x!, y!, 50, 20)}"/>`)
       .join('') +
-    `<text x="637" y="1170" text-anchor="middle" font-family="serif" font-weight="bold" font-size="110" fill="white" stroke="black" stroke-width="4">Let there be light</text>`,
+    `<text x="637" y="1170" text-anchor="middle" font-family="serif" font-weight="bold" font-size="96" fill="white" stroke="black" stroke-width="4">Let there be light</text>`,
   day2: () =>
     cloud(360, 420, 200) +
     cloud(900, 360, 160) +

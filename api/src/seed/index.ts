@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
@@ -27,7 +29,52 @@ export type SeedReport = {
   tags: number
   resources: number
   files: number
+  /** Generated files (and thumbnails) made again because what makes them changed. */
+  refreshed: number
 }
+
+/**
+ * What each generated file was made from, kept beside the files: a fingerprint of the
+ * resource's seed entry and of the generators' source. A file whose fingerprint differs
+ * (or an older library without this manifest) is generated again on the next seed.
+ */
+export const SEED_MANIFEST_KEY = 'seed/manifest.json'
+type Manifest = { files: Record<string, string> }
+
+async function readManifest(storage: FileStorage): Promise<Manifest> {
+  const file = await storage.get(SEED_MANIFEST_KEY)
+  if (!file) return { files: {} }
+  try {
+    const parsed = JSON.parse(await new Response(file.body).text()) as Partial<Manifest>
+    return { files: typeof parsed.files === 'object' && parsed.files ? parsed.files : {} }
+  } catch {
+    return { files: {} }
+  }
+}
+
+let generatorsHash: string | null = null
+/** The generators' own source: a change to how files are drawn changes every fingerprint. */
+function generators(): string {
+  if (generatorsHash) return generatorsHash
+  const hash = createHash('sha256')
+  for (const name of ['art.ts', 'pdf.ts', 'puzzles.ts']) {
+    try {
+      hash.update(readFileSync(new URL(`./${name}`, import.meta.url)))
+    } catch {
+      hash.update(name)
+    }
+  }
+  generatorsHash = hash.digest('hex')
+  return generatorsHash
+}
+
+const fingerprint = (entry: unknown, part: string) =>
+  createHash('sha256')
+    .update(generators())
+    .update(part)
+    .update(JSON.stringify(entry))
+    .digest('hex')
+    .slice(0, 32)
 
 /** Nothing sells yet: the database was never seeded. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -40,6 +87,7 @@ type PlannedFile = {
   filename: string
   mimeType: string
   make: () => Promise<{ bytes: Uint8Array; pages: number | null }>
+  fingerprint: string
 }
 
 type Planned = {
@@ -54,13 +102,16 @@ type Planned = {
   published: boolean
   createdAt: Date
   files: PlannedFile[]
-  thumb: { key: string; make: () => Promise<Uint8Array> } | null
+  thumb: { key: string; make: () => Promise<Uint8Array>; fingerprint: string } | null
 }
 
 /**
  * Loads the catalogue and the resource library. Idempotent: whatever exists (by slug,
  * step, id, code, name or storage key) is left alone, and a file is generated only when
- * its row or its bytes are missing. Safe to run on every start and by hand.
+ * its row or its bytes are missing, or when what makes it changed (its seed entry or the
+ * generators: see `SEED_MANIFEST_KEY`); then its row's size and page count and the
+ * resource's `updated_at` (the thumbnail URL's version) follow. Safe to run on every start
+ * and by hand: `npm run seed` brings an older library's generated files up to date.
  */
 export async function seed({
   db,
@@ -83,6 +134,7 @@ export async function seed({
     tags: 0,
     resources: 0,
     files: 0,
+    refreshed: 0,
   }
 
   // Catalogue and puzzles
@@ -155,6 +207,8 @@ export async function seed({
   const existingKeys = new Set(
     (await db.select({ key: fileAssets.storageKey }).from(fileAssets)).map((f) => f.key),
   )
+  const manifest = await readManifest(storage)
+  const made: Record<string, string> = {}
 
   for (const item of planned) {
     const categoryId = categoryIds.get(item.categorySlug)
@@ -185,15 +239,35 @@ export async function seed({
     const links = item.tags.map((name) => ({ resourceId: resource.id, tagId: tagIds.get(name)! }))
     if (links.length) await db.insert(resourceTags).values(links).onConflictDoNothing()
 
-    if (item.thumb && !(await storage.exists(item.thumb.key))) {
-      await storage.put(item.thumb.key, await item.thumb.make())
+    let refreshed = false
+    if (item.thumb) {
+      const current = manifest.files[item.thumb.key] === item.thumb.fingerprint
+      if (!current || !(await storage.exists(item.thumb.key))) {
+        await storage.put(item.thumb.key, await item.thumb.make())
+        if (!current && !inserted.length) refreshed = true
+      }
+      made[item.thumb.key] = item.thumb.fingerprint
     }
     for (const [index, file] of item.files.entries()) {
       const known = existingKeys.has(file.key)
-      if (known && (await storage.exists(file.key))) continue
+      const current = manifest.files[file.key] === file.fingerprint
+      if (known && current && (await storage.exists(file.key))) {
+        made[file.key] = file.fingerprint
+        continue
+      }
       const { bytes, pages } = await file.make()
       await storage.put(file.key, bytes)
-      if (!known) {
+      made[file.key] = file.fingerprint
+      if (known) {
+        if (!current) {
+          await db
+            .update(fileAssets)
+            .set({ sizeBytes: bytes.byteLength, pages, mimeType: file.mimeType })
+            .where(eq(fileAssets.storageKey, file.key))
+          refreshed = true
+          report.refreshed += 1
+        }
+      } else {
         await db
           .insert(fileAssets)
           .values({
@@ -210,7 +284,18 @@ export async function seed({
         report.files += 1
       }
     }
+    if (refreshed) {
+      // A new version for the thumbnail URL (cached as immutable) and for the listings.
+      await db.update(resources).set({ updatedAt: new Date() }).where(eq(resources.id, resource.id))
+      log(`seed: ${item.slug} (files made again)`)
+    }
     if (inserted.length) log(`seed: ${item.slug}`)
+  }
+  if (Object.entries(made).some(([key, fp]) => manifest.files[key] !== fp)) {
+    await storage.put(
+      SEED_MANIFEST_KEY,
+      new TextEncoder().encode(JSON.stringify({ files: { ...manifest.files, ...made } }, null, 1)),
+    )
   }
   // Thumbnails of resources that predate them.
   for (const item of planned) {
@@ -233,6 +318,7 @@ function plan(): Planned[] {
   }
 
   const library = RESOURCES.map((r: ResourceSeed, i): Planned => {
+    const fp = (part: string) => fingerprint(r, part)
     const art = r.art
     const svg = art ? memo(() => colouringPageSvg(art, r.title)) : null
     const page = svg ? memo(async () => renderPng(await svg())) : null
@@ -243,6 +329,7 @@ function plan(): Planned[] {
         filename: `${r.slug}.png`,
         mimeType: 'image/png',
         make: async () => ({ bytes: await page(), pages: null }),
+        fingerprint: fp('png'),
       })
     }
     if (r.pdf) {
@@ -268,14 +355,16 @@ function plan(): Planned[] {
           })
           return { bytes, pages }
         },
+        fingerprint: fp('pdf'),
       })
     }
     const thumb = page
-      ? { key: `thumbs/${r.slug}.png`, make: async () => thumbnailOf(await page()) }
+      ? { key: `thumbs/${r.slug}.png`, make: async () => thumbnailOf(await page()), fingerprint: fp('thumb') }
       : {
           key: `thumbs/${r.slug}.png`,
           make: async () =>
             thumbnailOf(await renderPng(await coverSvg(r.title, r.category, r.pdf?.kind ?? 'printable'))),
+          fingerprint: fp('thumb'),
         }
     return {
       slug: r.slug,
@@ -321,9 +410,14 @@ function plan(): Planned[] {
           filename: `${g.slug}.png`,
           mimeType: 'image/png',
           make: async () => ({ bytes: await page(), pages: null }),
+          fingerprint: fingerprint(g, 'png'),
         },
       ],
-      thumb: { key: `thumbs/${g.slug}.png`, make: async () => thumbnailOf(await page()) },
+      thumb: {
+        key: `thumbs/${g.slug}.png`,
+        make: async () => thumbnailOf(await page()),
+        fingerprint: fingerprint(g, 'thumb'),
+      },
     }
   })
   return [...library, ...galleries]

@@ -136,9 +136,28 @@ function fitSize(text: string, font: PDFFont, max: number, width: number): numbe
 
 // ---------------------------------------------------------------- puzzles
 
+/**
+ * An SVG path (pdf-lib's drawSvgPath flips y, so page y is negated) for a capsule of
+ * radius r around the segment from a to b: two straight sides and a half circle at each end.
+ */
+export function capsule(a: { x: number; y: number }, b: { x: number; y: number }, r: number): string {
+  const length = Math.hypot(b.x - a.x, b.y - a.y)
+  const [ux, uy] = length ? [(b.x - a.x) / length, (b.y - a.y) / length] : [1, 0]
+  const [nx, ny] = [-uy * r, ux * r]
+  const pt = (x: number, y: number) => `${x.toFixed(2)} ${(-y).toFixed(2)}`
+  return [
+    `M ${pt(a.x + nx, a.y + ny)}`,
+    `L ${pt(b.x + nx, b.y + ny)}`,
+    `A ${r} ${r} 0 0 1 ${pt(b.x - nx, b.y - ny)}`,
+    `L ${pt(a.x - nx, a.y - ny)}`,
+    `A ${r} ${r} 0 0 1 ${pt(a.x + nx, a.y + ny)}`,
+    'Z',
+  ].join(' ')
+}
+
 function drawWordSearch(flow: Flow, puzzle: WordSearch, key: boolean) {
   const { page, fonts } = flow
-  const cell = Math.min(30, WIDTH / puzzle.size)
+  const cell = Math.min(28, WIDTH / puzzle.size)
   const side = cell * puzzle.size
   const left = (LETTER.width - side) / 2
   const top = flow.y
@@ -152,10 +171,19 @@ function drawWordSearch(flow: Flow, puzzle: WordSearch, key: boolean) {
   })
   const centre = (r: number, c: number) => ({ x: left + (c + 0.5) * cell, y: top - (r + 0.5) * cell })
   if (key) {
+    // Each word ringed on its own (a capsule around its letters, lightly filled), narrow
+    // enough that words side by side stay two rings rather than one band.
     for (const p of puzzle.placements) {
       const a = centre(p.row, p.col)
       const b = centre(p.row + p.dr * (p.word.length - 1), p.col + p.dc * (p.word.length - 1))
-      page.drawLine({ start: a, end: b, thickness: cell * 0.7, color: HIGHLIGHT, lineCap: 1 })
+      page.drawSvgPath(capsule(a, b, cell * 0.4), {
+        x: 0,
+        y: 0,
+        color: HIGHLIGHT,
+        opacity: 0.55,
+        borderColor: BURGUNDY,
+        borderWidth: 1.1,
+      })
     }
   }
   const size = cell * 0.55
@@ -174,13 +202,14 @@ function drawWordSearch(flow: Flow, puzzle: WordSearch, key: boolean) {
   }
   flow.y = top - side - 24
   if (key) return
-  // The word list in three columns.
+  // The word list in three columns (four for a long list, so it stays on the page).
   const words = puzzle.placements.map((p) => p.word).sort()
-  const perColumn = Math.ceil(words.length / 3)
+  const columns = words.length > 12 ? 4 : 3
+  const perColumn = Math.ceil(words.length / columns)
   words.forEach((word, i) => {
     const col = Math.floor(i / perColumn)
     const row = i % perColumn
-    const x = MARGIN + 20 + col * (WIDTH / 3)
+    const x = MARGIN + 10 + col * (WIDTH / columns)
     const y = flow.y - row * 18
     page.drawRectangle({ x, y: y - 12, width: 9, height: 9, borderColor: INK, borderWidth: 0.8 })
     page.drawText(word, { x: x + 16, y: y - 11, size: 12, font: fonts.sans, color: INK })
@@ -368,33 +397,35 @@ async function drawBlock(flow: Flow, block: Block, images: Record<string, Uint8A
     return
   }
   if ('list' in block) {
+    const size = block.compact ? 11 : 12
+    const lead = block.compact ? 14 : 16
     for (const [i, item] of block.list.entries()) {
       const marker = block.numbered ? `${i + 1}.` : block.checkbox ? '' : '•'
-      const lines = wrap(plain(item), fonts.body, 12, WIDTH - 24)
-      flow.need(lines.length * 16 + 2)
+      const lines = wrap(plain(item), fonts.body, size, WIDTH - 24)
+      flow.need(lines.length * lead + 2)
       if (block.checkbox) {
         flow.page.drawRectangle({
           x: MARGIN + 2,
-          y: flow.y - 11,
-          width: 10,
-          height: 10,
+          y: flow.y - size + 1,
+          width: size - 2,
+          height: size - 2,
           borderColor: INK,
           borderWidth: 0.8,
         })
       } else {
         flow.page.drawText(marker, {
           x: MARGIN + 4,
-          y: flow.y - 12,
-          size: 12,
+          y: flow.y - size,
+          size,
           font: block.numbered ? fonts.serif : fonts.body,
           color: BURGUNDY,
         })
       }
       for (const line of lines) {
-        flow.page.drawText(line, { x: MARGIN + 24, y: flow.y - 12, size: 12, font: fonts.body, color: INK })
-        flow.y -= 16
+        flow.page.drawText(line, { x: MARGIN + 24, y: flow.y - size, size, font: fonts.body, color: INK })
+        flow.y -= lead
       }
-      flow.y -= 3
+      flow.y -= block.compact ? 2 : 3
     }
     flow.y -= 4
     return
@@ -512,7 +543,7 @@ async function drawBlock(flow: Flow, block: Block, images: Record<string, Uint8A
   if ('wordSearch' in block) {
     const { words, size, seed } = block.wordSearch
     const puzzle = wordSearch(words, size, seed)
-    flow.need(size * 30 + 40)
+    flow.need(size * 28 + 40)
     drawWordSearch(flow, puzzle, !!block.key)
     return
   }

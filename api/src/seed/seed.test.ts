@@ -18,7 +18,7 @@ import {
 } from '../db/schema'
 import { createLocalStorage, type FileStorage } from '../storage'
 import { createTestDatabase, type TestDatabase } from '../test/database'
-import { isEmpty, type SeedReport, seed } from '.'
+import { isEmpty, SEED_MANIFEST_KEY, type SeedReport, seed } from '.'
 import { PAGE, THUMB_WIDTH } from './art'
 
 async function bytesOf(storage: FileStorage, key: string): Promise<Buffer> {
@@ -141,6 +141,7 @@ describe('seed', () => {
       tags: 0,
       resources: 0,
       files: 0,
+      refreshed: 0,
     })
     expect(await count()).toEqual(before)
     expect(first.resources).toBeGreaterThanOrEqual(36)
@@ -152,5 +153,55 @@ describe('seed', () => {
     const report = await seed({ db: database.db, storage })
     expect(report.files).toBe(0)
     expect(await storage.exists(file!.storageKey)).toBe(true)
+  })
+
+  it('makes again the files of an older seed (no manifest) and of a changed entry, updating rows and the thumbnail version', async () => {
+    const slug = 'books-of-the-bible-word-search'
+    const rowsOf = () =>
+      database.db
+        .select({ key: fileAssets.storageKey, size: fileAssets.sizeBytes, pages: fileAssets.pages })
+        .from(fileAssets)
+        .innerJoin(resources, eq(resources.id, fileAssets.resourceId))
+        .where(eq(resources.slug, slug))
+    const [pdf] = await rowsOf()
+    const good = await bytesOf(storage, pdf!.key)
+    const thumbKey = `thumbs/${slug}.png`
+    const goodThumb = await bytesOf(storage, thumbKey)
+    const updatedAt = async () =>
+      (await database.db.select().from(resources).where(eq(resources.slug, slug)))[0]!.updatedAt
+
+    // What an older seed left: a blank grid of another size, its row saying so, no manifest.
+    const stale = new TextEncoder().encode('%PDF-1.4 a blank grid')
+    await storage.put(pdf!.key, stale)
+    await storage.put(thumbKey, new Uint8Array([1, 2, 3]))
+    await database.db
+      .update(fileAssets)
+      .set({ sizeBytes: stale.byteLength, pages: 1 })
+      .where(eq(fileAssets.storageKey, pdf!.key))
+    await storage.delete(SEED_MANIFEST_KEY)
+    const before = await updatedAt()
+
+    const report = await seed({ db: database.db, storage, only: [slug] })
+    expect(report).toMatchObject({ resources: 0, files: 0, refreshed: 1 })
+    expect((await bytesOf(storage, pdf!.key)).equals(good)).toBe(true)
+    expect((await bytesOf(storage, thumbKey)).equals(goodThumb)).toBe(true)
+    expect(await rowsOf()).toEqual([pdf])
+    expect((await updatedAt()).getTime()).toBeGreaterThan(before.getTime())
+
+    // The manifest now says what each file was made from; a file whose entry changed is made again.
+    const manifest = JSON.parse((await bytesOf(storage, SEED_MANIFEST_KEY)).toString()) as {
+      files: Record<string, string>
+    }
+    expect(manifest.files[pdf!.key]).toMatch(/^[0-9a-f]{32}$/)
+    expect(Object.keys(manifest.files).sort()).toEqual([pdf!.key, thumbKey].sort())
+    await storage.put(
+      SEED_MANIFEST_KEY,
+      new TextEncoder().encode(
+        JSON.stringify({ files: { ...manifest.files, [pdf!.key]: 'an older entry' } }),
+      ),
+    )
+    await storage.put(pdf!.key, stale)
+    expect(await seed({ db: database.db, storage, only: [slug] })).toMatchObject({ files: 0, refreshed: 1 })
+    expect((await bytesOf(storage, pdf!.key)).equals(good)).toBe(true)
   })
 })

@@ -48,6 +48,7 @@ describe.each(DRIVERS)('the app with files in S3 on %s', (driver) => {
     expect(s3.keys()).toEqual([
       'resources/disciples-crossword/disciples-crossword.pdf',
       'resources/faith-coloring-dove-of-peace/faith-coloring-dove-of-peace.png',
+      'seed/manifest.json',
       'thumbs/disciples-crossword.png',
       'thumbs/faith-coloring-dove-of-peace.png',
     ])

@@ -91,7 +91,8 @@ export type Block =
   | { note: string }
   | { code: string }
   | { verse: string; ref: string; version?: 'KJV' | 'WEB' }
-  | { list: string[]; numbered?: boolean; checkbox?: boolean }
+  /** `compact`: smaller type and spacing, for a long list that should stay on one page. */
+  | { list: string[]; numbered?: boolean; checkbox?: boolean; compact?: boolean }
   | { lines: number }
   | { box: string; height: number }
   | { page: true }
@@ -989,7 +990,7 @@ export const RESOURCES: ResourceSeed[] = [
           numbered: true,
         },
         { h: 'The caller’s list' },
-        { list: BINGO_CALLS.map((c) => `${c.word}: ${c.clue}`), checkbox: true },
+        { list: BINGO_CALLS.map((c) => `${c.word}: ${c.clue}`), checkbox: true, compact: true },
         { page: true },
         { bingo: { pool: BINGO_CALLS.map((c) => c.word), cards: 6, seed: 77 } },
       ],

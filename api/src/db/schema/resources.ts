@@ -93,3 +93,23 @@ export const fileAssets = pgTable(
     index('file_assets_resource_idx').on(t.resourceId, t.createdAt),
   ],
 )
+
+/**
+ * The last counted download of a resource by one client (a user id, or `ip:` and the
+ * client address): a repeat within the window is not counted again (issue 9). Old rows
+ * are pruned now and then; a row older than the window means nothing.
+ */
+export const downloadClaims = pgTable(
+  'download_claims',
+  {
+    resourceId: uuid()
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    client: text().notNull(),
+    countedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceId, t.client] }),
+    index('download_claims_counted_at_idx').on(t.countedAt),
+  ],
+)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categories, fileAssets, resources } from '../../db/schema'
+import { categories, downloadClaims, fileAssets, resources } from '../../db/schema'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import { contentDisposition } from './router'
@@ -98,17 +98,41 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     expect(await downloads()).toBe(1)
   })
 
-  it('counts 50 concurrent downloads exactly', async () => {
+  const download = (id: string, ip: string, method = 'GET') =>
+    app.request(`/api/files/${id}/download`, { method, headers: { 'X-Forwarded-For': ip } })
+
+  it('counts 50 concurrent downloads by 50 visitors exactly', async () => {
     const before = await downloads()
     const responses = await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        const r = await app.request(`/api/files/${ids.pdf}/download`)
+      Array.from({ length: 50 }, async (_, i) => {
+        const r = await download(ids.pdf, `198.51.100.${i + 1}`)
         await r.arrayBuffer()
         return r.status
       }),
     )
     expect(responses.every((s) => s === 200)).toBe(true)
     expect(await downloads()).toBe(before + 50)
+  })
+
+  it('counts a HEAD as nothing, and 20 repeats by one visitor within a minute, concurrent or not, as one', async () => {
+    const before = await downloads()
+    const head = await download(ids.pdf, '192.0.2.77', 'HEAD')
+    expect(head.status).toBe(200)
+    expect(await downloads()).toBe(before)
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async () => (await download(ids.pdf, '192.0.2.77')).status),
+    )
+    for (let i = 0; i < 10; i++) statuses.push((await download(ids.png, '192.0.2.77')).status)
+    expect(statuses.every((s) => s === 200)).toBe(true)
+    // Both files are of one resource: one visitor, one download.
+    expect(await downloads()).toBe(before + 1)
+    // The window has passed: counted again.
+    await database.db
+      .update(downloadClaims)
+      .set({ countedAt: new Date(Date.now() - 61_000) })
+      .where(eq(downloadClaims.client, 'ip:192.0.2.77'))
+    await download(ids.pdf, '192.0.2.77')
+    expect(await downloads()).toBe(before + 2)
   })
 
   it("keeps drafts' files and missing files private, and counts nothing for them", async () => {

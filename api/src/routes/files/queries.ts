@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { fileAssets, resources } from '../../db/schema'
+import { downloadClaims, fileAssets, resources } from '../../db/schema'
 
 /** A file of a published resource (unpublished resources' files are not public). */
 export async function findPublicFile(db: Db, id: string) {
@@ -26,10 +26,35 @@ export async function findPublicThumb(db: Db, resourceId: string) {
   return row?.thumbKey ?? null
 }
 
-/** One more download, counted in the database so concurrent downloads never lose one. */
-export async function countDownload(db: Db, resourceId: string) {
-  await db
-    .update(resources)
-    .set({ downloads: sql`${resources.downloads} + 1` })
-    .where(eq(resources.id, resourceId))
+/** Repeats by one client within this many seconds count as one download. */
+export const DOWNLOAD_REPEAT_WINDOW_SECONDS = 60
+
+/**
+ * One more download, unless this client's last one of this resource was counted within
+ * the window. Decided in the database (an upsert that only moves `counted_at` once the
+ * window has passed, its row locked for concurrent repeats), so replicas agree and
+ * concurrent downloads by different clients never lose one.
+ */
+export async function countDownload(db: Db, resourceId: string, client: string): Promise<boolean> {
+  const counted = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(downloadClaims)
+      .values({ resourceId, client })
+      .onConflictDoUpdate({
+        target: [downloadClaims.resourceId, downloadClaims.client],
+        set: { countedAt: sql`now()` },
+        setWhere: sql`${downloadClaims.countedAt} <= now() - make_interval(secs => ${DOWNLOAD_REPEAT_WINDOW_SECONDS})`,
+      })
+      .returning({ resourceId: downloadClaims.resourceId })
+    if (!claimed.length) return false
+    await tx
+      .update(resources)
+      .set({ downloads: sql`${resources.downloads} + 1` })
+      .where(eq(resources.id, resourceId))
+    return true
+  })
+  // Now and then, forget claims long past their window.
+  if (Math.random() < 0.01)
+    await db.delete(downloadClaims).where(lt(downloadClaims.countedAt, sql`now() - interval '1 hour'`))
+  return counted
 }

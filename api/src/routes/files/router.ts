@@ -1,6 +1,7 @@
 import { filesContract } from '@lamplight/contracts'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { currentUser } from '../../middleware/guards'
 import { countDownload, findPublicFile, findPublicThumb } from './queries'
 
 /** `attachment` or `inline`, with the filename both plain (quoted, ASCII) and exact (RFC 5987). */
@@ -46,12 +47,16 @@ export const filesRouter = defineRouter('/files')
       },
     })
   })
-  .handle(filesContract.download, async ({ db, deps, params }) => {
+  .handle(filesContract.download, async ({ c, db, deps, params }) => {
     const { storage } = deps
     const asset = await findPublicFile(db, params.id)
     const file = asset ? await storage.get(asset.storageKey) : null
     if (!asset || !file) throw notFound('File not found.')
-    await countDownload(db, asset.resourceId)
+    // A HEAD fetches nothing; a repeat by the same visitor within a minute is one download.
+    if (c.req.method !== 'HEAD') {
+      const user = await currentUser(c)
+      await countDownload(db, asset.resourceId, user ? `user:${user.id}` : `ip:${c.get('clientIp')}`)
+    }
     return new Response(file.body, {
       headers: {
         'Content-Type': asset.mimeType,

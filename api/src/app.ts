@@ -9,6 +9,7 @@ import { originCheck } from './middleware/origin-check'
 import { requestId } from './middleware/request-id'
 import { requestLogger } from './middleware/request-logger'
 import { serveApps } from './middleware/serve-apps'
+import { dsnOrigin } from './observability'
 import { apiRouters } from './routes'
 import { seoRoutes } from './seo'
 import { originsOf } from './services/remote-registry'
@@ -31,6 +32,8 @@ export function createApp(deps: AppDeps) {
   // active releases hosted elsewhere (decision 012), read per page load (cached briefly).
   const pinned = originsOf(Object.values(config.remoteOverrides))
   const remotes = (c: Context<AppEnv>) => (c.get('remoteOrigins') ?? pinned).join(' ')
+  // The browser reports errors to PUBLIC_SENTRY_DSN's origin: allowed only when it is set.
+  const tracker = dsnOrigin(config.errorReporting.publicDsn)
 
   const app = new Hono<AppEnv>()
   app.use(requestId())
@@ -60,7 +63,7 @@ export function createApp(deps: AppDeps) {
         // Radix and sonner set inline styles for positioning.
         styleSrc: ["'self'", "'unsafe-inline'", remotes],
         imgSrc: ["'self'", 'data:', 'blob:', remotes],
-        connectSrc: ["'self'", remotes],
+        connectSrc: ["'self'", remotes, ...(tracker ? [tracker] : [])],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -97,7 +100,22 @@ export function createApp(deps: AppDeps) {
   app.route('/', seoRoutes())
 
   if (config.serveApps)
-    app.use(serveApps({ appsDir: config.appsDir, remotes: deps.remotes, releasesDir: config.releasesDir }))
+    app.use(
+      serveApps({
+        appsDir: config.appsDir,
+        remotes: deps.remotes,
+        releasesDir: config.releasesDir,
+        runtimeConfig: {
+          errorReporting: config.errorReporting.publicDsn
+            ? {
+                dsn: config.errorReporting.publicDsn,
+                environment: config.errorReporting.environment,
+                release: config.errorReporting.release,
+              }
+            : null,
+        },
+      }),
+    )
 
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Not found', 404)))
   app.onError(errorHandler)

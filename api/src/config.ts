@@ -39,6 +39,12 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lamplight Puzzle Co. <hello@lamplight.example>'),
   REDIS_URL: z.string().url().optional(),
+  // Error reporting (Sentry-compatible): server errors to SENTRY_DSN, browser errors to
+  // PUBLIC_SENTRY_DSN (handed to the shell at run time). Unset: nothing is sent.
+  SENTRY_DSN: z.string().url().optional(),
+  PUBLIC_SENTRY_DSN: z.string().url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  SENTRY_RELEASE: z.string().min(1).max(200).optional(),
   SEED_ADMIN_EMAIL: z.string().email().optional(),
   // Payments: Stripe when its key is set; otherwise the built-in test mode, which is on
   // by itself only on the embedded default or a localhost address (never a real shop).
@@ -63,6 +69,9 @@ const EnvSchema = z.object({
 })
 
 export type Config = ReturnType<typeof loadConfig>
+
+/** Every environment variable the server reads (the deployment test checks compose.yaml against it). */
+export const ENV_KEYS = Object.keys(EnvSchema.shape)
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
@@ -140,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         (e.PAYMENTS_TEST_MODE ?? /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(publicUrl)),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    errorReporting: {
+      dsn: e.SENTRY_DSN,
+      publicDsn: e.PUBLIC_SENTRY_DSN,
+      environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+      release: e.SENTRY_RELEASE ?? 'lamplight@dev',
+    },
     redisUrl: e.REDIS_URL,
     /** Remotes pinned by REMOTE_*_URL: these win over the registry's active release. */
     remoteOverrides: Object.fromEntries(

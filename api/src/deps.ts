@@ -6,6 +6,7 @@ import type { Database } from './db/client'
 import type { Logger } from './logger'
 import { createMailer } from './mail'
 import { createRateLimits } from './middleware/rate-limit'
+import { createErrorReporter, type ErrorReporter } from './observability'
 import { createPayments } from './services/payments'
 import { createPublicCache, type PublicCache } from './services/public-cache'
 import { createRemoteRegistry } from './services/remote-registry'
@@ -24,6 +25,8 @@ export function createDeps(parts: {
   redis?: Redis
   /** Default: in this process's memory. */
   publicCache?: PublicCache
+  /** Defaults to one built from config.errorReporting (nothing without a DSN). */
+  errors?: ErrorReporter
 }): AppDeps {
   const { config, database, logger } = parts
   const mailer = createMailer({
@@ -45,6 +48,7 @@ export function createDeps(parts: {
   })
   const rateLimits = createRateLimits({ redis: parts.redis, logger })
   const publicCache = parts.publicCache ?? createPublicCache()
+  const errors = parts.errors ?? createErrorReporter(config.errorReporting)
   return {
     config,
     database,
@@ -56,5 +60,6 @@ export function createDeps(parts: {
     remotes,
     rateLimits,
     publicCache,
+    errors,
   }
 }

@@ -70,6 +70,7 @@ async function main() {
     force.unref()
     server.close(async () => {
       await deps.mailer.stop().catch(() => {})
+      await deps.errors.flush(2000).catch(() => false)
       await redis?.close().catch(() => {})
       await deps.publicCache.close().catch(() => {})
       await database.close().catch((err) => logger.error({ err }, 'closing the database failed'))

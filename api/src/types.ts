@@ -4,6 +4,7 @@ import type { Database } from './db/client'
 import type { Logger } from './logger'
 import type { Mailer } from './mail'
 import type { RateLimits } from './middleware/rate-limit'
+import type { ErrorReporter } from './observability'
 import type { Payments } from './services/payments'
 import type { PublicCache } from './services/public-cache'
 import type { RemoteRegistry } from './services/remote-registry'
@@ -23,6 +24,8 @@ export type AppDeps = {
   rateLimits: RateLimits
   /** Public catalogue and library reads, ready to send; writes invalidate it (decision 014). */
   publicCache: PublicCache
+  /** Server errors to the tracker when SENTRY_DSN is set; a no-op otherwise. */
+  errors: ErrorReporter
 }
 
 export type { SessionUser, UserRole } from '@lamplight/contracts'

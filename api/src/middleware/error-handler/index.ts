@@ -37,6 +37,11 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     return c.json(errorBody(HTTP_CODES[status] ?? 'bad_request', err.message || 'Bad request.'), status)
   }
   c.get('log')?.error({ err }, 'unhandled error')
+  c.get('deps')?.errors.capture(err, {
+    requestId: c.get('requestId'),
+    method: c.req.method,
+    path: c.req.path,
+  })
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500)
 }
 

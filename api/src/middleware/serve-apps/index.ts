@@ -84,6 +84,8 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
 export type ServeAppsOptions = {
   /** Folder that holds `shell/dist` and each `<remote>/dist`. */
   appsDir: string
+  /** Settings the shell reads at run time, published as /runtime-config.json (no secrets: it is public). */
+  runtimeConfig?: RuntimeConfig
   /** Where the remotes are (the remote registry): published as /remotes.json. */
   remotes: { snapshot(): Promise<{ remotes: Record<RemoteName, string>; etag: string }> }
   /** Versioned builds (`npm run release`): `<releasesDir>/<remote>/<version>/`, served at `/apps/<remote>/<version>/`. */
@@ -98,7 +100,18 @@ const VERSION_SEGMENT = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/
  * configuration at `/remotes.json`, and the shell's HTML for every other path so the
  * shell's router (and its 404 page) decides.
  */
-export function serveApps({ appsDir, remotes, releasesDir }: ServeAppsOptions): MiddlewareHandler<AppEnv> {
+/** The body of /runtime-config.json. */
+export type RuntimeConfig = {
+  /** Browser error reporting (PUBLIC_SENTRY_DSN); null: the shell reports nothing. */
+  errorReporting: { dsn: string; environment: string; release: string } | null
+}
+
+export function serveApps({
+  appsDir,
+  remotes,
+  releasesDir,
+  runtimeConfig = { errorReporting: null },
+}: ServeAppsOptions): MiddlewareHandler<AppEnv> {
   const shellRoot = path.resolve(appsDir, 'shell/dist')
   const remoteRoots = new Map(REMOTE_NAMES.map((name) => [name, path.resolve(appsDir, name, 'dist')]))
   const releaseRoots = new Map(
@@ -122,6 +135,11 @@ export function serveApps({ appsDir, remotes, releasesDir }: ServeAppsOptions): 
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const urlPath = c.req.path
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return next()
+
+    if (urlPath === '/runtime-config.json') {
+      c.header('Cache-Control', NO_CACHE)
+      return c.json(runtimeConfig)
+    }
 
     if (urlPath === '/remotes.json') {
       // Read from the registry on every load (decision 012): a switch shows on the next page load.

@@ -1,0 +1,249 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { ENV_KEYS, loadConfig } from '../config'
+
+// The deployment files at the repository root: Dockerfile, compose.yaml, deploy/Caddyfile.
+// Parsed and checked for the essentials here; built by Docker only where a Docker daemon
+// works and already has the base image (a test never pulls from the network).
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
+
+type Instruction = { op: string; args: string }
+/** Dockerfile instructions with continuation lines joined and comments dropped. */
+function instructions(text: string): Instruction[] {
+  return text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [op = '', ...rest] = line.split(/\s+/)
+      return { op: op.toUpperCase(), args: rest.join(' ') }
+    })
+}
+
+function stages(list: Instruction[]) {
+  const result: Instruction[][] = []
+  for (const i of list) {
+    if (i.op === 'FROM') result.push([])
+    result.at(-1)?.push(i)
+  }
+  return result
+}
+
+const rootPackage = JSON.parse(read('package.json')) as { workspaces: string[] }
+const workspaceDirs = rootPackage.workspaces.flatMap((pattern) =>
+  pattern.endsWith('/*')
+    ? readdirSync(path.join(ROOT, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
+    : [pattern],
+)
+
+describe('Dockerfile', () => {
+  const list = instructions(read('Dockerfile'))
+  const all = stages(list)
+  const final = all.at(-1) ?? []
+  const args = (op: string, stage = final) => stage.filter((i) => i.op === op).map((i) => i.args)
+
+  it('is multi-stage: builds the apps in one stage, runs from another', () => {
+    expect(all.length).toBeGreaterThanOrEqual(2)
+    expect(args('RUN', all[0]).join('\n')).toMatch(/npm ci\b/)
+    expect(args('RUN', all[0]).join('\n')).toMatch(/turbo run build/)
+  })
+
+  it('installs production dependencies only in the final image, runs as a non-root user', () => {
+    expect(args('RUN').join('\n')).toMatch(/npm ci --omit=dev/)
+    const user = args('USER').at(-1)
+    expect(user).toBeDefined()
+    expect(user).not.toMatch(/^(root|0)(:|$)/)
+    // The user is set before the command runs, after the last RUN that needs root.
+    const lastUser = final.findLastIndex((i) => i.op === 'USER')
+    expect(final.findLastIndex((i) => i.op === 'CMD')).toBeGreaterThan(lastUser)
+  })
+
+  it('checks health on /api/ready and starts the API from source (decision 005)', () => {
+    expect(args('HEALTHCHECK').join(' ')).toContain('/api/ready')
+    expect(args('CMD').join(' ')).toMatch(/tsx.*src\/server\.ts/)
+  })
+
+  it('copies every workspace manifest into both stages, so npm ci sees the whole lockfile', () => {
+    for (const stage of all) {
+      const copied = args('COPY', stage).join('\n')
+      for (const dir of workspaceDirs) expect(copied, dir).toContain(`${dir}/package.json`)
+    }
+  })
+
+  it('gives the final image what the API reads at run time', () => {
+    const copied = args('COPY').join('\n')
+    for (const needed of [
+      'api/src',
+      'api/drizzle',
+      'tsconfig.base.json',
+      'api/tsconfig.json',
+      'packages/contracts/src',
+      'packages/config/src',
+      'shell/dist',
+      'storefront/dist',
+      'resources-app/dist',
+      'puzzle-app/dist',
+      'admin-app/dist',
+    ])
+      expect(copied, needed).toContain(needed)
+    // Sources copied from the build context exist.
+    for (const i of all.flat().filter((i) => i.op === 'COPY' && !i.args.includes('--from'))) {
+      for (const source of i.args.split(/\s+/).slice(0, -1))
+        expect(existsSync(path.join(ROOT, source)), source).toBe(true)
+    }
+  })
+
+  it('every package the API imports at run time is a production dependency of its workspace', () => {
+    const api = JSON.parse(read('api/package.json')) as { dependencies: Record<string, string> }
+    const missing: string[] = []
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? e.name === 'test'
+            ? []
+            : walk(path.join(dir, e.name))
+          : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)
+            ? [path.join(dir, e.name)]
+            : [],
+      )
+    for (const file of walk(path.join(ROOT, 'api/src'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /^import\s+(?!type\b)[^'"]*?['"]([^'"./][^'"]*)['"]/gm,
+      )) {
+        const spec = m[1] ?? ''
+        if (spec.startsWith('node:')) continue
+        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '')
+        if (!(name in api.dependencies)) missing.push(`${name} (${path.relative(ROOT, file)})`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('leaves local state and dependencies out of the build context', () => {
+    const ignored = read('.dockerignore')
+    for (const entry of ['node_modules', 'dist', '.data', '.git']) expect(ignored).toContain(entry)
+  })
+})
+
+type Service = {
+  image?: string
+  build?: unknown
+  environment?: Record<string, string | null>
+  depends_on?: Record<string, { condition: string }>
+  ports?: string[]
+  volumes?: string[]
+  networks?: Record<string, { ipv4_address?: string } | null> | string[]
+}
+
+describe('compose.yaml', () => {
+  const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> }
+  const services = compose.services
+  const apis = Object.entries(services).filter(([, s]) => s.build !== undefined)
+  /** compose's ${VAR:-default} and ${VAR:?error}: the default, or a value a person would set. */
+  const interpolate = (value: string) =>
+    value
+      .replace(/\$\{(\w+):-([^}]*)\}/g, (_m, _name, fallback: string) => fallback)
+      .replace(/\$\{(\w+):\?[^}]*\}/g, (_m, name: string) =>
+        name === 'AUTH_SECRET' ? 'x'.repeat(48) : 'set',
+      )
+      .replace(/\$\$/g, '$')
+
+  it('runs PostgreSQL, Redis, an S3-compatible store and two API replicas built from this Dockerfile', () => {
+    const images = Object.values(services).map((s) => s.image ?? '')
+    expect(images.some((i) => i.startsWith('postgres:'))).toBe(true)
+    expect(images.some((i) => i.startsWith('redis:'))).toBe(true)
+    expect(images.some((i) => i.startsWith('minio/minio:'))).toBe(true)
+    expect(apis).toHaveLength(2)
+  })
+
+  it('the replicas share the database, Redis, the bucket and AUTH_SECRET, and their settings are valid', () => {
+    const envs = apis.map(([, s]) =>
+      Object.fromEntries(
+        Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''))]),
+      ),
+    )
+    for (const env of envs) {
+      expect(env.DATABASE_URL).toMatch(/^postgres:\/\/[^@]+@db:5432\//)
+      expect(env.REDIS_URL).toMatch(/^redis:\/\/redis:6379/)
+      expect(env.S3_BUCKET).toBeTruthy()
+      expect(env.S3_ENDPOINT).toBe('http://minio:9000')
+      expect(read('compose.yaml')).toContain('AUTH_SECRET: ${AUTH_SECRET:?')
+      for (const key of Object.keys(env)) expect(ENV_KEYS, `${key} is not read by the server`).toContain(key)
+      const config = loadConfig(env)
+      expect(config.databaseUrl).toBeTruthy()
+      expect(config.storage.driver).toBe('s3')
+    }
+    expect(envs[0]).toEqual(envs[1])
+  })
+
+  it('puts the replicas behind a proxy whose address is the one trusted for the client address header', () => {
+    const proxy = Object.entries(services).find(([, s]) => s.image?.startsWith('caddy:'))
+    expect(proxy).toBeDefined()
+    const [, caddy] = proxy!
+    expect(caddy.ports?.length).toBe(1)
+    const networks = caddy.networks as Record<string, { ipv4_address?: string }>
+    const address = Object.values(networks)[0]?.ipv4_address
+    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/)
+    const caddyfile = read('deploy/Caddyfile')
+    for (const [name, service] of apis) {
+      expect(caddyfile).toContain(`${name}:3000`)
+      expect(service.environment?.CLIENT_IP_HEADER).toBe('x-forwarded-for')
+      expect(service.environment?.TRUSTED_PROXIES).toBe(address)
+      expect(service.ports).toBeUndefined() // reachable only through the proxy
+    }
+    expect(caddyfile).toContain('health_uri /api/ready')
+    expect(caddy.volumes?.join(' ')).toContain('./deploy/Caddyfile')
+  })
+
+  it('the second replica starts once the first is healthy (it migrates and seeds an empty database)', () => {
+    const [[first], [second, api2]] = apis as [[string, Service], [string, Service]]
+    expect(first).not.toBe(second)
+    expect(api2.depends_on?.[first]?.condition).toBe('service_healthy')
+  })
+})
+
+/** Docker, only where it works without the network: a daemon that answers and the base image present. */
+function dockerSkipReason(): string | null {
+  const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], {
+    encoding: 'utf8',
+    timeout: 15_000,
+  })
+  if (info.error) return 'docker is not installed'
+  if (info.status !== 0) return `the docker daemon does not answer (${info.stderr.trim().split('\n').pop()})`
+  const base = /ARG NODE_IMAGE=(\S+)/.exec(read('Dockerfile'))?.[1] ?? ''
+  const image = spawnSync('docker', ['image', 'inspect', base], { encoding: 'utf8', timeout: 15_000 })
+  if (image.status !== 0) return `the base image ${base} is not present locally and tests do not pull`
+  return null
+}
+
+const skip = dockerSkipReason()
+if (skip) console.info(`deployment.test: docker build dry run skipped: ${skip}`)
+
+describe.skipIf(skip !== null)('docker (dry run)', () => {
+  it('the Dockerfile passes docker build --check without pulling', () => {
+    const run = spawnSync('docker', ['build', '--check', '--pull=false', '.'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/WARN|ERROR/)
+    expect(run.status).toBe(0)
+  })
+
+  it('compose.yaml is valid to docker compose', () => {
+    const run = spawnSync('docker', ['compose', 'config', '--quiet'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, AUTH_SECRET: 'x'.repeat(48) },
+    })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+  })
+})

@@ -24,7 +24,9 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   TRUSTED_ORIGINS: z.string().default(''),
-  AUTH_REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  // Unset: on when mail can reach people (SMTP_URL), so sign-up never says whether an
+  // address has an account; off on the embedded default, where sign-up signs in at once.
+  AUTH_REQUIRE_EMAIL_VERIFICATION: bool.optional(),
   AUTH_RATE_LIMIT: bool.default(true),
   // The header a trusted reverse proxy puts the client address in (e.g. x-forwarded-for,
   // cf-connecting-ip). Unset: the address of the TCP peer, which is right with no proxy.
@@ -130,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`]),
         ...list(e.TRUSTED_ORIGINS).map((v) => v.replace(/\/$/, '')),
       ],
-      requireEmailVerification: e.AUTH_REQUIRE_EMAIL_VERIFICATION,
+      requireEmailVerification: e.AUTH_REQUIRE_EMAIL_VERIFICATION ?? Boolean(e.SMTP_URL),
       rateLimit: e.AUTH_RATE_LIMIT,
       secureCookies: publicUrl.startsWith('https://'),
       // The embedded default gets an admin account to try the console with; a real database only on request.

@@ -11,7 +11,7 @@ import type { Logger } from '../logger'
 import type { Mailer } from '../mail'
 import { CLIENT_IP_HEADER } from '../middleware/client-ip'
 import { recordAudit } from '../services/audit'
-import { passwordResetMail, verificationMail } from './mails'
+import { existingAccountMail, passwordResetMail, verificationMail } from './mails'
 import type { SecondaryStorage } from './secondary-storage'
 
 export type AuthDeps = {
@@ -97,6 +97,10 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage }: Aut
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) =>
         mailer.send(await passwordResetMail(u.email, u.name, url)),
+      // With verification required, a taken address gets the same answer as a new one (the
+      // password is hashed either way, for the timing) and its owner a mail instead.
+      onExistingUserSignUp: async ({ user: u }) =>
+        mailer.send(await existingAccountMail(u.email, u.name, config.publicUrl)),
     },
     emailVerification: {
       sendOnSignUp: config.auth.requireEmailVerification,

@@ -33,3 +33,23 @@ export function passwordResetMail(to: string, name: string, url: string): Promis
     </Layout>,
   )
 }
+
+/** To the owner of an address someone tried to sign up with: the answer to them said nothing. */
+export function existingAccountMail(to: string, name: string, siteUrl: string): Promise<Mail> {
+  return renderMail(
+    to,
+    'Someone tried to sign up with your address',
+    <Layout preview="You already have a Lamplight Puzzle Co. account.">
+      <Paragraph>{greeting(name)}</Paragraph>
+      <Paragraph>
+        Someone (perhaps you) tried to create a Lamplight Puzzle Co. account with this email address. You
+        already have one, so nothing was changed.
+      </Paragraph>
+      <Action url={`${siteUrl}/auth`} label="Sign in" />
+      <Paragraph>
+        Forgotten your password? Choose "Forgot password" on the sign-in page. If it was not you, you can
+        ignore this message.
+      </Paragraph>
+    </Layout>,
+  )
+}

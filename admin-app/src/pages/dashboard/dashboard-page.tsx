@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
 import { RequireRole } from '../../components/require-role'
 import { CustomersTab } from './customers-tab'
+import { DeploymentsTab } from './deployments-tab'
 import { MessagesTab } from './messages-tab'
 import { ProgressTab } from './progress-tab'
 import { PurchasesTab } from './purchases-tab'
@@ -21,6 +22,7 @@ const ADMIN_TABS = [
   { value: 'progress', label: 'User Progress', Panel: ProgressTab },
   { value: 'resources', label: 'Resources', Panel: ResourcesTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
+  { value: 'deployments', label: 'Deployments', Panel: DeploymentsTab },
 ] as const
 const EDITOR_TABS = ADMIN_TABS.filter((tab) => tab.value === 'resources')
 

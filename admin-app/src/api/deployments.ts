@@ -1,0 +1,25 @@
+import { type DeployableRemote, deploymentsContract, request } from '@lamplight/contracts'
+import { queryOptions } from '@tanstack/react-query'
+import { retryOnce } from './load'
+
+export const deploymentKeys = {
+  all: ['admin', 'deployments'] as const,
+  list: () => ['admin', 'deployments', 'list'] as const,
+}
+
+export const deploymentsQuery = () =>
+  queryOptions({
+    queryKey: deploymentKeys.list(),
+    queryFn: ({ signal }) => request(deploymentsContract.list, { signal }),
+    retry: retryOnce,
+  })
+
+export const activateReleaseMutation = () => ({
+  mutationFn: ({ remote, version }: { remote: DeployableRemote; version: string }) =>
+    request(deploymentsContract.activate, { params: { remote }, body: { version } }),
+})
+
+export const rollbackMutation = () => ({
+  mutationFn: ({ remote }: { remote: DeployableRemote; to: string }) =>
+    request(deploymentsContract.rollback, { params: { remote } }),
+})

@@ -85,7 +85,8 @@ test('React, the router, the query client and the session are each loaded once, 
 
 test('unknown paths show the 404 page inside the chrome', async ({ page }) => {
   for (const path of ['/no-such-page', '/kids-activities-colouring/unicorns', '/checkout/a/b']) {
-    await page.goto(path)
+    const response = await page.goto(path)
+    expect(response?.status(), `${path} answers 404`).toBe(404)
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByRole('contentinfo')).toBeVisible()
@@ -93,6 +94,13 @@ test('unknown paths show the 404 page inside the chrome', async ({ page }) => {
   await page.getByRole('link', { name: 'Return to Home' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
+})
+
+test('robots.txt and sitemap.xml are at the root', async ({ request }) => {
+  expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin')
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  expect(sitemap).toContain('/resources/teaching-resources</loc>')
+  expect((await request.get('/scroll-of-antioch')).status()).toBe(200)
 })
 
 test('the API lives under /api on the same port', async ({ request }) => {

@@ -5,6 +5,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
 import { defineConfig, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 import tailwindcss from '@tailwindcss/postcss'
+import { pluginPrecompress } from './precompress'
 import { federationName, type RemoteName } from './routes'
 import { scopeUtilities } from './scope-utilities'
 import { SHARED } from './shared'
@@ -33,7 +34,7 @@ function baseConfig({ dir, title }: AppOptions, port: number, remote?: RemoteNam
     : [tailwindcss()]
   const apiTarget = `http://localhost:${DEV_PORTS.api}`
   return {
-    plugins: [pluginReact()],
+    plugins: [pluginReact(), pluginPrecompress()],
     source: { entry: { index: path.join(dir, 'src/index.ts') } },
     html: {
       template: path.join(import.meta.dirname, 'index.html'),

@@ -17,8 +17,11 @@ export function SiteLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      {/* Focusable from script only (skip link, after navigation); no ring around a whole page. */}
-      <main id="main" ref={main} tabIndex={-1} className="flex-1 outline-none">
+      {/* Focusable from script only (skip link, after navigation); no ring around a whole page.
+          At least a screen tall below the header (h-16 and its border), so the footer starts
+          below the fold while a remote loads and never paints in view only to be pushed down
+          (it was the whole of the pages' layout shift, and their largest paint). */}
+      <main id="main" ref={main} tabIndex={-1} className="min-h-[calc(100dvh-4rem-1px)] flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter />

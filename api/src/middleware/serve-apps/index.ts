@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
+import { matchRoute, REMOTE_NAMES, type RemoteName, SHELL_ROUTES } from '@lamplight/config/routes'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../types'
 
@@ -50,25 +50,77 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + path.sep) ? full : null
 }
 
-async function sendFile(c: Context, file: string, relativePath: string): Promise<Response | null> {
-  let info: Awaited<ReturnType<typeof stat>>
+/** Encodings the build writes beside a file (packages/config/src/precompress.ts), best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const
+
+function accepts(header: string | undefined, encoding: string): boolean {
+  if (!header) return false
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';')
+    if (name?.trim().toLowerCase() !== encoding) return false
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return !q || Number(q.slice(2)) > 0
+  })
+}
+
+async function fileInfo(file: string) {
   try {
-    info = await stat(file)
+    const info = await stat(file)
+    return info.isFile() ? info : null
   } catch {
     return null
   }
-  if (!info.isFile()) return null
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
+}
+
+/**
+ * A file of a build, as the build precompressed it when the client accepts that encoding
+ * (`.br`, then `.gz`, written beside it at build time), else as it is. Compressed and plain
+ * answers carry their own ETags and `Vary: Accept-Encoding`.
+ */
+async function sendFile(
+  c: Context,
+  file: string,
+  relativePath: string,
+  status: 200 | 404 = 200,
+): Promise<Response | null> {
+  const info = await fileInfo(file)
+  if (!info) return null
+  let served = file
+  let size = info.size
+  let encoding: string | null = null
+  const acceptEncoding = c.req.header('accept-encoding')
+  for (const candidate of PRECOMPRESSED) {
+    if (!accepts(acceptEncoding, candidate.encoding)) continue
+    const packed = await fileInfo(file + candidate.suffix)
+    if (!packed) continue
+    served = file + candidate.suffix
+    size = packed.size
+    encoding = candidate.encoding
+    break
+  }
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`
   const headers = new Headers({
     'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': cacheControlFor(relativePath),
+    'Cache-Control': status === 404 ? NO_CACHE : cacheControlFor(relativePath),
     ETag: etag,
+    Vary: 'Accept-Encoding',
   })
-  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
-  headers.set('Content-Length', String(info.size))
-  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })
-  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
-  return new Response(body, { status: 200, headers })
+  if (encoding) headers.set('Content-Encoding', encoding)
+  if (status === 200 && ifNoneMatch(c.req.header('if-none-match'), etag))
+    return new Response(null, { status: 304, headers })
+  headers.set('Content-Length', String(size))
+  if (c.req.method === 'HEAD') return new Response(null, { status, headers })
+  const body = Readable.toWeb(createReadStream(served)) as ReadableStream<Uint8Array>
+  return new Response(body, { status, headers })
+}
+
+/** Whether a page path belongs to a route (the shell's own or a remote's): anything else is a 404 page. */
+export function isKnownPage(urlPath: string): boolean {
+  const normalised = urlPath.replace(/\/+$/, '') || '/'
+  return (SHELL_ROUTES as readonly string[]).includes(normalised) || matchRoute(normalised) !== null
 }
 
 /** If-None-Match holds this entity tag (or `*`); weak and strong forms compare equal. */
@@ -97,8 +149,9 @@ const VERSION_SEGMENT = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/
 
 /**
  * One-port mode: the built shell at `/`, each remote under `/apps/<name>/`, the remotes
- * configuration at `/remotes.json`, and the shell's HTML for every other path so the
- * shell's router (and its 404 page) decides.
+ * configuration at `/remotes.json`, and the shell's HTML for every other path: 200 for a
+ * path of the route map (packages/config/src/routes.ts), 404 for any other (the shell's
+ * router shows its 404 page there).
  */
 /** The body of /runtime-config.json. */
 export type RuntimeConfig = {
@@ -173,7 +226,10 @@ export function serveApps({
       if (relative.startsWith('static/')) return c.text('Not found', 404)
     }
 
-    const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html')
+    // The shell's page either way; a path no route owns says so in its status (its router
+    // shows the 404 page), so search engines and link checkers are not told it exists.
+    const status = isKnownPage(urlPath) ? 200 : 404
+    const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html', status)
     if (html) return html
     c.header('Cache-Control', NO_CACHE)
     return c.text('The site is not built yet. Run `npm run build` (or `npm start`, which builds first).', 503)

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../types'
@@ -28,6 +29,9 @@ beforeAll(() => {
   write(appsDir, 'storefront/dist/mf-manifest.json', '{"id":"storefront"}')
   write(appsDir, 'storefront/dist/static/js/storefront.89abcdef01.js', 'var storefront')
   write(appsDir, 'secret.txt', 'do not serve')
+  const js = path.join(appsDir, 'storefront/dist/static/js/storefront.89abcdef01.js')
+  writeFileSync(`${js}.br`, brotliCompressSync('var storefront'))
+  writeFileSync(`${js}.gz`, gzipSync('var storefront'))
   app = new Hono<AppEnv>()
   app.get('/api/health', (c) => c.json({ ok: true }))
   write(appsDir, 'releases/storefront/1.2.0-abc1234/mf-manifest.json', '{"id":"storefront@1.2.0"}')
@@ -87,12 +91,54 @@ describe('serveApps', () => {
     expect(html.headers.get('content-type')).toContain('text/html')
   })
 
-  it("answers any other page path with the shell's HTML so its router decides (and shows the 404)", async () => {
-    for (const p of ['/about', '/resources/item/x', '/no/such/page']) {
+  it("answers a page path of the route map with the shell's HTML, 200", async () => {
+    for (const p of [
+      '/',
+      '/about',
+      '/shop/',
+      '/resources/item/x',
+      '/resources/teaching-resources',
+      '/auth',
+    ]) {
       const res = await app.request(p)
       expect(res.status, p).toBe(200)
       expect(await res.text()).toContain('<div id="root">')
     }
+  })
+
+  it("answers a path no route owns with the shell's HTML (its 404 page) and status 404", async () => {
+    for (const p of ['/no/such/page', '/shopping', '/resources/item/x/extra', '/admin/nope']) {
+      const res = await app.request(p)
+      expect(res.status, p).toBe(404)
+      expect(res.headers.get('content-type')).toContain('text/html')
+      expect(res.headers.get('cache-control')).toBe(NO_CACHE)
+      expect(await res.text()).toContain('<div id="root">')
+    }
+    expect((await app.request('/no/such/page', { method: 'HEAD' })).status).toBe(404)
+  })
+
+  it('serves the brotli or gzip copy the build made when the client takes it', async () => {
+    const plain = await app.request('/apps/storefront/static/js/storefront.89abcdef01.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe('var storefront')
+    const br = await app.request('/apps/storefront/static/js/storefront.89abcdef01.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(br.headers.get('cache-control')).toBe(IMMUTABLE)
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('var storefront')
+    expect(br.headers.get('etag')).not.toBe(plain.headers.get('etag'))
+    const gz = await app.request('/apps/storefront/static/js/storefront.89abcdef01.js', {
+      headers: { 'Accept-Encoding': 'gzip, br;q=0' },
+    })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('var storefront')
+    // No copy beside it: as it is.
+    const other = await app.request('/static/js/index.0123abcd89.js', {
+      headers: { 'Accept-Encoding': 'br' },
+    })
+    expect(other.headers.get('content-encoding')).toBeNull()
   })
 
   it('answers missing assets with a plain 404, not HTML', async () => {

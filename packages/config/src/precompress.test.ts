@@ -1,0 +1,25 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { precompressDir } from './precompress'
+
+describe('precompressDir', () => {
+  it('writes brotli and gzip copies of text assets worth compressing, nothing else', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lamplight-precompress-'))
+    mkdirSync(path.join(dir, 'static/js'), { recursive: true })
+    const js = 'export const words = "in the beginning was the word";\n'.repeat(100)
+    writeFileSync(path.join(dir, 'static/js/index.0123abcd.js'), js)
+    writeFileSync(path.join(dir, 'tiny.js'), 'var a')
+    writeFileSync(path.join(dir, 'picture.png'), Buffer.alloc(4096, 7))
+    const result = await precompressDir(dir)
+    expect(result.files).toBe(1)
+    const file = path.join(dir, 'static/js/index.0123abcd.js')
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(js)
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(js)
+    expect(readFileSync(`${file}.br`).length).toBeLessThan(js.length / 10)
+    expect(existsSync(path.join(dir, 'tiny.js.br'))).toBe(false)
+    expect(existsSync(path.join(dir, 'picture.png.br'))).toBe(false)
+  })
+})

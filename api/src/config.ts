@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { RemoteName } from '@lamplight/config/routes'
+import { UPLOAD_MAX_BYTES_DEFAULT } from '@lamplight/contracts'
 import { z } from 'zod'
 import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './middleware/client-ip'
 
@@ -62,6 +63,13 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Largest file the resource editor accepts, in bytes (counted as it streams).
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 31)
+    .default(UPLOAD_MAX_BYTES_DEFAULT),
   // Where the shell finds a remote's manifest, overriding the remote registry (decision 012):
   // set, it wins over whichever release is active. Unset: the registry decides.
   REMOTE_STOREFRONT_URL: z.string().trim().min(1).optional(),
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ) as Partial<Record<RemoteName, string>>,
     /** Versioned remote builds published by `npm run release`, served at /apps/<remote>/<version>/. */
     releasesDir: path.join(dataDir, 'releases'),
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
   }
 }
 

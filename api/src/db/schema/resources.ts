@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -55,10 +56,15 @@ export const resources = pgTable(
   ],
 )
 
-export const tags = pgTable('tags', {
-  id: uuid().primaryKey().defaultRandom(),
-  name: text().notNull().unique('tags_name_key'),
-})
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull().unique('tags_name_key'),
+  },
+  // "Bible" and "bible" are one tag: the editor picks the existing one whatever the case.
+  (t) => [uniqueIndex('tags_name_lower_key').on(sql`lower(${t.name})`)],
+)
 
 export const resourceTags = pgTable(
   'resource_tags',
@@ -85,6 +91,11 @@ export const fileAssets = pgTable(
     mimeType: text().notNull().default('image/jpeg'),
     sizeBytes: integer().notNull(),
     pages: integer(),
+    // Images: their size in pixels (null for PDFs and for files from before the editor).
+    width: integer(),
+    height: integer(),
+    // The editor's order of a resource's files (ties broken by creation time).
+    position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

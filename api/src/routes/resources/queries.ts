@@ -254,7 +254,7 @@ export async function listFiles(db: Db, resourceId: string) {
     })
     .from(fileAssets)
     .where(eq(fileAssets.resourceId, resourceId))
-    .orderBy(asc(fileAssets.createdAt), asc(fileAssets.filename))
+    .orderBy(asc(fileAssets.position), asc(fileAssets.createdAt), asc(fileAssets.filename))
   return rows.map((f) => ({ ...f, url: fileUrl(f.id), download_url: downloadUrl(f.id) }))
 }
 
@@ -271,7 +271,12 @@ export async function listGallery(db: Db, prefix: string) {
       mimeType: fileAssets.mimeType,
     })
     .from(fileAssets)
-    .orderBy(fileAssets.resourceId, asc(fileAssets.createdAt), asc(fileAssets.filename))
+    .orderBy(
+      fileAssets.resourceId,
+      asc(fileAssets.position),
+      asc(fileAssets.createdAt),
+      asc(fileAssets.filename),
+    )
     .as('first_file')
   const rows = await db
     .select({

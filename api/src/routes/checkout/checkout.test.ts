@@ -130,6 +130,17 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
     expect(byId[paid.sessionId]).toBe('completed')
   })
 
+  it('answers the 11th checkout from one client within ten minutes with 429, and not another client', async () => {
+    const client = browser(app, '198.51.100.200')
+    for (let i = 0; i < 10; i++) await startCheckout(client)
+    const refused = await client.json<{ error: { code: string } }>('/api/checkout', {
+      body: { productSlug: 'scroll-of-antioch', customerInfo: SHIPPING, paymentMethod: 'card' },
+    })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error.code).toBe('rate_limited')
+    await startCheckout(browser(app, '198.51.100.201'))
+  })
+
   it('refuses bad shipping details with the field, and unknown sessions with 404', async () => {
     const res = await browser(app).json<{ error: { issues: { path: string }[] } }>('/api/checkout', {
       body: {

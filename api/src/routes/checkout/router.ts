@@ -2,6 +2,7 @@ import { checkoutContract, testPaymentsContract } from '@lamplight/contracts'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
+import { rateLimit } from '../../middleware/rate-limit'
 import {
   attachSession,
   claimGuestOrders,
@@ -26,13 +27,24 @@ function providerOf(deps: AppDeps): PaymentProvider {
   )
 }
 
+// Per client address: each checkout writes an order and asks the payment provider, so a
+// script cannot fill the orders table or spend our Stripe quota; the success page is a
+// look-up by session id, so nobody tries ids by the thousand.
+const limitCheckouts = rateLimit({
+  name: 'checkout',
+  limit: 10,
+  windowMs: 10 * 60_000,
+  message: 'You have started several checkouts in a short time. Please wait a few minutes and try again.',
+})
+const limitLookups = rateLimit({ name: 'checkout-success', limit: 60, windowMs: 60_000 })
+
 /**
  * Buying: create-checkout makes a pending order at the database price and a payment
  * session for it; the payment page (the provider's, or our test-mode one) pays it; the
  * success page reads it. Fulfilment is `services/checkout`, the same for every path.
  */
 export const checkoutRouter = defineRouter('/checkout')
-  .handle(checkoutContract.create, async ({ c, db, deps, body }) => {
+  .handle(checkoutContract.create, { middleware: [limitCheckouts] }, async ({ c, db, deps, body }) => {
     const product = await findBuyableProduct(db, body.productSlug)
     if (!product) throw notFound('The requested product is not available')
     const user = await currentUser(c)
@@ -66,7 +78,7 @@ export const checkoutRouter = defineRouter('/checkout')
     await attachSession(db, orderId, session.id)
     return c.json({ url: session.url })
   })
-  .handle(checkoutContract.success, async ({ c, db, deps, body }) => {
+  .handle(checkoutContract.success, { middleware: [limitLookups] }, async ({ c, db, deps, body }) => {
     let order = await findOrderBySession(db, body.sessionId)
     if (!order) throw notFound('We could not find that order.')
     // The buyer may arrive before Stripe's webhook: ask Stripe, and fulfil through the same function.

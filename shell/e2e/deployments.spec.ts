@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
@@ -20,12 +20,18 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** Publishes a copy of the built storefront whose home page differs, as `npm run release` would. */
-function publishReleaseB(version: string): string {
+/** Copies the built storefront to $DATA_DIR/releases/storefront/<version>/, as `npm run release` does. */
+function publishCopy(version: string): string {
   const dataDir = process.env.E2E_DATA_DIR
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests through e2e/run.mjs')
   const target = path.join(dataDir, 'releases', 'storefront', version)
   cpSync(path.join(REPO, 'storefront', 'dist'), target, { recursive: true })
+  return target
+}
+
+/** A release of the storefront whose home page differs. */
+function publishReleaseB(version: string): string {
+  const target = publishCopy(version)
   let patched = 0
   for (const file of files(path.join(target, 'static', 'js'))) {
     const text = readFileSync(file, 'utf8')
@@ -113,4 +119,32 @@ test('a release whose manifest is unreachable cannot be activated', async ({ pag
   const remotes = await (await page.request.get('/remotes.json')).json()
   expect(remotes.storefront).not.toContain('127.0.0.1:9')
   pageErrors.length = 0 // the refused POST is logged by the browser as a failed request
+})
+
+test('a release that passes the check but fails in the browser takes down only its own area', async ({
+  page,
+  pageErrors,
+}) => {
+  // Its manifest is fine (the server's check reads only the manifest); its remote entry is gone.
+  const version = `e2e-broken-${Date.now().toString(36)}`
+  const target = publishCopy(version)
+  const manifest = JSON.parse(readFileSync(path.join(target, 'mf-manifest.json'), 'utf8'))
+  rmSync(path.join(target, manifest.metaData.remoteEntry.name))
+  await signInAsAdmin(page)
+  await register(page, version, `/apps/storefront/${version}/mf-manifest.json`)
+  // This visitor's page loads it as if it were active (switching it on for everyone would break
+  // the other browser tests running beside this one).
+  await page.route('**/remotes.json', async (route) => {
+    const live = await (await route.fetch()).json()
+    await route.fulfill({ json: { ...live, storefront: `/apps/storefront/${version}/mf-manifest.json` } })
+  })
+  await page.goto('/about')
+  const failure = page.locator('[data-remote-error="storefront"]')
+  await expect(failure).toBeVisible()
+  await expect(page.getByRole('banner')).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('button', { name: 'Resources' }).click()
+  await nav.getByRole('link', { name: 'All Resources' }).click()
+  await expect(page.locator('main [data-remote="resources-app"] h1')).toHaveText('Free Resources')
+  pageErrors.length = 0 // the missing entry is logged by the browser
 })

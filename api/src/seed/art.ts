@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { escapeHtml } from '../lib/html'
 import { EXODUS_MAZE } from './content/puzzle-data'
-import { maze } from './puzzles'
+import { type BingoCard, FREE, maze, type WordSearch } from './puzzles'
 
 /**
  * Original line-art colouring pages, drawn as SVG and rendered to PNG with sharp: thick
@@ -610,13 +610,104 @@ export async function coverTitle(title: string, ink: string): Promise<string> {
     .join('')
 }
 
-export async function coverSvg(title: string, category: string, kind: string): Promise<string> {
+/** What a puzzle's cover shows above its title: a corner of the real puzzle. */
+export type CoverMotif =
+  | { wordSearch: WordSearch }
+  | { crossword: (string | null)[][] }
+  | { bingo: BingoCard }
+
+/** The motif's box: above the title at its tallest (four lines), centred. */
+export const MOTIF_BOX = { top: 120, bottom: 385, left: 270, right: 530 }
+
+function motifSvg(motif: CoverMotif, ink: string): string {
+  const box = MOTIF_BOX
+  const cx = (box.left + box.right) / 2
+  if ('wordSearch' in motif) {
+    // Six by six letters around a word that runs across, that word ringed.
+    const { grid, placements } = motif.wordSearch
+    const n = Math.min(6, grid.length)
+    const across = placements.find((p) => p.dr === 0 && p.dc === 1 && p.word.length <= n) ?? null
+    const r0 = across ? Math.max(0, Math.min(grid.length - n, across.row - 2)) : 0
+    const c0 = across ? Math.max(0, Math.min(grid.length - n, across.col)) : 0
+    const cell = Math.min((box.right - box.left) / n, (box.bottom - box.top) / n)
+    const left = cx - (cell * n) / 2
+    const top = box.top
+    const letters: string[] = []
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        letters.push(
+          `<text x="${(left + (c + 0.5) * cell).toFixed(1)}" y="${(top + (r + 0.5) * cell + cell * 0.2).toFixed(1)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="${(cell * 0.55).toFixed(1)}" fill="${ink}">${escapeHtml(grid[r0 + r]![c0 + c]!)}</text>`,
+        )
+      }
+    }
+    const ring = across
+      ? `<rect x="${(left + (across.col - c0) * cell + 3).toFixed(1)}" y="${(top + (across.row - r0) * cell + 4).toFixed(1)}" width="${(across.word.length * cell - 6).toFixed(1)}" height="${(cell - 8).toFixed(1)}" rx="${((cell - 8) / 2).toFixed(1)}" fill="${ink}" fill-opacity="0.15" stroke="${ink}" stroke-width="4"/>`
+      : ''
+    return `<rect x="${left - 8}" y="${top - 8}" width="${cell * n + 16}" height="${cell * n + 16}" rx="14" fill="white" stroke="${ink}" stroke-width="4"/>${ring}${letters.join('')}`
+  }
+  if ('crossword' in motif) {
+    // The whole layout, blank, as the puzzle page shows it.
+    const grid = motif.crossword
+    const rows = grid.length
+    const cols = grid[0]?.length ?? 0
+    const cell = Math.min((box.right - box.left + 60) / cols, (box.bottom - box.top) / rows)
+    const left = cx - (cell * cols) / 2
+    const top = box.top + (box.bottom - box.top - cell * rows) / 2
+    const squares: string[] = []
+    for (const [r, row] of grid.entries()) {
+      for (const [c, letter] of row.entries()) {
+        if (!letter) continue
+        squares.push(
+          `<rect x="${(left + c * cell).toFixed(1)}" y="${(top + r * cell).toFixed(1)}" width="${cell.toFixed(1)}" height="${cell.toFixed(1)}" fill="white" stroke="${ink}" stroke-width="2.5"/>`,
+        )
+      }
+    }
+    return squares.join('')
+  }
+  // Bingo: the first card, its letters on top and the free centre.
+  const card = motif.bingo
+  const cell = 44
+  const left = cx - (cell * 5) / 2
+  const top = box.top + 40
+  const header = [...'BINGO']
+    .map(
+      (l, c) =>
+        `<text x="${left + (c + 0.5) * cell}" y="${top - 10}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="36" fill="${ink}">${l}</text>`,
+    )
+    .join('')
+  const cells = card
+    .flatMap((row, r) =>
+      row.map((word, c) => {
+        const x = left + c * cell
+        const y = top + r * cell
+        const square = `<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="white" stroke="${ink}" stroke-width="2.5"/>`
+        if (word === FREE)
+          return `${square}<path d="${starPath(x + cell / 2, y + cell / 2, 17, 7, 5)}" fill="${ink}"/>`
+        // A few counters already down, as in a game under way.
+        return (r * 5 + c) % 7 === 3
+          ? `${square}<circle cx="${x + cell / 2}" cy="${y + cell / 2}" r="13" fill="${ink}" opacity="0.55"/>`
+          : square
+      }),
+    )
+    .join('')
+  return header + cells
+}
+
+export async function coverSvg(
+  title: string,
+  category: string,
+  kind: string,
+  motif?: CoverMotif | null,
+): Promise<string> {
   const [ink, paper] = COVER_COLOURS[category] ?? ['#7a2430', '#fff8ec']
+  const emblem = motif
+    ? motifSvg(motif, ink)
+    : `<path d="${starPath(400, 270, 120, 52, 8)}" fill="${ink}" opacity="0.9"/>
+<circle cx="400" cy="270" r="40" fill="${paper}"/>`
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1035" viewBox="0 0 800 1035">
 <rect width="800" height="1035" fill="${paper}"/>
 <rect x="30" y="30" width="740" height="975" rx="28" fill="none" stroke="${ink}" stroke-width="6"/>
-<path d="${starPath(400, 270, 120, 52, 8)}" fill="${ink}" opacity="0.9"/>
-<circle cx="400" cy="270" r="40" fill="${paper}"/>
+${emblem}
 ${await coverTitle(title, ink)}
 <text x="400" y="950" text-anchor="middle" font-family="sans-serif" font-size="34" letter-spacing="6" fill="${ink}">${escapeHtml(kind.toUpperCase())} · PDF</text>
 </svg>`

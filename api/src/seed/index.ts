@@ -14,11 +14,20 @@ import {
   tags,
 } from '../db/schema'
 import type { FileStorage } from '../storage'
-import { colouringPageSvg, coverSvg, renderJpeg, renderPng, thumbnailOf, versePageSvg } from './art'
+import {
+  type CoverMotif,
+  colouringPageSvg,
+  coverSvg,
+  renderJpeg,
+  renderPng,
+  thumbnailOf,
+  versePageSvg,
+} from './art'
 import { FRAGMENTS, PORTAL_CODE } from './content/fragments'
 import { CATEGORIES, GALLERY_PAGES, RESOURCES, type ResourceSeed } from './content/library'
 import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from './content/product'
 import { makePdf } from './pdf'
+import { bingoCards, crossword, wordSearch } from './puzzles'
 
 export type SeedReport = {
   products: number
@@ -363,7 +372,9 @@ function plan(): Planned[] {
       : {
           key: `thumbs/${r.slug}.png`,
           make: async () =>
-            thumbnailOf(await renderPng(await coverSvg(r.title, r.category, r.pdf?.kind ?? 'printable'))),
+            thumbnailOf(
+              await renderPng(await coverSvg(r.title, r.category, r.pdf?.kind ?? 'printable', coverMotif(r))),
+            ),
           fingerprint: fp('thumb'),
         }
     return {
@@ -421,4 +432,21 @@ function plan(): Planned[] {
     }
   })
   return [...library, ...galleries]
+}
+
+/** A puzzle printable's cover shows its own puzzle: the first word search, crossword or bingo card in it. */
+export function coverMotif(r: ResourceSeed): CoverMotif | null {
+  for (const block of r.pdf?.blocks ?? []) {
+    if ('wordSearch' in block) {
+      const { words, size, seed } = block.wordSearch
+      return { wordSearch: wordSearch(words, size, seed) }
+    }
+    if ('crossword' in block)
+      return { crossword: crossword(block.crossword.items, block.crossword.seed).grid }
+    if ('bingo' in block) {
+      const card = bingoCards(block.bingo.pool, 1, block.bingo.seed)[0]
+      if (card) return { bingo: card }
+    }
+  }
+  return null
 }

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { RemoteArea } from './remote-area'
 import { loadRemoteRoutes } from './remote-loader'
 
-vi.mock('./remote-loader', () => ({ loadRemoteRoutes: vi.fn() }))
+vi.mock('./remote-loader', () => ({ loadRemoteRoutes: vi.fn(), remoteEntry: vi.fn() }))
 const load = vi.mocked(loadRemoteRoutes)
 
 /** Like the real loader, answers the same promise for the same remote and attempt. */

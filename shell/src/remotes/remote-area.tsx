@@ -3,6 +3,7 @@ import { Button, Spinner } from '@lamplight/ui'
 import { TriangleAlert } from 'lucide-react'
 import { Component, type ReactNode, Suspense, use, useState } from 'react'
 import { useLocation } from 'react-router'
+import { reportRemoteError } from '../observability'
 import { loadRemoteRoutes } from './remote-loader'
 
 const AREA_LABELS: Record<RemoteName, string> = {
@@ -24,6 +25,7 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
       key={attempt}
       resetKey={pathname}
       fallback={<RemoteFailure remote={remote} onRetry={() => setAttempt((n) => n + 1)} />}
+      onError={(error) => reportRemoteError(error, remote)}
     >
       <Suspense fallback={<RemoteLoading remote={remote} />}>
         <RemoteRoutes remote={remote} attempt={attempt} />
@@ -63,7 +65,12 @@ export function RemoteFailure({ remote, onRetry }: { remote: RemoteName; onRetry
   )
 }
 
-type BoundaryProps = { children: ReactNode; fallback: ReactNode; resetKey: string }
+type BoundaryProps = {
+  children: ReactNode
+  fallback: ReactNode
+  resetKey: string
+  onError: (error: unknown) => void
+}
 type BoundaryState = { failedAt: string | null }
 
 class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
@@ -77,6 +84,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     // Remember where it failed so moving to another page of the same remote tries again.
     this.setState({ failedAt: this.props.resetKey })
     console.warn('A remote failed to load or render:', error)
+    this.props.onError(error)
   }
 
   override componentDidUpdate(prev: BoundaryProps) {

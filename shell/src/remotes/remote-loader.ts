@@ -9,6 +9,12 @@ import type { ComponentType } from 'react'
 type RemotesConfig = Partial<Record<RemoteName, string>>
 
 let configPromise: Promise<RemotesConfig> | null = null
+let loaded: RemotesConfig = {}
+
+/** Where a remote was loaded from (once /remotes.json has been read): for error reports. */
+export function remoteEntry(remote: RemoteName): string | undefined {
+  return loaded[remote]
+}
 
 export function loadRemotesConfig(): Promise<RemotesConfig> {
   configPromise ??= fetchRemotesConfig().catch((error: unknown) => {
@@ -22,6 +28,7 @@ async function fetchRemotesConfig(): Promise<RemotesConfig> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' })
   if (!response.ok) throw new Error(`Could not load the remotes configuration (${response.status})`)
   const config = parseRemotesConfig(await response.json())
+  loaded = config
   registerRemotes(
     Object.entries(config).map(([name, entry]) => ({
       name: federationName(name as RemoteName),

@@ -180,6 +180,8 @@ describe('compose.yaml', () => {
       expect(config.storage.driver).toBe('s3')
     }
     expect(envs[0]).toEqual(envs[1])
+    // One DATA_DIR for all (published remote releases live there).
+    for (const [, s] of apis) expect(s.volumes).toContain('data:/data')
   })
 
   it('puts the replicas behind a proxy whose address is the one trusted for the client address header', () => {

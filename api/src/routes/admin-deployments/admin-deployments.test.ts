@@ -256,6 +256,21 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
     expect(history.find((h) => h.version === '3.0.0')?.rolledBackAt).toBeTruthy()
   })
 
+  it('applies two switches sent at once one after the other: the pointer is the last one recorded', async () => {
+    await post('/storefront/releases', { version: '4.0.0', manifestUrl: `${base}/v2/mf-manifest.json` })
+    await post('/storefront/releases', { version: '4.1.0', manifestUrl: `${base}/v3/mf-manifest.json` })
+    const answers = await Promise.all([
+      post('/storefront/activate', { version: '4.0.0' }),
+      post('/storefront/activate', { version: '4.1.0' }),
+    ])
+    expect(answers.map((a) => a.status)).toEqual([200, 200])
+    const { body } = await actors.admin.json<{ data: RemoteDeployment[] }>('/api/admin/deployments')
+    const storefront = body.data.find((d) => d.remote === 'storefront')!
+    expect(['4.0.0', '4.1.0']).toContain(storefront.active?.version)
+    expect(storefront.history[0]?.version).toBe(storefront.active?.version)
+    expect(storefront.rollbackTo).toBe(storefront.active?.version === '4.0.0' ? '4.1.0' : '4.0.0')
+  })
+
   it('has nothing to roll back to on a remote still on its bundled build', async () => {
     const res = await post('/puzzle-app/rollback')
     expect(res.status).toBe(409)

@@ -1,6 +1,6 @@
 import { REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
 import type { RemoteDeployment } from '@lamplight/contracts'
-import { and, desc, eq, isNull, max } from 'drizzle-orm'
+import { and, desc, eq, isNull, max, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { remoteActivations, remoteDeployments, remoteReleases, user } from '../../db/schema'
@@ -201,7 +201,16 @@ async function switchTo(
 ) {
   const [activation] = await tx
     .insert(remoteActivations)
-    .values({ remote: args.remote, releaseId: args.release.id, kind: args.kind, activatedBy: args.actorId })
+    .values({
+      remote: args.remote,
+      releaseId: args.release.id,
+      kind: args.kind,
+      activatedBy: args.actorId,
+      // The time of the switch, taken after the pointer's lock: now() would be the
+      // transaction's start, and a switch that waited for the lock would sort before the
+      // one it followed.
+      activatedAt: sql`clock_timestamp()`,
+    })
     .returning()
   if (!activation) throw new Error('could not record the activation')
   await tx

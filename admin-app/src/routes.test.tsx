@@ -1,5 +1,5 @@
-import { itRendersEveryOwnedRoute } from '@lamplight/config/testing'
 import { AuthProvider, createQueryClient } from '@lamplight/session'
+import { itRendersEveryOwnedRoute } from '@lamplight/testing'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { afterAll, beforeAll, describe, vi } from 'vitest'
 import AdminRoutes from './routes'

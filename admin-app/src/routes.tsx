@@ -1,4 +1,4 @@
-import { RemoteRoutes } from '@lamplight/config/remote-routes'
+import { RemoteRoutes } from '@lamplight/remote'
 import { pages } from './pages'
 import './styles.css'
 

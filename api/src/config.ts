@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { RemoteName } from '@lamplight/config/routes'
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@lamplight/contracts'
+import type { RemoteName } from '@lamplight/routes'
 import { z } from 'zod'
 import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './middleware/client-ip'
 

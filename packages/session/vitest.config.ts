@@ -1,5 +1,2 @@
-import { defineConfig } from 'vitest/config'
-
-export default defineConfig({
-  test: { environment: 'jsdom', testTimeout: 20_000, globals: true, setupFiles: ['./src/test-setup.ts'] },
-})
+// Shared component-test setup (relative path: a config file cannot load TypeScript from a package).
+export { default } from '../testing/src/vitest-app'

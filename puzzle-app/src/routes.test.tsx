@@ -1,4 +1,4 @@
-import { itRendersEveryOwnedRoute } from '@lamplight/config/testing'
+import { itRendersEveryOwnedRoute } from '@lamplight/testing'
 import { beforeEach, describe } from 'vitest'
 import PuzzleRoutes from './routes'
 import { mockApi, Providers } from './test/render'

@@ -1,4 +1,4 @@
-import { mountStandalone } from '@lamplight/config/harness'
+import { mountStandalone } from '@lamplight/remote/harness'
 import ResourcesRoutes from './routes'
 
 // The standalone harness: this remote alone, with the providers the shell would give it.

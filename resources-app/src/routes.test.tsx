@@ -1,4 +1,4 @@
-import { itRendersEveryOwnedRoute } from '@lamplight/config/testing'
+import { itRendersEveryOwnedRoute } from '@lamplight/testing'
 import { beforeEach, describe } from 'vitest'
 import ResourcesRoutes from './routes'
 import { aCategory, aGalleryItem, aResource, aResourceDetail, CATEGORIES } from './test/fixtures'

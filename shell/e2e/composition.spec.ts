@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, ROUTES } from '@lamplight/config/routes'
+import { REMOTE_NAMES, ROUTES } from '@lamplight/routes'
 import { examplePath, expect, signInAsAdmin, test } from './fixtures'
 
 test.describe('every route renders inside the chrome, from the remote that owns it', () => {

@@ -29,7 +29,7 @@ export const test = base.extend<Fixtures>({
   },
 })
 
-export { examplePath } from '@lamplight/config/routes'
+export { examplePath } from '@lamplight/routes'
 export { expect }
 
 export const ADMIN_EMAIL = 'admin@e2e.test'

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@lamplight/config/routes'
+import type { RemoteName } from '@lamplight/routes'
 import { remoteEntry } from './remotes/remote-loader'
 
 /**

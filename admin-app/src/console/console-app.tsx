@@ -9,7 +9,7 @@ import { BrowserRouter, Link, Navigate, NavLink, Route, Routes } from 'react-rou
 import { hasLevel } from '../components/require-role'
 import AdminRoutes from '../routes'
 import { SignInScreen } from './sign-in-screen'
-import '@lamplight/config/standalone.css'
+import '@lamplight/remote/standalone.css'
 
 /**
  * The admin console as its own site, deployed on its own origin (`npm run console`):

@@ -1,4 +1,4 @@
-import type { RemotePages } from '@lamplight/config/remote-routes'
+import type { RemotePages } from '@lamplight/remote'
 import { DashboardPage } from './dashboard/dashboard-page'
 import { OrderDetailPage } from './order-detail/order-detail-page'
 import { OrdersPage } from './orders/orders-page'

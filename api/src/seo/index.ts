@@ -1,5 +1,5 @@
-import { ROUTES } from '@lamplight/config/routes'
 import { GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
+import { ROUTES } from '@lamplight/routes'
 import { and, asc, eq, max, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Db } from '../db/client'

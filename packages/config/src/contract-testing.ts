@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { federationName, type RemoteName } from '@lamplight/routes'
 import { checkRemoteManifest, type ManifestCheck, shellSharedVersions } from './remote-contract'
-import { federationName, type RemoteName } from './routes'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
 

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { federationName, type RemoteName } from '@lamplight/routes'
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
 import { defineConfig, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 import tailwindcss from '@tailwindcss/postcss'
 import { pluginPrecompress } from './precompress'
-import { federationName, type RemoteName } from './routes'
 import { scopeUtilities } from './scope-utilities'
 import { SHARED } from './shared'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFileSize, formatMoney } from './format'
+import { formatFileSize, formatMoney, formatMoneyShort } from './format'
 
 describe('formatMoney', () => {
   it.each([
@@ -22,4 +22,15 @@ describe('formatFileSize', () => {
     [5 * 1024 ** 3, '5 GB'],
     [3 * 1024 ** 4, '3072 GB'],
   ])('%s bytes → %s', (bytes, text) => expect(formatFileSize(bytes)).toBe(text))
+})
+
+describe('formatMoneyShort', () => {
+  it.each([
+    [3500, '$35'],
+    [3550, '$35.50'],
+    [0, '$0'],
+    [100000, '$1,000'],
+  ])('%i cents reads %s in running copy', (cents, text) => {
+    expect(formatMoneyShort(cents)).toBe(text)
+  })
 })

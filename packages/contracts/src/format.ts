@@ -7,6 +7,12 @@ export function formatMoney(cents: number): string {
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`
 }
 
+/** Amounts in running copy drop zero cents: 3500 → "$35", 3550 → "$35.50". */
+export function formatMoneyShort(cents: number): string {
+  const full = formatMoney(cents)
+  return full.endsWith('.00') ? full.slice(0, -3) : full
+}
+
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const
 
 /** File sizes at 1024 with two decimals, as the spec shows them: 1536 → "1.5 KB". */

@@ -1,4 +1,4 @@
-import type { RemotePages } from '@lamplight/config/remote-routes'
+import type { RemotePages } from '@lamplight/remote'
 import { PortalPage } from './portal/portal-page'
 import { PuzzlePage } from './puzzle/puzzle-page'
 

@@ -1,4 +1,4 @@
-import type { RemotePages } from '@lamplight/config/remote-routes'
+import type { RemotePages } from '@lamplight/remote'
 import { CategoryPage } from './category/category-page'
 import { BibleVersesGalleryPage, FaithGalleryPage, NoahsArkGalleryPage } from './galleries'
 import { PrintViewPage } from './print-view/print-view-page'

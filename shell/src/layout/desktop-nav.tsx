@@ -1,4 +1,4 @@
-import { EXPERIENCE_LINKS, RESOURCE_CATEGORY_LINKS } from '@lamplight/config/routes'
+import { EXPERIENCE_LINKS, RESOURCE_CATEGORY_LINKS } from '@lamplight/routes'
 import { useAuth } from '@lamplight/session'
 import {
   cn,

@@ -1,4 +1,4 @@
-import { matchRoute, type RouteAccess } from '@lamplight/config/routes'
+import { matchRoute, type RouteAccess } from '@lamplight/routes'
 import { type AuthState, SITE_NAME, useAuth, useFallbackPageMeta } from '@lamplight/session'
 import { Spinner, toast } from '@lamplight/ui'
 import { useEffect } from 'react'

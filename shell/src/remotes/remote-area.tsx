@@ -1,4 +1,4 @@
-import type { RemoteName } from '@lamplight/config/routes'
+import type { RemoteName } from '@lamplight/routes'
 import { Button, Spinner } from '@lamplight/ui'
 import { TriangleAlert } from 'lucide-react'
 import { Component, type ReactNode, Suspense, use, useState } from 'react'
@@ -28,13 +28,13 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
       onError={(error) => reportRemoteError(error, remote)}
     >
       <Suspense fallback={<RemoteLoading remote={remote} />}>
-        <RemoteRoutes remote={remote} attempt={attempt} />
+        <FederatedRoutes remote={remote} attempt={attempt} />
       </Suspense>
     </RemoteErrorBoundary>
   )
 }
 
-function RemoteRoutes({ remote, attempt }: { remote: RemoteName; attempt: number }) {
+function FederatedRoutes({ remote, attempt }: { remote: RemoteName; attempt: number }) {
   const Routes = use(loadRemoteRoutes(remote, attempt))
   return <Routes />
 }

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@lamplight/config/routes'
+import type { RemoteName } from '@lamplight/routes'
 import { init } from '@module-federation/enhanced/runtime'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'

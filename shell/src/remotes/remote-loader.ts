@@ -1,4 +1,4 @@
-import { federationName, matchRoute, REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
+import { federationName, matchRoute, REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
 import type { ComponentType } from 'react'
 

@@ -1,4 +1,4 @@
-import type { RemotePages } from '@lamplight/config/remote-routes'
+import type { RemotePages } from '@lamplight/remote'
 import { lazy } from 'react'
 import { HomePage } from './home/home-page'
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { matchRoute, REMOTE_NAMES, type RemoteName, SHELL_ROUTES } from '@lamplight/config/routes'
+import { matchRoute, REMOTE_NAMES, type RemoteName, SHELL_ROUTES } from '@lamplight/routes'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../types'
 

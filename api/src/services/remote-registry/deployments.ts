@@ -1,4 +1,3 @@
-import { REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
 import type { RemoteDeployment } from '@lamplight/contracts'
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
+import { REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { remoteActivations, remoteDeployments, remoteReleases } from '../../db/schema'

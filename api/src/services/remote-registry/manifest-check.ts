@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { checkRemoteManifest, shellSharedVersions } from '@lamplight/config/remote-contract'
-import { federationName, REMOTE_NAMES, type RemoteName } from '@lamplight/config/routes'
+import { federationName, REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { ApiError } from '../../lib/errors'
 
 /** A manifest is a few KB; anything past this is not one. */

@@ -1,4 +1,9 @@
-import { formatMoney } from '@lamplight/contracts'
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  formatMoney,
+  formatMoneyShort,
+  STANDARD_DELIVERY,
+} from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
 import { Badge, Button, cn, Skeleton } from '@lamplight/ui'
 import { ArrowRight, Clock, Lightbulb, PackageOpen, Puzzle, ShoppingCart, Sparkles } from 'lucide-react'
@@ -24,7 +29,7 @@ const STEPS = [
   {
     Icon: PackageOpen,
     title: 'Receive',
-    text: 'Your box arrives sealed and ready, in 3-5 business days. Shipping is free in the US on orders over $35.',
+    text: `Your box arrives sealed and ready, in ${STANDARD_DELIVERY}. Shipping is free in the US on orders over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`,
   },
   {
     Icon: Sparkles,

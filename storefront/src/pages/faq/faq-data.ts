@@ -1,3 +1,9 @@
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  formatMoneyShort,
+  SATISFACTION_WINDOW_DAYS,
+  STANDARD_DELIVERY,
+} from '@lamplight/contracts'
 /** The twelve questions of the FAQ page, with answers stating the spec's facts (section 9). */
 export const FAQS: readonly { id: string; question: string; answer: string }[] = [
   {
@@ -39,20 +45,17 @@ export const FAQS: readonly { id: string; question: string; answer: string }[] =
   {
     id: 'shipping-cost',
     question: 'How much does shipping cost?',
-    answer:
-      'Shipping is free on every order over $35 within the US, and you will always see the shipping cost at checkout before you pay anything.',
+    answer: `Shipping is free on every order over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)} within the US, and you will always see the shipping cost at checkout before you pay anything.`,
   },
   {
     id: 'delivery-time',
     question: 'How long will my order take to arrive?',
-    answer:
-      'Standard delivery takes 3-5 business days. If your box has not arrived after that, write to us and we will track it down for you.',
+    answer: `Standard delivery takes ${STANDARD_DELIVERY}. If your box has not arrived after that, write to us and we will track it down for you.`,
   },
   {
     id: 'satisfaction',
     question: 'What if I am not satisfied with my experience?',
-    answer:
-      'We want every box to be a blessing. If it is not, contact us within 30 days of delivery and we will make it right with a replacement or a refund.',
+    answer: `We want every box to be a blessing. If it is not, contact us within ${SATISFACTION_WINDOW_DAYS} days of delivery and we will make it right with a replacement or a refund.`,
   },
   {
     id: 'bulk',

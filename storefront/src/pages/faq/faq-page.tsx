@@ -1,3 +1,9 @@
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  formatMoneyShort,
+  SATISFACTION_WINDOW_DAYS,
+  STANDARD_DELIVERY,
+} from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button } from '@lamplight/ui'
 import { ArrowRight, MessageCircleQuestion, RotateCcw, Truck, Users } from 'lucide-react'
@@ -11,14 +17,14 @@ const INFO_CARDS = [
   {
     Icon: Truck,
     title: 'Shipping',
-    text: 'Free shipping on US orders over $35. Standard delivery takes 3-5 business days.',
+    text: `Free shipping on US orders over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}. Standard delivery takes ${STANDARD_DELIVERY}.`,
     action: 'Ask about an order',
     subject: 'A question about my order',
   },
   {
     Icon: RotateCcw,
     title: 'Returns',
-    text: 'Not delighted? Tell us within 30 days of delivery and we will make it right.',
+    text: `Not delighted? Tell us within ${SATISFACTION_WINDOW_DAYS} days of delivery and we will make it right.`,
     action: 'Start a return',
     subject: 'A return',
   },
@@ -54,8 +60,7 @@ export function FaqAccordion() {
 export function FaqPage() {
   usePageMeta({
     title: 'Frequently Asked Questions',
-    description:
-      'Answers about Lamplight puzzle boxes: how long they take, ages 13+, free US shipping over $35, delivery in 3-5 business days, our 30-day satisfaction promise and group pricing.',
+    description: `Answers about Lamplight puzzle boxes: how long they take, ages 13+, free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}, delivery in ${STANDARD_DELIVERY}, our ${SATISFACTION_WINDOW_DAYS}-day satisfaction promise and group pricing.`,
   })
   return (
     <div>

@@ -1,3 +1,4 @@
+import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoneyShort } from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
 import { Badge, Button } from '@lamplight/ui'
 import { ArrowRight, BookOpen, Clock, HandHeart, Puzzle, Truck, Users } from 'lucide-react'
@@ -84,7 +85,7 @@ export function HomePage() {
               </li>
               <li className="flex items-center gap-2">
                 <Truck aria-hidden="true" className="size-4 text-gold-deep" />
-                Free US shipping over $35
+                Free US shipping over {formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}
               </li>
             </ul>
           </div>
@@ -154,8 +155,8 @@ export function HomePage() {
                 Ready to break the first seal?
               </h2>
               <p className="mt-3 max-w-xl text-lg leading-relaxed opacity-90">
-                Find a box for your family, your small group or someone you love. Orders over $35 ship free
-                within the US.
+                Find a box for your family, your small group or someone you love. Orders over{' '}
+                {formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)} ship free within the US.
               </p>
               <Button asChild size="lg" variant="secondary" className="mt-6">
                 <Link to="/shop">

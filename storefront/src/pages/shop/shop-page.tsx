@@ -1,6 +1,7 @@
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
   formatMoney,
+  formatMoneyShort,
   GIFT_CARD_AMOUNTS_CENTS,
   PRODUCT_SLUG_SCROLL,
   STANDARD_DELIVERY,
@@ -27,8 +28,7 @@ const FACTS = [
 export function ShopPage() {
   usePageMeta({
     title: 'Shop',
-    description:
-      'Buy The Scroll of Antioch, our story-driven puzzle box, see what is coming next, and choose a monthly plan. Free US shipping over $35.',
+    description: `Buy The Scroll of Antioch, our story-driven puzzle box, see what is coming next, and choose a monthly plan. Free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`,
   })
   return (
     <div>

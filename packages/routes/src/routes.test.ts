@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchRoute, REMOTE_NAMES, ROUTES, routesOf } from './routes'
+import { matchRoute, REMOTE_NAMES, ROUTES, routesOf } from '.'
 
 describe('matchRoute', () => {
   it.each([

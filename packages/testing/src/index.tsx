@@ -1,8 +1,8 @@
+import { examplePath, type RemoteName, routesOf } from '@lamplight/routes'
 import { render, screen } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { MemoryRouter } from 'react-router'
 import { expect, it } from 'vitest'
-import { examplePath, type RemoteName, routesOf } from './routes'
 
 /**
  * The contract every remote keeps with the shell: its exposed `./routes` component renders

@@ -1,7 +1,7 @@
+import { type RemoteName, type RouteDef, routesOf } from '@lamplight/routes'
 import { PageFrame, PortalContainerProvider } from '@lamplight/ui'
 import { type ComponentType, useState } from 'react'
 import { Route, Routes } from 'react-router'
-import { type RemoteName, type RouteDef, routesOf } from './routes'
 
 export type RemotePages = Partial<Record<string, ComponentType>>
 

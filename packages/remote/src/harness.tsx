@@ -1,10 +1,10 @@
+import { examplePath, type RemoteName, routesOf } from '@lamplight/routes'
 import { AuthProvider, createQueryClient } from '@lamplight/session'
 import { Toaster } from '@lamplight/ui'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ComponentType, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter, Link } from 'react-router'
-import { examplePath, type RemoteName, routesOf } from './routes'
 import './harness.css'
 
 /**

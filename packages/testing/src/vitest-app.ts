@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'jsdom',
     testTimeout: 20_000,
     globals: true,
-    setupFiles: [fileURLToPath(new URL('../../session/src/test-setup.ts', import.meta.url))],
+    setupFiles: [fileURLToPath(new URL('./setup.ts', import.meta.url))],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 })

@@ -1,0 +1,1 @@
+export { type RemotePages, RemoteRoutes } from './remote-routes'

@@ -1,12 +1,12 @@
-import * as Sentry from '@sentry/react'
 import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { remoteRelease, resetErrorReporting, startErrorReporting } from './observability'
 import { RemoteArea } from './remotes/remote-area'
 import { loadRemoteRoutes, remoteEntry } from './remotes/remote-loader'
+import * as Sentry from './sentry'
 
-vi.mock('@sentry/react', () => ({ init: vi.fn(), captureException: vi.fn() }))
+vi.mock('./sentry', () => ({ init: vi.fn(), captureException: vi.fn() }))
 vi.mock('./remotes/remote-loader', () => ({ loadRemoteRoutes: vi.fn(), remoteEntry: vi.fn() }))
 
 function runtimeConfig(body: unknown) {

@@ -9,7 +9,7 @@ import { remoteEntry } from './remotes/remote-loader'
  * catches, tagged with the remote and the release of it that failed.
  */
 type ErrorReporting = { dsn: string; environment: string; release: string }
-type Sentry = typeof import('@sentry/react')
+type Sentry = typeof import('./sentry')
 
 let sentry: Promise<Sentry | null> | null = null
 
@@ -19,7 +19,7 @@ export function startErrorReporting(): Promise<Sentry | null> {
     .then(async (config) => {
       const settings = config?.errorReporting
       if (!settings?.dsn) return null
-      const Sentry = await import('@sentry/react')
+      const Sentry = await import('./sentry')
       Sentry.init({
         dsn: settings.dsn,
         environment: settings.environment,

@@ -1,4 +1,5 @@
 import type { RemoteDeployment } from '@lamplight/contracts'
+import { REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'

@@ -56,6 +56,10 @@ const EnvSchema = z.object({
   PAYMENTS_TEST_MODE: bool.optional(),
   // Where the Stripe SDK sends its calls; only for tests and stripe-mock (default: Stripe's API).
   STRIPE_API_BASE: z.string().url().optional(),
+  // The Stripe price of each plan; unset: the active price whose lookup key is the plan's price id.
+  STRIPE_PRICE_BASIC: z.string().min(1).optional(),
+  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  STRIPE_PRICE_FAMILY: z.string().min(1).optional(),
   // Files: a folder under DATA_DIR unless S3_BUCKET names a bucket (AWS or S3-compatible).
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -154,6 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: e.STRIPE_API_BASE,
+      stripePrices: Object.fromEntries(
+        (
+          [
+            ['price_basic_monthly', e.STRIPE_PRICE_BASIC],
+            ['price_premium_monthly', e.STRIPE_PRICE_PREMIUM],
+            ['price_family_monthly', e.STRIPE_PRICE_FAMILY],
+          ] as const
+        ).filter(([, id]) => id),
+      ) as Partial<Record<'price_basic_monthly' | 'price_premium_monthly' | 'price_family_monthly', string>>,
       testMode:
         !e.STRIPE_SECRET_KEY &&
         (e.PAYMENTS_TEST_MODE ?? /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(publicUrl)),

@@ -14,6 +14,7 @@ import { filesRouter } from './files/router'
 import { healthRouter } from './health/router'
 import { portalRouter, puzzlesRouter } from './puzzles/router'
 import { resourcesRouter } from './resources/router'
+import { subscriptionsRouter, testBillingRouter } from './subscriptions/router'
 
 /**
  * Every router of the API, each mounted at its own prefix under /api. The permission
@@ -35,6 +36,8 @@ export const apiRouters: Router[] = [
   accountRouter,
   testPaymentsRouter,
   stripeWebhookRouter,
+  subscriptionsRouter,
+  testBillingRouter,
   contactRouter,
   resourcesRouter,
   filesRouter,

@@ -229,7 +229,7 @@ export const stripeContract = {
     path: '/payments/stripe/webhook',
     access: 'public',
     summary:
-      "Stripe's signed events (checkout, async payments, expiry); processed once, answered 2xx only once stored",
+      "Stripe's signed events (checkout, async payments, expiry, subscriptions, invoices); processed once, answered 2xx only once stored",
     description:
       'The Stripe-Signature header is checked against STRIPE_WEBHOOK_SECRET; a bad signature is a 400.',
     response: z.object({ received: z.literal(true) }),

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -147,5 +148,53 @@ export const subscriptions = pgTable(
   (t) => [
     check('subscriptions_tier_check', sql`${t.tier} in ('Basic', 'Premium', 'Family')`),
     index('subscriptions_user_id_idx').on(t.userId),
+    // One live subscription per user: a second Subscribe goes to the portal, never a second charge.
+    uniqueIndex('subscriptions_one_live_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} not in ('canceled', 'incomplete_expired')`),
+  ],
+)
+
+export const SUBSCRIPTION_CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const
+
+// A provider page for a plan, opened by Subscribe. At most one open per user, so two
+// Subscribe presses (two tabs, a double click) can never lead to two paid subscriptions.
+export const subscriptionCheckouts = pgTable(
+  'subscription_checkouts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
+    providerSessionId: text().unique('subscription_checkouts_provider_session_id_key'),
+    url: text(),
+    tier: text({ enum: SUBSCRIPTION_TIERS }).notNull(),
+    priceId: text().notNull(),
+    status: text({ enum: SUBSCRIPTION_CHECKOUT_STATUSES }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('subscription_checkouts_tier_check', sql`${t.tier} in ('Basic', 'Premium', 'Family')`),
+    check('subscription_checkouts_status_check', sql`${t.status} in ('open', 'completed', 'expired')`),
+    uniqueIndex('subscription_checkouts_one_open_per_user').on(t.userId).where(sql`${t.status} = 'open'`),
+  ],
+)
+
+// The provider's customer of each user (one Stripe customer per user, made on first Subscribe).
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
+    providerCustomerId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex('payment_customers_provider_customer_id_key').on(t.provider, t.providerCustomerId),
   ],
 )

@@ -30,7 +30,11 @@ export const adminOrdersRouter = defineRouter('/admin/orders')
     return c.json({ data: order })
   })
   .handle(adminOrdersContract.refund, async ({ c, db, deps, params, user }) => {
-    const outcome = await refundOrder({ db, mailer: deps.mailer }, user.id, params.id)
+    const outcome = await refundOrder(
+      { db, mailer: deps.mailer, payments: deps.payments },
+      user.id,
+      params.id,
+    )
     if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
     return c.json({ data: await orderDetail(db, params.id) })
   })

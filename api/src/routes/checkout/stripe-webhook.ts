@@ -3,7 +3,9 @@ import type Stripe from 'stripe'
 import { ApiError, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { beginEvent, closeUnpaidSession, finishEvent, fulfilPaidSession } from '../../services/checkout'
+import { applySubscription, closeSubscriptionCheckout } from '../../services/subscriptions'
 import type { AppDeps } from '../../types'
+import { subscriptionDeps } from '../subscriptions/router'
 
 const deps3 = (deps: AppDeps) => ({ db: deps.database.db, mailer: deps.mailer, logger: deps.logger })
 
@@ -16,10 +18,56 @@ export async function syncStripeSession(deps: AppDeps, sessionId: string) {
 }
 
 async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
+  if (session.mode === 'subscription') {
+    if (session.status === 'complete') {
+      await closeSubscriptionCheckout(deps.database.db, session.id, 'completed')
+      const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
+      if (id) await syncStripeSubscription(deps, id)
+    } else if (session.status === 'expired')
+      await closeSubscriptionCheckout(deps.database.db, session.id, 'expired')
+    return
+  }
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
     await fulfilPaidSession(deps3(deps), session.id)
   else if (session.status === 'expired')
     await closeUnpaidSession(deps.database.db, session.id, 'cancelled', 'Checkout session expired')
+}
+
+/**
+ * Brings one Stripe subscription into ours. Whatever event named it, the subscription is
+ * read from Stripe now, so events arriving late or out of order cannot move it backwards.
+ * A second live subscription for a user (paid on two pages at once, which our one open
+ * checkout per user makes all but impossible) is cancelled at Stripe straight away.
+ */
+async function syncStripeSubscription(deps: AppDeps, subscriptionId: string) {
+  const { stripe, stripeProvider } = deps.payments
+  if (!stripe || !stripeProvider) return
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId)
+  const snapshot = stripeProvider.snapshotOf(subscription)
+  if (!snapshot) {
+    deps.logger.warn({ subscriptionId }, 'stripe subscription of a price that is none of our plans: ignored')
+    return
+  }
+  const outcome = await applySubscription(subscriptionDeps(deps), snapshot)
+  if (outcome === 'unknown-user')
+    deps.logger.warn({ subscriptionId }, 'stripe subscription of no user of ours: ignored')
+  if (outcome === 'duplicate') {
+    deps.logger.error(
+      { subscriptionId, customer: snapshot.customerId },
+      'second live subscription for one user: cancelled at Stripe; refund its first invoice in the Stripe dashboard',
+    )
+    await stripe.subscriptions.cancel(
+      subscriptionId,
+      {},
+      { idempotencyKey: `cancel-duplicate-${subscriptionId}` },
+    )
+  }
+}
+
+const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
+  const legacy = invoice as unknown as { subscription?: string | { id: string } | null }
+  const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription
+  return typeof ref === 'string' ? ref : (ref?.id ?? null)
 }
 
 /**
@@ -54,8 +102,18 @@ export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
       case 'checkout.session.async_payment_failed':
         await closeUnpaidSession(deps.database.db, event.data.object.id, 'failed', 'Payment failed')
         break
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        await syncStripeSubscription(deps, event.data.object.id)
+        break
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const id = subscriptionOfInvoice(event.data.object)
+        if (id) await syncStripeSubscription(deps, id)
+        break
+      }
       default:
-        // Subscription and invoice events arrive here too; subscriptions are not sold yet.
         deps.logger.info({ type: event.type }, 'stripe event acknowledged without action')
     }
     await finishEvent(deps.database.db, record)

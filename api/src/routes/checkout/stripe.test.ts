@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,55 +5,9 @@ import { queryRows } from '../../db/client'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { fakeStripe } from '../../test/fake-stripe'
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_our_fake_stripe'
-
-type FakeSession = Record<string, unknown> & { id: string }
-
-/** A small Stripe of our own on loopback: Checkout Sessions, created and read back. */
-function fakeStripe() {
-  const sessions = new Map<string, FakeSession>()
-  const byIdempotencyKey = new Map<string, string>()
-  const requests: URLSearchParams[] = []
-  const server: Server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => {
-      const send = (status: number, value: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_fake' })
-        res.end(JSON.stringify(value))
-      }
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const form = new URLSearchParams(body)
-        requests.push(form)
-        const key = String(req.headers['idempotency-key'] ?? '')
-        const existing = key && byIdempotencyKey.get(key)
-        if (existing) return send(200, sessions.get(existing))
-        const id = `cs_test_fake${sessions.size + 1}${Date.now()}`
-        const session: FakeSession = {
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
-          status: 'open',
-          payment_status: 'unpaid',
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-          client_reference_id: form.get('client_reference_id'),
-          metadata: { orderId: form.get('metadata[orderId]') },
-        }
-        sessions.set(id, session)
-        if (key) byIdempotencyKey.set(key, id)
-        return send(200, session)
-      }
-      const match = req.url?.match(/^\/v1\/checkout\/sessions\/([^/?]+)/)
-      if (req.method === 'GET' && match) {
-        const session = sessions.get(match[1]!)
-        return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error' } })
-      }
-      send(404, { error: { type: 'invalid_request_error', message: 'not faked' } })
-    })
-  })
-  return { server, sessions, requests }
-}
 
 describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Stripe)', (driver) => {
   let database: TestDatabase
@@ -64,15 +16,14 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   const signer = new Stripe('sk_test_fake')
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
-    const { port } = fake.server.address() as AddressInfo
+    const base = await fake.listen()
     database = await createTestDatabase(driver)
     app = createTestApp(database, {
       PUBLIC_URL: 'https://shop.example.com',
       TRUSTED_ORIGINS: TEST_ORIGIN,
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      STRIPE_API_BASE: base,
     }).app
     await database.db.execute(
       sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
@@ -80,7 +31,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   }, 120_000)
   afterAll(async () => {
     await database.destroy()
-    await new Promise((resolve) => fake.server.close(resolve))
+    await fake.close()
   })
 
   async function checkout() {
@@ -125,7 +76,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   it('opens Stripe Checkout at the database price with our order id, and returns its URL', async () => {
     const { id, url } = await checkout()
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//)
-    const sent = fake.requests.at(-1)!
+    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
     expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('4999')
     expect(sent.get('success_url')).toBe('https://shop.example.com/checkout?session_id={CHECKOUT_SESSION_ID}')
     expect(sent.get('cancel_url')).toBe('https://shop.example.com/shop')

@@ -1,21 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderHistory, orders, products } from '../../db/schema'
-import { conflict } from '../../lib/errors'
+import { ApiError, conflict } from '../../lib/errors'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../audit'
+import { type PaymentProvider, type Payments, providerFor } from '../payments'
 import { refundMail, shippedMail } from './mails'
-import { refundPayment } from './payments'
 
 /**
  * What an admin does to an order after it is paid: refund it, mark it shipped. Each change
  * is one transaction with its status history entry and its audit entry; the customer's
  * mail goes out after the change is committed.
- *
- * INTERIM until engineer `shop`'s order-status service is on main: the status transitions
- * below are the only ones the admin console makes; move them into that service then.
  */
-type Deps = { db: Db; mailer: Mailer }
+type Deps = { db: Db; mailer: Mailer; payments: Payments }
 
 const REFUNDABLE = ['paid', 'completed'] as const
 
@@ -50,7 +47,7 @@ export async function refundOrder(deps: Deps, actorId: string, orderId: string):
     if (!(REFUNDABLE as readonly string[]).includes(order.status))
       throw conflict('Only a paid or completed order can be refunded.')
 
-    const outcome = await refundPayment({
+    const outcome = await refundWithProvider(deps.payments, {
       provider: order.provider,
       providerSessionId: order.providerSessionId,
       amountCents: order.amountCents,
@@ -89,9 +86,30 @@ export async function refundOrder(deps: Deps, actorId: string, orderId: string):
   return { ok: true }
 }
 
+/**
+ * The money side of a refund: a grant moved none (revoking it is the whole refund); a paid
+ * order is refunded by the provider that took it, with the order's own idempotency key, so
+ * a retry after a crash never refunds twice. A provider that is not configured now is a 502
+ * (refund it in that provider's dashboard).
+ */
+async function refundWithProvider(
+  payments: Payments,
+  request: { provider: string } & Parameters<PaymentProvider['refund']>[0],
+) {
+  if (request.provider === 'admin') return { reference: null }
+  const provider = providerFor(payments, request.provider)
+  if (!provider)
+    throw new ApiError(
+      502,
+      'provider_unavailable',
+      'Refunds through this payment provider are not available here. Refund it in the provider’s dashboard.',
+    )
+  return provider.refund(request)
+}
+
 /** Records the tracking number and tells the customer. Marking it again with the same number changes nothing. */
 export async function markOrderShipped(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'mailer'>,
   actorId: string,
   orderId: string,
   trackingNumber: string,

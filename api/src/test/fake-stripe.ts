@@ -1,0 +1,224 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+type Obj = Record<string, unknown> & { id: string }
+
+/** Stripe's form encoding (`a[b][0][c]=1`) back into an object. */
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[')
+    let node = out as Record<string, unknown>
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value
+      else {
+        node[part] ??= {}
+        node = node[part] as Record<string, unknown>
+      }
+    })
+  }
+  return out
+}
+
+/**
+ * A small Stripe of our own on loopback, for the adapter's tests: Checkout Sessions
+ * (payment and subscription mode), customers, prices by lookup key, subscriptions, Billing
+ * portal sessions and refunds. Idempotency keys are honoured as Stripe does: the same key
+ * answers the first result again. Nothing leaves the machine.
+ */
+export function fakeStripe() {
+  const sessions = new Map<string, Obj>()
+  const customers = new Map<string, Obj>()
+  const subscriptions = new Map<string, Obj>()
+  const refunds = new Map<string, Obj>()
+  const portals: Obj[] = []
+  const byIdempotencyKey = new Map<string, Obj>()
+  /** Every POST's form, for assertions (path and parsed form). */
+  const requests: { path: string; form: URLSearchParams; body: Record<string, unknown>; key: string }[] = []
+  const prices: Obj[] = [
+    { id: 'price_1Basic', object: 'price', lookup_key: 'price_basic_monthly', unit_amount: 1999 },
+    { id: 'price_1Premium', object: 'price', lookup_key: 'price_premium_monthly', unit_amount: 2999 },
+    { id: 'price_1Family', object: 'price', lookup_key: 'price_family_monthly', unit_amount: 4999 },
+  ]
+  let counter = 0
+  const nextId = (prefix: string) => `${prefix}_fake${++counter}${Date.now().toString(36)}`
+  const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/x' })
+  const priceById = (id: string) => prices.find((p) => p.id === id)
+
+  function subscriptionObject(customer: string, priceId: string, metadata: Record<string, unknown>): Obj {
+    const id = nextId('sub')
+    const end = Math.floor(Date.now() / 1000) + 30 * 86_400
+    const sub: Obj = {
+      id,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: nextId('si'),
+            object: 'subscription_item',
+            price: priceById(priceId),
+            current_period_end: end,
+          },
+        ],
+      },
+    }
+    subscriptions.set(id, sub)
+    return sub
+  }
+
+  const server: Server = createServer((req, res) => {
+    let raw = ''
+    req.on('data', (chunk) => (raw += chunk))
+    req.on('end', () => {
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_fake' })
+        res.end(JSON.stringify(value))
+      }
+      const missing = () => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } })
+      const url = new URL(req.url ?? '/', 'http://fake')
+      const path = url.pathname
+      const form = new URLSearchParams(raw)
+      const body = parseForm(raw)
+      const key = String(req.headers['idempotency-key'] ?? '')
+      if (req.method === 'POST' || req.method === 'DELETE') {
+        requests.push({ path, form, body, key })
+        const seen = key && byIdempotencyKey.get(`${path} ${key}`)
+        if (seen) return send(200, seen)
+      }
+      const remember = (value: Obj) => {
+        if (key) byIdempotencyKey.set(`${path} ${key}`, value)
+        return send(200, value)
+      }
+      const on = (method: string, pattern: RegExp) => (req.method === method ? path.match(pattern) : null)
+      let m: RegExpMatchArray | null = null
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        const id = nextId('cs_test')
+        const subscription = body.mode === 'subscription'
+        const session: Obj = {
+          id,
+          object: 'checkout.session',
+          mode: subscription ? 'subscription' : 'payment',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: subscription ? null : Number(form.get('line_items[0][price_data][unit_amount]')),
+          client_reference_id: form.get('client_reference_id'),
+          customer: form.get('customer'),
+          metadata: body.metadata ?? {},
+          payment_intent: subscription ? null : nextId('pi'),
+          subscription: null,
+          line_price: form.get('line_items[0][price]'),
+          subscription_metadata:
+            (body.subscription_data as { metadata?: unknown } | undefined)?.metadata ?? {},
+        }
+        sessions.set(id, session)
+        return remember(session)
+      }
+      m = on('POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)
+      if (m) {
+        const session = sessions.get(m[1]!)
+        if (!session) return missing()
+        if (session.status !== 'open')
+          return send(400, { error: { type: 'invalid_request_error', message: 'not open' } })
+        session.status = 'expired'
+        return send(200, session)
+      }
+      m = on('GET', /^\/v1\/checkout\/sessions\/([^/]+)$/)
+      if (m) {
+        const session = sessions.get(m[1]!)
+        return session ? send(200, session) : missing()
+      }
+      if (req.method === 'POST' && path === '/v1/customers') {
+        const customer: Obj = {
+          id: nextId('cus'),
+          object: 'customer',
+          email: form.get('email'),
+          metadata: body.metadata,
+        }
+        customers.set(customer.id, customer)
+        return remember(customer)
+      }
+      if (req.method === 'GET' && path === '/v1/prices') {
+        const keys = [...url.searchParams].filter(([k]) => k.startsWith('lookup_keys')).map(([, v]) => v)
+        return send(200, list(prices.filter((p) => keys.includes(String(p.lookup_key)))))
+      }
+      m = on('GET', /^\/v1\/subscriptions\/([^/]+)$/)
+      if (m) {
+        const sub = subscriptions.get(m[1]!)
+        return sub ? send(200, sub) : missing()
+      }
+      m = on('DELETE', /^\/v1\/subscriptions\/([^/]+)$/)
+      if (m) {
+        const sub = subscriptions.get(m[1]!)
+        if (!sub) return missing()
+        sub.status = 'canceled'
+        return remember(sub)
+      }
+      if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        const portal: Obj = {
+          id: nextId('bps'),
+          object: 'billing_portal.session',
+          customer: form.get('customer'),
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.test/p/session/${counter}`,
+        }
+        portals.push(portal)
+        return send(200, portal)
+      }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const refund: Obj = {
+          id: nextId('re'),
+          object: 'refund',
+          payment_intent: form.get('payment_intent'),
+          amount: Number(form.get('amount')),
+          status: 'succeeded',
+        }
+        refunds.set(refund.id, refund)
+        return remember(refund)
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `not faked: ${req.method} ${path}` } })
+    })
+  })
+
+  return {
+    server,
+    sessions,
+    customers,
+    subscriptions,
+    refunds,
+    portals,
+    prices,
+    requests,
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+    /** The buyer pays a subscription-mode session: Stripe makes the subscription. */
+    completeSubscriptionSession(sessionId: string) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`no session ${sessionId}`)
+      const sub = subscriptionObject(
+        String(session.customer),
+        String(session.line_price),
+        session.subscription_metadata as Record<string, unknown>,
+      )
+      Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id })
+      return sub
+    },
+    /** What the Billing portal does to a subscription: change price, cancel at period end, resume. */
+    changePrice(subscriptionId: string, priceId: string) {
+      const sub = subscriptions.get(subscriptionId)!
+      ;(sub.items as { data: { price: unknown }[] }).data[0]!.price = priceById(priceId)
+      return sub
+    },
+  }
+}
+
+export type FakeStripe = ReturnType<typeof fakeStripe>

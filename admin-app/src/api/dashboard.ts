@@ -76,3 +76,8 @@ export const updatePuzzleContentMutation = () => ({
   mutationFn: ({ id, values }: { id: string; values: PuzzleContentUpdate }) =>
     request(adminDashboardContract.updatePuzzleContent, { params: { id }, body: values }),
 })
+
+export const resetProgressMutation = () => ({
+  mutationFn: ({ userId, productId }: { userId: string; productId: string }) =>
+    request(adminDashboardContract.resetProgress, { params: { userId, productId } }),
+})

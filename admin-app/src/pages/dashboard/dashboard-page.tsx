@@ -1,4 +1,4 @@
-import { useAuth } from '@lamplight/session'
+import { useAuth, usePageMeta } from '@lamplight/session'
 import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { ClipboardList } from 'lucide-react'
@@ -6,25 +6,8 @@ import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
 import { RequireRole } from '../../components/require-role'
-import { CustomersTab } from './customers-tab'
-import { DeploymentsTab } from './deployments-tab'
-import { MessagesTab } from './messages-tab'
-import { ProgressTab } from './progress-tab'
-import { PurchasesTab } from './purchases-tab'
-import { PuzzleContentTab } from './puzzle-content-tab'
-import { ResourcesTab } from './resources-tab'
 import { SummaryCards } from './summary-cards'
-
-const ADMIN_TABS = [
-  { value: 'customers', label: 'Customers', Panel: CustomersTab },
-  { value: 'purchases', label: 'Purchases', Panel: PurchasesTab },
-  { value: 'puzzle-content', label: 'Puzzle Content', Panel: PuzzleContentTab },
-  { value: 'progress', label: 'User Progress', Panel: ProgressTab },
-  { value: 'resources', label: 'Resources', Panel: ResourcesTab },
-  { value: 'messages', label: 'Messages', Panel: MessagesTab },
-  { value: 'deployments', label: 'Deployments', Panel: DeploymentsTab },
-] as const
-const EDITOR_TABS = ADMIN_TABS.filter((tab) => tab.value === 'resources')
+import { tabsFor } from './tabs'
 
 export function DashboardPage() {
   return (
@@ -37,9 +20,10 @@ export function DashboardPage() {
 function Dashboard() {
   const { isAdmin } = useAuth()
   const [params, setParams] = useSearchParams()
-  const tabs = isAdmin ? ADMIN_TABS : EDITOR_TABS
+  usePageMeta({ title: 'Admin Dashboard' })
+  const tabs = tabsFor(isAdmin ? 'admin' : 'editor')
   const wanted = params.get('tab')
-  const current = tabs.find((tab) => tab.value === wanted)?.value ?? tabs[0].value
+  const current = tabs.find((tab) => tab.value === wanted)?.value ?? tabs[0]?.value
   return (
     <PageFrame
       title="Admin Dashboard"

@@ -1,9 +1,12 @@
-import type { ProgressRow } from '@lamplight/contracts'
-import { Badge } from '@lamplight/ui'
-import { useQuery } from '@tanstack/react-query'
+import { type ProgressRow, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { Badge, Button, toast } from '@lamplight/ui'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
+import { RotateCcw } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { progressQuery } from '../../api/dashboard'
+import { dashboardKeys, progressQuery, resetProgressMutation } from '../../api/dashboard'
+import { failureMessage } from '../../api/load'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { DataTable } from '../../components/data-table'
 import { Pagination } from '../../components/pagination'
 import { LoadError, TableSkeleton } from '../../components/states'
@@ -12,6 +15,7 @@ import { formatDateTime } from '../../lib/format'
 /** The spec's User Progress: customer and product, newest activity first. */
 export function ProgressTab() {
   const [page, setPage] = useState(1)
+  const [resetting, setResetting] = useState<ProgressRow | null>(null)
   const query = useQuery(progressQuery(page))
   const columns = useMemo<ColumnDef<ProgressRow, unknown>[]>(
     () => [
@@ -48,6 +52,21 @@ export function ProgressTab() {
             <Badge variant="secondary">In progress</Badge>
           ),
       },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setResetting(row.original)}
+            aria-label={`Reset progress of ${row.original.customer_email ?? 'this player'} on ${row.original.product_name}`}
+          >
+            <RotateCcw aria-hidden className="size-4" />
+            Reset
+          </Button>
+        ),
+      },
     ],
     [],
   )
@@ -70,6 +89,40 @@ export function ProgressTab() {
         onPage={setPage}
         label="Progress pages"
       />
+      <ResetDialog row={resetting} onClose={() => setResetting(null)} />
     </div>
+  )
+}
+
+function ResetDialog({ row, onClose }: { row: ProgressRow | null; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const mutation = useMutation({
+    ...resetProgressMutation(),
+    onSuccess: async () => {
+      toast.success(PUZZLE_MESSAGES.resetDone)
+      onClose()
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+    },
+    onError: (error) =>
+      toast.error('Failed to reset progress', { description: failureMessage(error, '') || undefined }),
+  })
+  return (
+    <ConfirmDialog
+      open={Boolean(row)}
+      onOpenChange={(open) => !open && onClose()}
+      title="Reset puzzle progress"
+      description={
+        row ? (
+          <>
+            <strong>{row.customer_email ?? 'This player'}</strong> starts <strong>{row.product_name}</strong>{' '}
+            again at step 1. Their completed steps are cleared; this cannot be undone.
+          </>
+        ) : null
+      }
+      confirmLabel="Reset progress"
+      destructive
+      busy={mutation.isPending}
+      onConfirm={() => row && mutation.mutate({ userId: row.user_id, productId: row.product_id })}
+    />
   )
 }

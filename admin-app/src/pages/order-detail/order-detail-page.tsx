@@ -7,6 +7,7 @@ import {
   MarkShippedSchema,
   type OrderHistoryEntry,
 } from '@lamplight/contracts'
+import { usePageMeta } from '@lamplight/session'
 import {
   Button,
   Card,
@@ -19,11 +20,14 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  ErrorState,
   Field,
   fieldProps,
   Input,
+  LoadingState,
+  NotFoundState,
+  PageContainer,
   PageFrame,
-  Skeleton,
   Spinner,
   toast,
 } from '@lamplight/ui'
@@ -36,7 +40,6 @@ import { failureMessage } from '../../api/load'
 import { orderKeys, orderQuery, refundMutation, shipMutation } from '../../api/orders'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { RequireRole } from '../../components/require-role'
-import { LoadError } from '../../components/states'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDateTime, shortOrderId } from '../../lib/format'
 
@@ -70,31 +73,48 @@ function OrderDetail() {
     if (order.isError && !missing) toast.error('Failed to load order details', { id: 'order-details' })
   }, [order.isError, missing])
 
+  usePageMeta({
+    title: missing
+      ? 'Order Not Found'
+      : order.data
+        ? `Order ${shortOrderId(order.data.order_id)}`
+        : 'Order Details',
+  })
+
   if (missing)
     return (
-      <PageFrame
-        title="Order Not Found"
-        lead="There is no order with this id. It may have been typed incorrectly."
-      >
-        <BackLink />
-      </PageFrame>
+      <PageContainer>
+        <NotFoundState
+          title="Order Not Found"
+          message="There is no order with this id. It may have been typed incorrectly."
+          action={
+            <Button asChild>
+              <Link to="/admin/orders">
+                <ArrowLeft aria-hidden className="size-4" />
+                Back to orders
+              </Link>
+            </Button>
+          }
+        />
+      </PageContainer>
     )
   if (order.isError)
     return (
-      <PageFrame title="Order Details">
-        <BackLink className="mb-6 -ml-3" />
-        <LoadError message="Failed to load order details" onRetry={() => order.refetch()} />
-      </PageFrame>
+      <PageContainer>
+        <BackLink className="-ml-3" />
+        <ErrorState
+          title="Failed to load order details"
+          onRetry={() => order.refetch()}
+          retrying={order.isFetching}
+        />
+      </PageContainer>
     )
   if (order.isPending)
     return (
-      <PageFrame title="Order Details">
-        <BackLink className="mb-6 -ml-3" />
-        <div className="grid gap-4 md:grid-cols-2" aria-busy>
-          <Skeleton className="h-48" />
-          <Skeleton className="h-48" />
-        </div>
-      </PageFrame>
+      <PageContainer>
+        <BackLink className="-ml-3" />
+        <LoadingState label="Loading the order…" />
+      </PageContainer>
     )
   return <OrderView order={order.data} />
 }

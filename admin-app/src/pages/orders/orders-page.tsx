@@ -5,6 +5,7 @@ import {
   ORDER_STATUSES,
   type OrderSort,
 } from '@lamplight/contracts'
+import { usePageMeta } from '@lamplight/session'
 import {
   Button,
   Input,
@@ -44,6 +45,7 @@ export function OrdersPage() {
 }
 
 function Orders() {
+  usePageMeta({ title: 'Orders' })
   const { query, update, clear, filtered } = useOrderFilters()
   const orders = useQuery(ordersQuery(query))
   const [exporting, setExporting] = useState(false)

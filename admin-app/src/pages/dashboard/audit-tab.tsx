@@ -1,0 +1,189 @@
+import type { AuditEntryRow } from '@lamplight/contracts'
+import { Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@lamplight/ui'
+import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { auditQuery } from '../../api/audit'
+import { DataTable } from '../../components/data-table'
+import { Pagination } from '../../components/pagination'
+import { LoadError, TableSkeleton } from '../../components/states'
+import { formatDateTime } from '../../lib/format'
+
+const ALL = 'all'
+
+/** The kinds of record admin writes touch, for the filter (the log itself takes any). */
+const ENTITIES: [string, string][] = [
+  ['order', 'Orders'],
+  ['user', 'Accounts and roles'],
+  ['puzzle_content', 'Puzzle content'],
+  ['user_progress', 'Puzzle progress'],
+  ['scroll_progress', 'Portal progress'],
+  ['resource', 'Resources'],
+  ['contact_message', 'Contact messages'],
+  ['prayer_request', 'Prayer requests'],
+]
+
+/** `order.access_granted` → `Order access granted`. */
+export function actionLabel(action: string): string {
+  const text = action.replace(/[._]/g, ' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+const MAX_CELL = 80
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—'
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The fields that differ between before and after, each as [field, was, became]. */
+export function changedFields(before: unknown, after: unknown): [string, unknown, unknown][] {
+  const was = isRecord(before) ? before : {}
+  const became = isRecord(after) ? after : {}
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(became)])]
+  return keys
+    .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(became[key]))
+    .map((key) => [key, was[key], became[key]])
+}
+
+function Changes({ entry }: { entry: AuditEntryRow }) {
+  const created = entry.before === null || entry.before === undefined
+  const removed = entry.after === null || entry.after === undefined
+  const fields = changedFields(entry.before, entry.after)
+  return (
+    <div className="grid min-w-[14rem] max-w-[28rem] gap-1 text-xs">
+      {created && !removed && <span className="font-medium">Created</span>}
+      {removed && !created && <span className="font-medium">Removed</span>}
+      {!created && !removed && (
+        <ul className="grid gap-0.5">
+          {fields.slice(0, 6).map(([key, was, became]) => (
+            <li key={key} className="break-words">
+              <span className="font-medium">{key}</span>:{' '}
+              <span className="text-muted-foreground line-through">{show(was)}</span> → {show(became)}
+            </li>
+          ))}
+          {fields.length > 6 && <li className="text-muted-foreground">and {fields.length - 6} more</li>}
+          {fields.length === 0 && <li className="text-muted-foreground">No field changed</li>}
+        </ul>
+      )}
+      <details>
+        <summary className="cursor-pointer text-primary">Before and after</summary>
+        <div className="mt-1 grid gap-1">
+          <p className="font-medium">Before</p>
+          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2">
+            {JSON.stringify(entry.before ?? null, null, 2)}
+          </pre>
+          <p className="font-medium">After</p>
+          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2">
+            {JSON.stringify(entry.after ?? null, null, 2)}
+          </pre>
+        </div>
+      </details>
+    </div>
+  )
+}
+
+/** Every admin write, newest first: who, what, when, before and after (admins only). */
+export function AuditTab() {
+  const [entity, setEntity] = useState<string>(ALL)
+  const [page, setPage] = useState(1)
+  const query = useQuery(auditQuery({ entity: entity === ALL ? undefined : entity, page }))
+  const columns = useMemo<ColumnDef<AuditEntryRow, unknown>[]>(
+    () => [
+      {
+        accessorKey: 'created_at',
+        header: 'When',
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span>
+        ),
+      },
+      {
+        id: 'actor',
+        header: 'Who',
+        cell: ({ row }) =>
+          row.original.actor_email ? (
+            <div className="grid min-w-[9rem] max-w-[14rem]">
+              <span className="truncate">{row.original.actor_name || '—'}</span>
+              <span className="truncate text-xs text-muted-foreground">{row.original.actor_email}</span>
+            </div>
+          ) : (
+            <span className="text-muted-foreground">
+              {row.original.actor_id ? 'A removed account' : 'System'}
+            </span>
+          ),
+      },
+      {
+        accessorKey: 'action',
+        header: 'What',
+        cell: ({ row }) => (
+          <div className="grid min-w-[10rem] max-w-[14rem]">
+            <span className="font-medium">{actionLabel(row.original.action)}</span>
+            {row.original.entity_id && (
+              <span
+                className="truncate font-mono text-xs text-muted-foreground"
+                title={row.original.entity_id}
+              >
+                {row.original.entity_id}
+              </span>
+            )}
+          </div>
+        ),
+      },
+      { id: 'changes', header: 'Changes', cell: ({ row }) => <Changes entry={row.original} /> },
+    ],
+    [],
+  )
+  return (
+    <div className="grid gap-4">
+      <div className="grid max-w-xs gap-1.5">
+        <Label htmlFor="audit-entity">Show</Label>
+        <Select
+          value={entity}
+          onValueChange={(value) => {
+            setEntity(value)
+            setPage(1)
+          }}
+        >
+          <SelectTrigger id="audit-entity" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Every change</SelectItem>
+            {ENTITIES.map(([value, label]) => (
+              <SelectItem key={value} value={value}>
+                {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {query.isPending ? (
+        <TableSkeleton />
+      ) : query.isError ? (
+        <LoadError message="Failed to load the audit log" onRetry={() => query.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            label="Audit log"
+            columns={columns}
+            data={query.data.data}
+            getRowId={(row) => row.id}
+            empty="No changes recorded yet"
+            busy={query.isPlaceholderData}
+          />
+          <Pagination
+            page={page}
+            pageSize={25}
+            total={query.data.total}
+            onPage={setPage}
+            label="Audit log pages"
+          />
+        </>
+      )}
+    </div>
+  )
+}

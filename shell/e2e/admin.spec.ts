@@ -1,0 +1,397 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Locator, Page } from '@playwright/test'
+import { ADMIN_EMAIL, expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+
+const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
+const PRODUCT = 'scroll-of-antioch'
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+]
+
+/** A customer of their own, signed up in a context of their own; answers their id. */
+async function newCustomer(browser: Browser, email: string, name: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signUpAs(page, email, 'e2e password 1', name)
+  const session = await (await page.request.get('/api/auth/get-session')).json()
+  return { context, page, id: session.user.id as string }
+}
+
+/** A paid order of the box bought through the test-mode payment page, with a shipping address. */
+async function buyBox(page: Page, email: string, lastName: string) {
+  const created = await page.request.post('/api/checkout', {
+    headers: { Origin: ORIGIN },
+    data: {
+      productSlug: PRODUCT,
+      collectShipping: true,
+      paymentMethod: 'card',
+      customerInfo: {
+        email,
+        firstName: 'Phoebe',
+        lastName,
+        address: '1 Cenchreae Road',
+        city: 'Atlanta',
+        state: 'GA',
+        zipCode: '30301',
+        country: 'US',
+      },
+    },
+  })
+  expect(created.status(), await created.text()).toBeLessThan(300)
+  const { url } = (await created.json()) as { url: string }
+  const sessionId = new URL(url, ORIGIN).pathname.split('/').pop()!
+  const paid = await page.request.post(`/api/payments/test/${sessionId}/pay`, {
+    headers: { Origin: ORIGIN },
+    maxRedirects: 0,
+  })
+  expect(paid.status(), await paid.text()).toBeLessThan(400)
+  const done = await page.request.post('/api/checkout/success', {
+    headers: { Origin: ORIGIN },
+    data: { sessionId },
+  })
+  expect(done.status(), await done.text()).toBe(200)
+  return ((await done.json()) as { data: { order_id: string } }).data.order_id
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click()
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
+}
+
+async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible()
+}
+
+/** Nothing on the page is wider than the screen (a table may scroll inside its own box). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(1)
+}
+
+function rowWith(table: Locator, text: string) {
+  return table.getByRole('row').filter({ hasText: text })
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`admin console on ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } })
+
+    test('the dashboard tabs: customers, purchases, puzzle content, progress, resources, messages, audit log', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(150_000)
+      const email = uniqueEmail(`tabs-${viewport.name}`)
+      const customer = await newCustomer(browser, email, `Lydia ${viewport.name}`)
+      const contact = await customer.page.request.post('/api/contact', {
+        headers: { Origin: ORIGIN },
+        data: {
+          name: `Lydia ${viewport.name}`,
+          email,
+          subject: 'Lost box',
+          message: `Where is my box? ${email}`,
+        },
+      })
+      expect(contact.status(), await contact.text()).toBeLessThan(300)
+
+      await signInAsAdmin(page)
+      await page.goto('/admin')
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+      await expect(page).toHaveTitle(/Admin Dashboard/)
+      await expect(page.getByText('Revenue this month')).toBeVisible()
+      await expect(page.getByRole('link', { name: 'View Orders' })).toBeVisible()
+      await page.screenshot({ path: `test-results/admin-dashboard-${viewport.name}.png`, fullPage: true })
+
+      // Customers: search, grant (confirm, toast), a second grant changes nothing, role change.
+      const customers = page.getByRole('table', { name: 'Customers' })
+      await page.getByRole('searchbox', { name: 'Search customers' }).fill(email)
+      await expect(customers.getByRole('row')).toHaveCount(2)
+      const row = rowWith(customers, email)
+      await row.getByRole('button', { name: 'Grant access' }).click()
+      const grant = page.getByRole('dialog', { name: 'Grant access' })
+      await expect(grant.getByText(email)).toBeVisible()
+      await page.screenshot({ path: `test-results/admin-grant-${viewport.name}.png` })
+      await grant.getByRole('button', { name: 'Grant access' }).click()
+      await expectToast(page, 'Access granted successfully')
+      await expect(grant).toBeHidden()
+      await expect(row.getByRole('cell').nth(4)).toHaveText('1')
+      await row.getByRole('button', { name: 'Grant access' }).click()
+      await page
+        .getByRole('dialog', { name: 'Grant access' })
+        .getByRole('button', { name: 'Grant access' })
+        .click()
+      await expectToast(page, 'They already had access; nothing changed.')
+      await expect(row.getByRole('cell').nth(4)).toHaveText('1')
+
+      await row.getByRole('combobox', { name: `Role of ${email}` }).click()
+      await page.getByRole('option', { name: 'Editor' }).click()
+      await expectToast(page, `${email} is now editor`)
+      await expect(row.getByRole('combobox', { name: `Role of ${email}` })).toHaveText('Editor')
+      await page.screenshot({ path: `test-results/admin-customers-${viewport.name}.png`, fullPage: true })
+
+      // Purchases: the grant, with customer and product.
+      await openTab(page, 'Purchases')
+      const purchases = page.getByRole('table', { name: 'Purchases' })
+      await expect(rowWith(purchases, email).first()).toBeVisible()
+      await expect(rowWith(purchases, email).first()).toContainText('The Scroll of Antioch')
+
+      // Puzzle content: the edit form saves (the same words back: other tests play these steps).
+      await openTab(page, 'Puzzle Content')
+      await page.getByRole('button', { name: /^Edit step 1 of The Scroll of Antioch/ }).click()
+      const editor = page.getByRole('dialog')
+      await expect(editor.getByLabel('Title')).not.toHaveValue('')
+      await page.screenshot({ path: `test-results/admin-puzzle-edit-${viewport.name}.png` })
+      await editor.getByRole('button', { name: 'Save changes' }).click()
+      await expectToast(page, 'Content updated successfully')
+      await expect(editor).toBeHidden()
+
+      // User progress: the customer opens the puzzle (a record at step 1), the admin resets it.
+      const opened = await customer.page.request.get(`/api/puzzles/${PRODUCT}`)
+      expect(opened.status(), await opened.text()).toBe(200)
+      await openTab(page, 'User Progress')
+      const progress = page.getByRole('table', { name: 'User progress' })
+      const playerRow = rowWith(progress, email)
+      await expect(playerRow).toBeVisible()
+      await expect(playerRow).toContainText('In progress')
+      await page.screenshot({ path: `test-results/admin-progress-${viewport.name}.png`, fullPage: true })
+      await playerRow.getByRole('button', { name: /^Reset progress of/ }).click()
+      const reset = page.getByRole('dialog', { name: 'Reset puzzle progress' })
+      await expect(reset).toContainText(email)
+      await reset.getByRole('button', { name: 'Reset progress' }).click()
+      await expectToast(page, 'Progress reset successfully!')
+      await expect(playerRow).toHaveCount(0)
+
+      // Messages: the customer's message, marked handled.
+      await openTab(page, 'Messages')
+      const messages = page.getByRole('table', { name: /messages/i })
+      const message = rowWith(messages, email)
+      await expect(message).toBeVisible()
+      await message.getByRole('button', { name: /^Mark handled/ }).click()
+      await expectToast(page, 'Marked as handled')
+      await expect(message.getByRole('button', { name: /^Handled/ })).toHaveAttribute('aria-pressed', 'true')
+
+      // Audit log: the role change, by the admin, with before and after.
+      await openTab(page, 'Audit log')
+      const audit = page.getByRole('table', { name: 'Audit log' })
+      const roleChange = audit.getByRole('row').filter({ hasText: 'User role changed' }).first()
+      await expect(roleChange).toBeVisible()
+      await expect(roleChange).toContainText(ADMIN_EMAIL)
+      await expect(roleChange).toContainText('customer')
+      await expect(roleChange).toContainText('editor')
+      await expect(audit.getByRole('row').filter({ hasText: 'User progress reset' }).first()).toBeVisible()
+      await expect(audit.getByRole('row').filter({ hasText: 'Message handled' }).first()).toBeVisible()
+      await page.screenshot({ path: `test-results/admin-audit-${viewport.name}.png`, fullPage: true })
+      await expectNoSidewaysScroll(page)
+      await customer.context.close()
+    })
+
+    test('the resources tab: publish, unpublish and delete with confirmation', async ({ page }) => {
+      // The seeded library is what the other browser tests read: this test answers the
+      // list and the writes itself (the API tests cover the server side of them).
+      const resource = {
+        id: '11111111-2222-4333-8444-555555555555',
+        slug: 'e2e-draft-sheet',
+        title: 'E2E Draft Sheet',
+        category: { name: 'Games & Puzzles', slug: 'games-puzzles' },
+        published: false,
+        is_featured: false,
+        downloads: 3,
+        created_at: '2026-01-02T00:00:00.000Z',
+      }
+      let rows = [resource]
+      await page.route('**/api/admin/resources?*', (route) =>
+        route.fulfill({ json: { data: rows, total: rows.length } }),
+      )
+      await page.route('**/api/admin/resources', (route) =>
+        route.fulfill({ json: { data: rows, total: rows.length } }),
+      )
+      await page.route(`**/api/admin/resources/${resource.id}/published`, async (route) => {
+        const { published } = route.request().postDataJSON() as { published: boolean }
+        rows = rows.map((r) => ({ ...r, published }))
+        await route.fulfill({ json: { data: rows[0] } })
+      })
+      await page.route(`**/api/admin/resources/${resource.id}`, async (route) => {
+        expect(route.request().method()).toBe('DELETE')
+        rows = []
+        await route.fulfill({ json: { data: { id: resource.id } } })
+      })
+      await signInAsAdmin(page)
+      await page.goto('/admin?tab=resources')
+      const table = page.getByRole('table', { name: /resources/i })
+      const row = rowWith(table, resource.title)
+      await expect(row).toContainText('Draft')
+      await expect(page.getByRole('link', { name: `Edit ${resource.title}` })).toHaveAttribute(
+        'href',
+        `/admin/resources/${resource.id}/edit`,
+      )
+      await row.getByRole('button', { name: `Publish ${resource.title}` }).click()
+      await expectToast(page, 'Resource published successfully')
+      await expect(row).toContainText('Published')
+      await row.getByRole('button', { name: `Unpublish ${resource.title}` }).click()
+      await expectToast(page, 'Resource unpublished successfully')
+      await expect(row).toContainText('Draft')
+      await page.screenshot({ path: `test-results/admin-resources-${viewport.name}.png`, fullPage: true })
+
+      await row.getByRole('button', { name: `Delete ${resource.title}` }).click()
+      const confirm = page.getByRole('dialog')
+      await expect(confirm).toContainText(resource.title)
+      await confirm.getByRole('button', { name: 'Cancel' }).click()
+      await expect(row).toBeVisible()
+      await row.getByRole('button', { name: `Delete ${resource.title}` }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Delete/ })
+        .click()
+      await expectToast(page, 'Resource deleted successfully')
+      await expect(page.getByText('No resources found')).toBeVisible()
+    })
+
+    test('orders: filters in the URL, pages, export, detail with Mark shipped and Refund', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(150_000)
+      const tag = `orders-${viewport.name}-${Date.now().toString(36)}`
+      const buyer = await browser.newContext()
+      const buyerPage = await buyer.newPage()
+      // 27 orders under one search word: two pages of 25.
+      const ids: string[] = []
+      for (let i = 0; i < 27; i++) ids.push(await buyBox(buyerPage, `${tag}-${i}@e2e.test`, `Junia${tag}`))
+      await buyer.close()
+
+      await signInAsAdmin(page)
+      await page.goto('/admin/orders')
+      await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+      await expect(page).toHaveTitle(/Orders/)
+      const table = page.getByRole('table', { name: 'Orders' })
+
+      await page.getByRole('searchbox', { name: 'Search orders' }).fill(tag)
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`))
+      await expect(table.getByRole('row')).toHaveCount(26)
+      const pages = page.getByRole('navigation', { name: 'Order pages' })
+      await pages.getByRole('button', { name: 'Page 2', exact: true }).click()
+      await expect(page).toHaveURL(/[?&]page=2/)
+      await expect(table.getByRole('row')).toHaveCount(3)
+
+      // The URL holds the filters: a reload (or a shared link) shows the same list.
+      await page.goto(`/admin/orders?q=${tag}&status=refunded`)
+      await expect(page.getByText('No orders found')).toBeVisible()
+      await page.goto(`/admin/orders?q=${tag}&status=completed&sort=customer_email&dir=asc`)
+      await expect(table.getByRole('row')).toHaveCount(26)
+      await expect(table.getByRole('row').nth(1)).toContainText(`${tag}-0@e2e.test`)
+      await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Completed')
+      await page.screenshot({ path: `test-results/admin-orders-${viewport.name}.png`, fullPage: true })
+      await expectNoSidewaysScroll(page)
+
+      // Export: the same filters, saved as orders-YYYY-MM-DD.csv.
+      const download = page.waitForEvent('download')
+      await page.getByRole('button', { name: 'Export CSV' }).click()
+      const file = await download
+      expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
+      const csv = readFileSync((await file.path())!, 'utf8')
+      const lines = csv.trim().split(/\r?\n/)
+      expect(lines[0]).toBe(
+        'order_id,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
+      )
+      expect(lines).toHaveLength(28)
+      expect(lines[1]).toContain(`${tag}-0@e2e.test`)
+
+      // Detail: shipped with a tracking number, then refunded after a confirmation.
+      const first = ids[0]!
+      await table.getByRole('link', { name: `Order ${first.slice(0, 8)}` }).click()
+      await expect(page).toHaveURL(`/admin/orders/${first}`)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(first.slice(0, 8))
+      await expect(page.getByText('1 Cenchreae Road')).toBeVisible()
+      await page.getByRole('button', { name: 'Mark shipped' }).click()
+      const ship = page.getByRole('dialog')
+      await ship.getByLabel('Tracking number').fill('1Z 999 AA1')
+      await ship.getByRole('button', { name: /Mark shipped/ }).click()
+      await expectToast(page, /shipped/i)
+      await expect(page.getByText('1Z 999 AA1').first()).toBeVisible()
+      await page.getByRole('button', { name: 'Refund' }).click()
+      const refund = page.getByRole('dialog')
+      await expect(refund).toBeVisible()
+      await refund.getByRole('button', { name: /Refund/ }).click()
+      await expectToast(page, 'Order refunded')
+      await expect(page.getByText('Refunded').first()).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0)
+      await page.screenshot({ path: `test-results/admin-order-detail-${viewport.name}.png`, fullPage: true })
+      await expectNoSidewaysScroll(page)
+
+      await page.goto('/admin/orders/00000000-0000-4000-8000-000000000000')
+      await expect(page.getByRole('heading', { level: 1, name: 'Order Not Found' })).toBeVisible()
+      await expect(page).toHaveTitle(/Order Not Found/)
+      await expect(page.getByRole('link', { name: 'Back to orders' })).toBeVisible()
+      await page.screenshot({ path: `test-results/admin-order-not-found-${viewport.name}.png` })
+    })
+
+    test('a customer opening /admin is told Access Denied and sent home', async ({ page }) => {
+      await signUpAs(page, uniqueEmail('nosy'))
+      await page.goto('/admin/orders')
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Access Denied' })).toBeVisible()
+      await expect(page).toHaveURL(`${ORIGIN}/`)
+      const denied = await page.request.get('/api/admin/orders')
+      expect(denied.status()).toBe(403)
+    })
+  })
+}
+
+test.describe('the standalone console', () => {
+  let server: ChildProcess | undefined
+  test.afterEach(() => {
+    server?.kill('SIGTERM')
+    server = undefined
+  })
+
+  test('runs on its own origin and an admin signs in there', async ({ page }) => {
+    test.setTimeout(300_000)
+    const port = process.env.E2E_CONSOLE_PORT
+    test.skip(!port, 'run through e2e/run.mjs')
+    const repo = path.resolve(fileURLToPath(new URL('../..', import.meta.url)))
+    server = spawn('node', ['admin-app/scripts/console.mjs'], {
+      cwd: repo,
+      env: { ...process.env, PORT: port, HOST: '127.0.0.1', PUBLIC_API_URL: ORIGIN },
+      stdio: 'inherit',
+    })
+    const consoleUrl = `http://localhost:${port}`
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${consoleUrl}/runtime-config.js`)).status
+          } catch {
+            return 0
+          }
+        },
+        { timeout: 240_000, intervals: [1_000] },
+      )
+      .toBe(200)
+
+    const dataDir = process.env.E2E_DATA_DIR!
+    const credentials = readFileSync(path.join(dataDir, 'admin-credentials.txt'), 'utf8')
+    const password = /^password: (.+)$/m.exec(credentials)![1]!.trim()
+
+    await page.goto(`${consoleUrl}/admin`)
+    await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+    await page.getByLabel('Email').fill(ADMIN_EMAIL)
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: /./ }).first()).toBeVisible()
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible()
+    expect(new URL(page.url()).origin).toBe(consoleUrl)
+    await page.screenshot({ path: 'test-results/admin-console-orders.png', fullPage: true })
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+  })
+})

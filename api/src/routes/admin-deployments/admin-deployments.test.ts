@@ -8,7 +8,7 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema'
 import { type Actors, createActors } from '../../security/actors'
-import { ensureDefaultReleases } from '../../services/remote-registry'
+import { ensureDefaultReleases, REGISTRY_CACHE_MS } from '../../services/remote-registry'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
@@ -282,6 +282,17 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
     const wrongName = await post('/resources-app/activate', { version: '1.0.0' })
     expect(wrongName.status).toBe(422) // the CDN's manifest is the storefront's
     expect(wrongName.body.error.message).toMatch(/is for "storefront", not "resources_app"/)
+  })
+
+  it('a second instance on the same database follows a switch within its cache time, without a restart', async () => {
+    const other = createTestApp(database, { SERVE_APPS: 'true' }).app
+    const before = (await (await other.request('/remotes.json')).json()).storefront
+    const target = before === `${base}/v2/mf-manifest.json` ? '3.0.0' : '2.0.0'
+    expect((await post('/storefront/activate', { version: target })).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, REGISTRY_CACHE_MS + 100))
+    expect((await (await other.request('/remotes.json')).json()).storefront).toBe(
+      target === '3.0.0' ? `${base}/v3/mf-manifest.json` : `${base}/v2/mf-manifest.json`,
+    )
   })
 
   it('lets a REMOTE_*_URL setting win over the registry, and says so', async () => {

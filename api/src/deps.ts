@@ -35,7 +35,9 @@ export function createDeps(parts: {
     from: config.mail.from,
     logger,
   })
+  const rateLimits = createRateLimits({ redis: parts.redis, logger })
   const auth = createAuth({
+    rateLimits,
     config,
     db: database.db,
     mailer,
@@ -46,7 +48,6 @@ export function createDeps(parts: {
   const remotes = createRemoteRegistry(database.db, config.remoteOverrides, {
     checker: createManifestChecker({ appsDir: config.appsDir, releasesDir: config.releasesDir }),
   })
-  const rateLimits = createRateLimits({ redis: parts.redis, logger })
   const publicCache = parts.publicCache ?? createPublicCache()
   const errors = parts.errors ?? createErrorReporter(config.errorReporting)
   return {

@@ -10,7 +10,9 @@ import { account, session, user, verification } from '../db/schema'
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail'
 import { CLIENT_IP_HEADER } from '../middleware/client-ip'
+import type { RateLimits } from '../middleware/rate-limit'
 import { recordAudit } from '../services/audit'
+import { SIGN_IN_FAILURES } from './limits'
 import { existingAccountMail, passwordResetMail, verificationMail } from './mails'
 import type { SecondaryStorage } from './secondary-storage'
 
@@ -20,6 +22,7 @@ export type AuthDeps = {
   mailer: Mailer
   logger: Logger
   secondaryStorage?: SecondaryStorage
+  rateLimits?: RateLimits
 }
 
 /** The admins named by ADMIN_EMAILS, plus the seeded admin account. */
@@ -60,7 +63,7 @@ export async function promoteListedAdmin(db: Db, adminEmails: Set<string>, userI
   })
 }
 
-export function createAuth({ config, db, mailer, logger, secondaryStorage }: AuthDeps) {
+export function createAuth({ config, db, mailer, logger, secondaryStorage, rateLimits }: AuthDeps) {
   const adminEmails = adminEmailsOf(config)
   const promote = async (userId: string) => {
     if (await promoteListedAdmin(db, adminEmails, userId))
@@ -95,6 +98,10 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage }: Aut
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // The owner proved the address: failed sign-ins by someone else no longer lock them out.
+      onPasswordReset: async ({ user: u }) => {
+        await rateLimits?.reset(SIGN_IN_FAILURES, u.email.toLowerCase())
+      },
       sendResetPassword: async ({ user: u, url }) =>
         mailer.send(await passwordResetMail(u.email, u.name, url)),
       // With verification required, a taken address gets the same answer as a new one (the

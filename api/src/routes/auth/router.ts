@@ -1,5 +1,6 @@
 import { authContract } from '@lamplight/contracts'
 import type { Context, MiddlewareHandler } from 'hono'
+import { SIGN_IN_FAILURES } from '../../auth/limits'
 import { ApiError } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { latestMail } from '../../mail'
@@ -28,12 +29,6 @@ const PER_ADDRESS: Partial<Record<keyof typeof authContract, LimitRule>> = {
 }
 const ANY_ACTION: LimitRule = { name: 'auth:any', limit: 100, windowMs: 60_000 }
 
-/**
- * Per account: failed sign-ins for one email, whatever address they come from, so
- * rotating addresses does not help a guesser. Each attempt takes a point before
- * better-auth answers and a success gives its own point back; nothing else resets it.
- */
-export const SIGN_IN_FAILURES: LimitRule = { name: 'auth:sign-in-account', limit: 10, windowMs: 15 * 60_000 }
 const accountMessage = (seconds: number) =>
   `Too many failed sign-ins for this account. Please wait ${Math.ceil(seconds / 60)} minutes and try again, or reset your password.`
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailOutbox } from '../../db/schema'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, type TestDatabase } from '../../test/database'
@@ -41,5 +43,22 @@ describe('sign-in limit per account', () => {
     expect((await stranger().signIn('bystander@example.com', 'the right password')).status).toBe(200)
     expect((await stranger().signIn('bystander@example.com', 'one more guess')).status).toBe(401)
     expect((await stranger().signIn('bystander@example.com', 'the right password')).status).toBe(429)
+  })
+
+  it('lets the owner back in at once after resetting the password by mail', async () => {
+    const owner = stranger()
+    const asked = await owner.request('/api/auth/request-password-reset', {
+      body: { email: 'target@example.com', redirectTo: '/auth/reset-password' },
+    })
+    expect(asked.status).toBe(200)
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'target@example.com'))
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
+    const opened = await owner.request(link.pathname + link.search)
+    const token = new URL(opened.headers.get('location')!, 'http://x').searchParams.get('token')
+    const reset = await owner.request('/api/auth/reset-password', {
+      body: { token, newPassword: 'a new password 2' },
+    })
+    expect(reset.status).toBe(200)
+    expect((await stranger().signIn('target@example.com', 'a new password 2')).status).toBe(200)
   })
 })

@@ -25,6 +25,8 @@ export function startErrorReporting(): Promise<Sentry | null> {
         environment: settings.environment,
         release: settings.release,
         tracesSampleRate: 0,
+        // Errors only: no session pings on every page load (release health), no traces.
+        integrations: (defaults) => defaults.filter((i) => i.name !== 'BrowserSession'),
         initialScope: { tags: { app: 'shell' } },
       })
       return Sentry

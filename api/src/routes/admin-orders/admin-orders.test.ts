@@ -147,6 +147,13 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     expect(byId.body.data.map((o) => o.order_id)).toContain(target)
     // Filters combine.
     expect((await list('?q=dorcas&status=pending')).body.data.every((o) => o.status === 'pending')).toBe(true)
+    // A search pages and sorts like the plain list, and a page past its end still has the total.
+    const all = (await list('?q=dorcas&sort=customer_email&dir=asc')).body.data.map((o) => o.customer_email)
+    expect(all).toEqual([...all].sort())
+    const second = await list('?q=dorcas&sort=customer_email&dir=asc&page=2&page_size=2')
+    expect(second.body.data.map((o) => o.customer_email)).toEqual(all.slice(2, 4))
+    expect(second.body.total).toBe(5)
+    expect((await list('?q=dorcas&page=9')).body).toEqual({ data: [], total: 5 })
   })
 
   it('sorts by each allowed column in both directions', async () => {

@@ -6,7 +6,7 @@ import {
 } from '@lamplight/contracts'
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Db } from '../../db/client'
+import { type Db, queryRows } from '../../db/client'
 import { orderHistory, orders, products, user } from '../../db/schema'
 import { clipped, containsPattern } from '../../lib/sql-text'
 
@@ -89,30 +89,61 @@ const orderBy = (sort: OrderFilters['sort'], dir: OrderFilters['dir']) => {
 /**
  * One page and the total. The page's ids are found first from the orders table alone (an
  * index walk, even a deep page), and only those 25 rows are joined and read whole.
+ *
+ * A text search (`q`) goes another way: its matches come from the trigram indexes (a bitmap
+ * of every matching row), and the page and the total are both read from that one set. Left
+ * to itself the planner would walk the newest-first index filtering every row for a rare
+ * fragment, and count the matches in a second scan.
  */
 export async function listOrders(
   db: Db,
   query: OrderListQuery,
 ): Promise<{ data: AdminOrder[]; total: number }> {
   const where = orderWhere(query)
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...orderBy(query.sort, query.dir))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns(true))
-      .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
-      .leftJoin(user, eq(user.id, orders.userId))
-      .where(inArray(orders.id, pageIds))
-      .orderBy(...orderBy(query.sort, query.dir)),
-    db.select({ total: count() }).from(orders).where(where),
+  const offset = (query.page - 1) * query.page_size
+  let ids: string[]
+  let total: number | null = null
+  if (query.q) {
+    const dir = sql.raw(query.dir === 'asc' ? 'asc' : 'desc')
+    const found = await queryRows<{ id: string; total: number }>(
+      db,
+      sql`with matches as (
+            select ${orders.id} as id, ${SORT_COLUMNS[query.sort]} as sort_key from ${orders} where ${where}
+          )
+          select id, (select count(*)::int from matches) as total from matches
+          order by sort_key ${dir}, id ${dir}
+          limit ${query.page_size} offset ${offset}`,
+    )
+    ids = found.map((row) => row.id)
+    if (found[0]) total = Number(found[0].total)
+  } else {
+    const [page, [counted]] = await Promise.all([
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(...orderBy(query.sort, query.dir))
+        .limit(query.page_size)
+        .offset(offset),
+      db.select({ total: count() }).from(orders).where(where),
+    ])
+    ids = page.map((row) => row.id)
+    total = counted?.total ?? 0
+  }
+  const [rows, counted] = await Promise.all([
+    ids.length
+      ? db
+          .select(listColumns(true))
+          .from(orders)
+          .innerJoin(products, eq(products.id, orders.productId))
+          .leftJoin(user, eq(user.id, orders.userId))
+          .where(inArray(orders.id, ids))
+          .orderBy(...orderBy(query.sort, query.dir))
+      : Promise.resolve([]),
+    // A page past the end of a search has no row to carry the total: count it.
+    total === null ? db.select({ total: count() }).from(orders).where(where) : Promise.resolve(null),
   ])
-  return { data: rows as AdminOrder[], total: total?.total ?? 0 }
+  return { data: rows as AdminOrder[], total: total ?? counted?.[0]?.total ?? 0 }
 }
 
 /** How many rows one step of the CSV export reads. */

@@ -33,10 +33,14 @@ function publishCopy(version: string): string {
 function publishReleaseB(version: string): string {
   const target = publishCopy(version)
   let patched = 0
-  for (const file of files(path.join(target, 'static', 'js'))) {
+  for (const file of [...files(path.join(target, 'static', 'js'))]) {
+    if (!file.endsWith('.js')) continue
     const text = readFileSync(file, 'utf8')
     if (!text.includes(EYEBROW)) continue
     writeFileSync(file, text.replaceAll(EYEBROW, RELEASE_B))
+    // The build precompressed it: drop the stale copies (the server then compresses on the fly).
+    rmSync(`${file}.br`, { force: true })
+    rmSync(`${file}.gz`, { force: true })
     patched += 1
   }
   if (!patched) throw new Error('the storefront build no longer has the home page eyebrow this test patches')
@@ -129,7 +133,8 @@ test('a release that passes the check but fails in the browser takes down only i
   const version = `e2e-broken-${Date.now().toString(36)}`
   const target = publishCopy(version)
   const manifest = JSON.parse(readFileSync(path.join(target, 'mf-manifest.json'), 'utf8'))
-  rmSync(path.join(target, manifest.metaData.remoteEntry.name))
+  for (const suffix of ['', '.br', '.gz'])
+    rmSync(path.join(target, `${manifest.metaData.remoteEntry.name}${suffix}`), { force: true })
   await signInAsAdmin(page)
   await register(page, version, `/apps/storefront/${version}/mf-manifest.json`)
   // This visitor's page loads it as if it were active (switching it on for everyone would break

@@ -48,6 +48,19 @@ async function runLighthouse(url: string, port: number): Promise<PageRun> {
   }
 }
 
+/** A loaded machine sometimes loses Lighthouse's trace (NO_NAVSTART): try again, twice. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T | Error> {
+  let last: Error = new Error('no attempt')
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await run()
+    } catch (err) {
+      last = err instanceof Error ? err : new Error(String(err))
+    }
+  }
+  return last
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
@@ -76,8 +89,20 @@ export async function benchWeb(site: Server, opts: { runs: number; chromePath: s
   try {
     for (const page of PAGES) {
       const runs: PageRun[] = []
-      for (let i = 0; i < opts.runs; i++)
-        runs.push(await runLighthouse(`${site.url}${page.path}`, chrome.port))
+      for (let i = 0; i < opts.runs; i++) {
+        const run = await withRetries(() => runLighthouse(`${site.url}${page.path}`, chrome.port))
+        if (run instanceof Error) {
+          rows.push({
+            what: `Lighthouse mobile ${page.path}`,
+            measured: run.message,
+            goal: 'a run',
+            ok: false,
+          })
+          break
+        }
+        runs.push(run)
+      }
+      if (runs.length < opts.runs) continue
       scriptsOf.set(page.path, runs[0]?.scripts ?? [])
       const score = median(runs.map((r) => r.score))
       const lcp = median(runs.map((r) => r.lcp))

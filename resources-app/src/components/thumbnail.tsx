@@ -31,6 +31,10 @@ export function Thumbnail({
         <img
           src={fileSrc(src)}
           alt={alt}
+          // Thumbnails are made to fit 600 x 800 (api/src/services/uploads): the box's CSS
+          // sizes the image, these give it its shape before it arrives (no layout shift).
+          width={600}
+          height={800}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           onError={() => setFailed(true)}

@@ -1,8 +1,10 @@
 import { expect, test } from './fixtures'
 
 /**
- * Budget for the JavaScript the first visit to `/` downloads, gzip, shell and storefront
- * together. Raise it only with a reason in the commit message.
+ * Budget for the JavaScript the first visit to `/` downloads, as Chromium receives it (the
+ * build's brotli copies: Chromium accepts br on localhost), shell and storefront together.
+ * 235.8 KB when set; `npm run bench` counts the gzip figure. Raise it only with a reason in
+ * the commit message.
  */
 const FIRST_LOAD_JS_BUDGET_BYTES = 240 * 1024
 
@@ -14,9 +16,9 @@ test('the first load of / stays within its JavaScript budget', async ({ page }) 
   await page.waitForLoadState('networkidle')
   const scripts = (await resourceEntries(page)).filter((e) => e.name.endsWith('.js'))
   const total = scripts.reduce((sum, e) => sum + e.encodedBodySize, 0)
-  test.info().annotations.push({ type: 'first-load JS (gzip bytes)', description: String(total) })
+  test.info().annotations.push({ type: 'first-load JS (bytes as sent)', description: String(total) })
   console.log(
-    `first load of /: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB of JavaScript (gzip)`,
+    `first load of /: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB of JavaScript (as sent, brotli)`,
   )
   expect(total).toBeGreaterThan(50 * 1024) // measured something real
   expect(total).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_BYTES)

@@ -79,6 +79,11 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     (await database.db.select().from(resources).where(eq(resources.id, ids.resource)))[0]!.downloads
 
   it('downloads a file as an attachment with its type, bytes and name, and counts it', async () => {
+    const page = async () =>
+      ((await (await app.request('/api/resources/item/dove')).json()) as { data: { downloads: number } }).data
+        .downloads
+    // The resource's page is in the public cache before the download...
+    expect(await page()).toBe(0)
     const res = await app.request(`/api/files/${ids.png}/download`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/png')
@@ -87,6 +92,8 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     )
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG)
     expect(await downloads()).toBe(1)
+    // ...and shows the new count right after it.
+    expect(await page()).toBe(1)
   })
 
   it('shows a file inline for printing without counting it', async () => {

@@ -8,6 +8,7 @@ export async function findPublicFile(db: Db, id: string) {
     .select({
       id: fileAssets.id,
       resourceId: fileAssets.resourceId,
+      resourceSlug: resources.slug,
       storageKey: fileAssets.storageKey,
       filename: fileAssets.filename,
       mimeType: fileAssets.mimeType,

@@ -2,6 +2,7 @@ import { filesContract } from '@lamplight/contracts'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
+import { itemCacheKey } from '../../services/public-cache'
 import { countDownload, findPublicFile, findPublicThumb } from './queries'
 
 /** `attachment` or `inline`, with the filename both plain (quoted, ASCII) and exact (RFC 5987). */
@@ -55,7 +56,13 @@ export const filesRouter = defineRouter('/files')
     // A HEAD fetches nothing; a repeat by the same visitor within a minute is one download.
     if (c.req.method !== 'HEAD') {
       const user = await currentUser(c)
-      await countDownload(db, asset.resourceId, user ? `user:${user.id}` : `ip:${c.get('clientIp')}`)
+      const counted = await countDownload(
+        db,
+        asset.resourceId,
+        user ? `user:${user.id}` : `ip:${c.get('clientIp')}`,
+      )
+      // The resource's page shows the count: its cached answer goes (decision 014).
+      if (counted) await deps.publicCache.forget('resources', itemCacheKey(asset.resourceSlug))
     }
     return new Response(file.body, {
       headers: {

@@ -1,7 +1,7 @@
 import { FEATURED_RESOURCES_LIMIT, GALLERIES, resourcesContract } from '@lamplight/contracts'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
-import { cachedJson } from '../../services/public-cache'
+import { cachedJson, itemCacheKey } from '../../services/public-cache'
 import {
   findCategory,
   findPublishedResource,
@@ -36,7 +36,7 @@ export const resourcesRouter = defineRouter('/resources')
     })),
   )
   .handle(resourcesContract.item, async ({ c, db, params }) =>
-    cachedJson(c, 'resources', `item:${params.slug}`, async () => {
+    cachedJson(c, 'resources', itemCacheKey(params.slug), async () => {
       const resource = await findPublishedResource(db, params.slug)
       if (!resource) throw notFound('Resource Not Found')
       return { data: resource }

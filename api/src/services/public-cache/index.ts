@@ -14,8 +14,8 @@ import type { AppEnv } from '../../types'
  *   the next read is fresh: the admin writes do it in one place (`invalidateOnAdminWrites`
  *   in app.ts), and any other write path calls `deps.publicCache.invalidate(...)` itself.
  * - A value computed while a write happened is not stored (generation check), and every
- *   entry also expires after `ttlMs`: counters that change on their own (downloads) are at
- *   most that old.
+ *   entry also expires after `ttlMs`. A download forgets its resource's page (`forget`), so
+ *   the count the downloader sees moves; listings' counts are at most `ttlMs` old.
  * - In this process's memory, or in Redis when REDIS_URL is set (shared by replicas, so a
  *   write on one is seen by all).
  */
@@ -31,11 +31,20 @@ export type CacheStore = {
   /** Stores only if the tag's generation is still `gen`. */
   set(tag: CacheTag, key: string, entry: CachedBody, gen: string): Promise<void>
   invalidate(tag: CacheTag): Promise<void>
+  /** Drops one entry (a counter moved): the rest of the tag stays. */
+  forget(tag: CacheTag, key: string): Promise<void>
   close(): Promise<void>
 }
 
-/** What browsers and a CDN in front are told: always revalidate here (cheap, ETag), a CDN may serve stale briefly while it refreshes. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=60'
+/**
+ * Browsers revalidate every time (a 304 for the ETag they hold is cheap), so an editor's
+ * change shows on the next load: `stale-while-revalidate` in Cache-Control would let the
+ * browser itself show a stale answer for a minute (Chromium does). A CDN in front is told
+ * in CDN-Cache-Control (RFC 9213) that it may keep it a second and serve it stale for a
+ * minute while it refreshes.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, no-cache'
+export const CDN_CACHE_CONTROL = 'public, max-age=1, stale-while-revalidate=60'
 
 export function createMemoryStore(maxEntriesPerTag = 2000): CacheStore {
   const maps = new Map<CacheTag, Map<string, CachedBody>>(CACHE_TAGS.map((t) => [t, new Map()]))
@@ -55,6 +64,9 @@ export function createMemoryStore(maxEntriesPerTag = 2000): CacheStore {
     async invalidate(tag) {
       gens.set(tag, (gens.get(tag) ?? 0) + 1)
       maps.get(tag)?.clear()
+    },
+    async forget(tag, key) {
+      maps.get(tag)?.delete(key)
     },
     async close() {},
   }
@@ -81,6 +93,9 @@ export function createRedisStore(url: string, ttlMs: number): CacheStore {
     async invalidate(tag) {
       await redis.multi().incr(`gen:${tag}`).del(`h:${tag}`).exec()
     },
+    async forget(tag, key) {
+      await redis.hdel(`h:${tag}`, key)
+    },
     async close() {
       await redis.quit()
     },
@@ -92,6 +107,8 @@ export type PublicCache = {
   read(tag: CacheTag, key: string, compute: () => Promise<unknown>): Promise<Entry>
   /** Forget everything under these tags (all when none is given). Await it before answering the write. */
   invalidate(...tags: CacheTag[]): Promise<void>
+  /** Forget one answer, e.g. a resource's page after its download count moved. */
+  forget(tag: CacheTag, key: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -132,9 +149,13 @@ export function createPublicCache(store: CacheStore = createMemoryStore(), ttlMs
       for (const tag of tags.length ? tags : CACHE_TAGS) await store.invalidate(tag)
       inflight.clear()
     },
+    forget: (tag, key) => store.forget(tag, key),
     close: () => store.close(),
   }
 }
+
+/** The key of a resource's page (`GET /api/resources/item/:slug`): a counted download forgets it. */
+export const itemCacheKey = (slug: string) => `item:${slug}`
 
 export function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
@@ -162,6 +183,7 @@ export async function cachedJson(
   const entry = await c.get('deps').publicCache.read(tag, key, compute)
   const headers: Record<string, string> = {
     'Cache-Control': PUBLIC_CACHE_CONTROL,
+    'CDN-Cache-Control': CDN_CACHE_CONTROL,
     ETag: entry.etag,
     Vary: 'Accept-Encoding',
   }

@@ -7,12 +7,12 @@ import { endpoint } from './endpoint'
  * enforced by the API, so the two can never disagree on a limit or a message.
  */
 export const CONTACT_MESSAGES = {
-  email: 'Please enter a valid email address.',
+  email: 'Please enter a valid email address, like name@example.com.',
   name: 'Please tell us your name.',
   emailMissing: 'Please enter your email address.',
   subject: 'Please add a subject.',
   message: 'Please write your message.',
-  request: 'Please share your prayer request.',
+  request: 'Please share what we can pray for.',
   tooLong: (max: number) => `Please keep this under ${max.toLocaleString('en-US')} characters.`,
 } as const
 
@@ -36,6 +36,7 @@ export const ContactMessageSchema = z.object({
   message: requiredText(CONTACT_LIMITS.message, CONTACT_MESSAGES.message),
 })
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>
+export type ContactMessageValues = z.output<typeof ContactMessageSchema>
 
 export const PrayerRequestSchema = z.object({
   name: optionalText(CONTACT_LIMITS.name),
@@ -46,6 +47,7 @@ export const PrayerRequestSchema = z.object({
   request: requiredText(CONTACT_LIMITS.request, CONTACT_MESSAGES.request),
 })
 export type PrayerRequestInput = z.input<typeof PrayerRequestSchema>
+export type PrayerRequestValues = z.output<typeof PrayerRequestSchema>
 
 const Stored = z.object({ data: z.object({ id: z.string(), created_at: z.coerce.date() }) })
 

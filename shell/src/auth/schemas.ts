@@ -1,6 +1,10 @@
+import { EmailSchema, PasswordSchema, PersonNameSchema } from '@lamplight/contracts'
 import { z } from 'zod'
 
-const email = z.string().trim().min(1, 'Enter your email address').email('Enter a valid email address')
+// The account forms check what the API checks (packages/contracts/src/auth.ts): one email
+// rule, one password policy, one name limit. The forms only add "required" wording for a
+// field left empty, which the API never sees.
+const email = z.string().trim().min(1, 'Enter your email address').pipe(EmailSchema)
 
 export const SignInSchema = z.object({
   email,
@@ -8,20 +12,16 @@ export const SignInSchema = z.object({
 })
 
 export const SignUpSchema = z.object({
-  name: z.string().trim().max(100, 'Keep your name under 100 characters'),
+  name: PersonNameSchema,
   email,
-  password: z
-    .string()
-    .min(1, 'Choose a password')
-    .min(8, 'Use at least 8 characters')
-    .max(128, 'Use at most 128 characters'),
+  password: z.string().min(1, 'Choose a password').pipe(PasswordSchema),
 })
 
 export const ForgotPasswordSchema = z.object({ email })
 
 export const ResetPasswordSchema = z
   .object({
-    password: z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters'),
+    password: PasswordSchema,
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords do not match' })

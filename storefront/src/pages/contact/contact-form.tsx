@@ -1,16 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { apiFetch } from '@lamplight/contracts'
+import {
+  CONTACT_LIMITS,
+  type ContactMessageInput,
+  ContactMessageSchema,
+  type ContactMessageValues,
+} from '@lamplight/contracts'
 import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
 import { useMutation } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
+import { contactMutations } from '../../api/contact'
 import { CharacterCount } from './form-parts'
-import { CONTACT_LIMITS, type ContactInput, ContactSchema, type ContactValues } from './schemas'
 import { showServerIssues, submissionErrorMessage } from './submission'
 
-const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' }
+const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' }
 const FIELDS = ['name', 'email', 'subject', 'message'] as const
 
 /**
@@ -21,15 +26,13 @@ export function ContactForm() {
   const [params] = useSearchParams()
   // The FAQ's cards link here with a subject already chosen.
   const subject = (params.get('subject') ?? '').slice(0, CONTACT_LIMITS.subject)
-  const form = useForm<ContactInput, unknown, ContactValues>({
-    resolver: zodResolver(ContactSchema),
+  const form = useForm<ContactMessageInput, unknown, ContactMessageValues>({
+    resolver: zodResolver(ContactMessageSchema),
     defaultValues: { ...EMPTY, subject },
   })
   const { errors, isSubmitting } = form.formState
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const send = useMutation({
-    mutationFn: (values: ContactValues) => apiFetch('/api/contact', { method: 'POST', body: values }),
-  })
+  const send = useMutation(contactMutations.message())
   const messageLength = form.watch('message')?.length ?? 0
 
   const submit = form.handleSubmit(async (values) => {

@@ -1,15 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { apiFetch } from '@lamplight/contracts'
+import {
+  CONTACT_LIMITS,
+  type PrayerRequestInput,
+  PrayerRequestSchema,
+  type PrayerRequestValues,
+} from '@lamplight/contracts'
 import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
 import { useMutation } from '@tanstack/react-query'
 import { HandHeart } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { contactMutations } from '../../api/contact'
 import { CharacterCount } from './form-parts'
-import { CONTACT_LIMITS, type PrayerInput, PrayerSchema, type PrayerValues } from './schemas'
 import { showServerIssues, submissionErrorMessage } from './submission'
 
-const EMPTY: PrayerInput = { name: '', email: '', request: '' }
+const EMPTY: PrayerRequestInput = { name: '', email: '', request: '' }
 const FIELDS = ['name', 'email', 'request'] as const
 
 const optional = (label: string) => (
@@ -20,19 +25,13 @@ const optional = (label: string) => (
 
 /** A prayer request: only the request is needed. Sent to POST /api/prayer-requests. */
 export function PrayerForm() {
-  const form = useForm<PrayerInput, unknown, PrayerValues>({
-    resolver: zodResolver(PrayerSchema),
+  const form = useForm<PrayerRequestInput, unknown, PrayerRequestValues>({
+    resolver: zodResolver(PrayerRequestSchema),
     defaultValues: EMPTY,
   })
   const { errors, isSubmitting } = form.formState
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const send = useMutation({
-    mutationFn: (values: PrayerValues) =>
-      apiFetch('/api/prayer-requests', {
-        method: 'POST',
-        body: { name: values.name || null, email: values.email || null, request: values.request },
-      }),
-  })
+  const send = useMutation(contactMutations.prayer())
   const requestLength = form.watch('request')?.length ?? 0
 
   const submit = form.handleSubmit(async (values) => {

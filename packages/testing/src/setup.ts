@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { configure } from '@testing-library/react'
 
 // CI runs every workspace's tests at once on two cores: give async queries room.
-configure({ asyncUtilTimeout: 5000 })
+configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom lacks several layout/pointer APIs that Radix and vaul call; these stubs only need to not throw.
 

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     environment: 'jsdom',
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     globals: true,
     setupFiles: [fileURLToPath(new URL('./setup.ts', import.meta.url))],
     include: ['src/**/*.test.{ts,tsx}'],

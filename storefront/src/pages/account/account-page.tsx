@@ -1,9 +1,20 @@
-import { type BuyerOrder, formatMoney } from '@lamplight/contracts'
+import { type BuyerOrder, formatMoney, planOfTier, SUBSCRIPTION_MESSAGES } from '@lamplight/contracts'
 import { useAuth, usePageMeta } from '@lamplight/session'
-import { Badge, Button, Card, CardContent, ErrorState, LoadingState, PageContainer } from '@lamplight/ui'
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  ErrorState,
+  LoadingState,
+  PageContainer,
+  Skeleton,
+  toast,
+} from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shopQueries } from '../../api/shop'
+import { useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
 
 const STATUS: Record<
   BuyerOrder['status'],
@@ -39,6 +50,8 @@ export function AccountPage() {
       <h1 className="font-serif text-4xl">My Account</h1>
       <p className="mt-2 text-muted-foreground">{user?.email}</p>
 
+      <MySubscription />
+
       <section aria-labelledby="boxes-heading" className="mt-10">
         <h2 id="boxes-heading" className="font-serif text-2xl">
           My boxes
@@ -48,7 +61,7 @@ export function AccountPage() {
             {boxes.map((order) => (
               <li key={order.order_id}>
                 <Card>
-                  <CardContent className="flex items-center justify-between gap-4 pt-6">
+                  <CardContent className="flex items-center justify-between gap-4">
                     <span className="font-serif text-lg">{order.product_title}</span>
                     <Button asChild>
                       <Link to={`/puzzle/${order.product_slug}`}>Play</Link>
@@ -77,7 +90,7 @@ export function AccountPage() {
             {shown.map((order) => (
               <li key={order.order_id}>
                 <Card>
-                  <CardContent className="grid gap-2 pt-6 sm:grid-cols-[1fr_auto]">
+                  <CardContent className="grid gap-2 sm:grid-cols-[1fr_auto]">
                     <div>
                       <p className="font-semibold">
                         Order <span className="font-mono">{orderNumber(order)}</span> ·{' '}
@@ -120,5 +133,95 @@ export function AccountPage() {
         )}
       </section>
     </PageContainer>
+  )
+}
+
+const SUBSCRIPTION_STATUS: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Active (trial)',
+  past_due: 'Payment failed, retrying',
+  canceled: 'Ended',
+  incomplete: 'Awaiting payment',
+  incomplete_expired: 'Not started',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+}
+
+/** My plan: tier, status, renewal or end date, and Manage Subscription (the provider's portal). */
+function MySubscription() {
+  const status = useSubscriptionStatus(true)
+  const portal = useOpenPortal()
+  const data = status.data
+  const end = data?.subscription_end
+    ? new Date(data.subscription_end).toLocaleDateString('en-US', { dateStyle: 'long' })
+    : null
+  const live = data?.subscription_status && data.subscription_status !== 'canceled'
+  const plan = data?.subscription_tier ? planOfTier(data.subscription_tier) : undefined
+  return (
+    <section aria-labelledby="subscription-heading" className="mt-10">
+      <h2 id="subscription-heading" className="font-serif text-2xl">
+        My subscription
+      </h2>
+      {status.isPending ? (
+        <Skeleton className="mt-4 h-24 w-full" />
+      ) : status.isError ? (
+        <p className="mt-3 text-muted-foreground">
+          We could not load your subscription.{' '}
+          <Button variant="link" className="h-auto p-0" onClick={() => status.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : data?.subscription_tier ? (
+        <Card className="mt-4">
+          <CardContent className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-center">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd className="font-semibold">
+                {data.subscription_tier}
+                {plan && ` · ${formatMoney(plan.priceCents)}/month`}
+              </dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd>
+                <Badge variant={data.subscribed ? 'default' : 'secondary'}>
+                  {data.cancel_at_period_end && live
+                    ? 'Cancelled, active until the end date'
+                    : (SUBSCRIPTION_STATUS[data.subscription_status ?? ''] ?? data.subscription_status)}
+                </Badge>
+              </dd>
+              {end && (
+                <>
+                  <dt className="text-muted-foreground">
+                    {live && !data.cancel_at_period_end ? 'Renews on' : 'Ends on'}
+                  </dt>
+                  <dd>{end}</dd>
+                </>
+              )}
+            </dl>
+            {live && (
+              <Button
+                disabled={portal.isPending}
+                onClick={() =>
+                  portal.mutate(undefined, {
+                    onError: () =>
+                      toast.error(SUBSCRIPTION_MESSAGES.portalErrorTitle, {
+                        description: SUBSCRIPTION_MESSAGES.portalError,
+                      }),
+                  })
+                }
+              >
+                {portal.isPending ? 'Opening…' : 'Manage Subscription'}
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <p className="mt-3 text-muted-foreground">
+          No subscription.{' '}
+          <Link to="/shop#plans-heading" className="text-primary underline underline-offset-4">
+            See the monthly plans
+          </Link>
+        </p>
+      )}
+    </section>
   )
 }

@@ -1,18 +1,21 @@
 import {
+  ApiError,
   FREE_SHIPPING_THRESHOLD_CENTS,
   formatMoney,
   formatMoneyShort,
   GIFT_CARD_AMOUNTS_CENTS,
   PRODUCT_SLUG_SCROLL,
   STANDARD_DELIVERY,
+  SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
 } from '@lamplight/contracts'
 import { useAuth, usePageMeta } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Skeleton, toast } from '@lamplight/ui'
-import { CheckIcon, Clock, Gift, Puzzle, Sparkles, Truck } from 'lucide-react'
-import { useState } from 'react'
+import { CheckIcon, Clock, Gift, Puzzle, RefreshCw, Sparkles, Truck } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useProduct } from '../../api/shop'
+import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
 import { CATEGORY_LABELS, EXPERIENCES, type ExperienceCategory } from '../../components/experiences'
 import { ScrollArt } from '../../components/illustrations'
 import { Container, SectionHeading } from '../../components/section-heading'
@@ -198,16 +201,113 @@ function GiftCards() {
   )
 }
 
+/** The session ended in another tab: the same words as a visitor gets. */
+const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401
+
+function errorText(error: unknown, fallback: string) {
+  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback
+}
+
+const renewalDate = (value: Date | string | null) =>
+  value ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'long' }) : null
+
+/** The signed-in customer's plan (only once the status was fetched), with Refresh and Manage Subscription. */
+function SubscriptionStatusCard() {
+  const { user } = useAuth()
+  const status = useSubscriptionStatus(Boolean(user))
+  const portal = useOpenPortal()
+  const [refreshing, setRefreshing] = useState(false)
+  // A failed check on load is only logged (spec §8); Refresh says so.
+  useEffect(() => {
+    if (status.isError) console.warn('subscription status check failed', status.error)
+  }, [status.isError, status.error])
+  if (!user || !status.data) return null
+  const data = status.data
+  const end = renewalDate(data.subscription_end)
+  const refresh = async () => {
+    setRefreshing(true)
+    const result = await status.refetch()
+    setRefreshing(false)
+    if (result.isError)
+      toast.error(SUBSCRIPTION_MESSAGES.refreshErrorTitle, {
+        description: SUBSCRIPTION_MESSAGES.refreshError,
+      })
+    else toast.success(SUBSCRIPTION_MESSAGES.updatedTitle, { description: SUBSCRIPTION_MESSAGES.updated })
+  }
+  const manage = () =>
+    portal.mutate(undefined, {
+      onError: (error) =>
+        isSignedOut(error)
+          ? toast.error(SUBSCRIPTION_MESSAGES.authTitle, { description: SUBSCRIPTION_MESSAGES.loginToManage })
+          : toast.error(SUBSCRIPTION_MESSAGES.portalErrorTitle, {
+              description: errorText(error, SUBSCRIPTION_MESSAGES.portalError),
+            }),
+    })
+  return (
+    <Card aria-labelledby="my-plan-heading" role="region" className="mx-auto mt-8 max-w-xl">
+      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h3 id="my-plan-heading" className="font-serif text-xl">
+            Your subscription
+          </h3>
+          <p className="mt-1 flex flex-wrap items-center gap-2">
+            <Badge variant={data.subscribed ? 'default' : 'secondary'}>
+              {data.subscribed ? 'Active' : 'Not Subscribed'}
+            </Badge>
+            {data.subscribed && data.subscription_tier && (
+              <span className="font-semibold">{data.subscription_tier} plan</span>
+            )}
+          </p>
+          {data.subscribed && end && (
+            <p className="mt-1 text-muted-foreground text-sm">
+              {data.cancel_at_period_end ? `Cancelled: ends on ${end}` : `Renews on ${end}`}
+            </p>
+          )}
+          {data.subscription_status === 'past_due' && (
+            <p className="mt-1 text-destructive text-sm">
+              Your last payment failed. Please update your card in Manage Subscription.
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
+            <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </Button>
+          {data.subscribed && (
+            <Button onClick={manage} disabled={portal.isPending}>
+              {portal.isPending ? 'Opening…' : 'Manage Subscription'}
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
 function Plans() {
   const { user } = useAuth()
-  const subscribe = () => {
+  const subscribe = useSubscribe()
+  const status = useSubscriptionStatus(Boolean(user))
+  const current = status.data?.subscribed ? status.data.subscription_tier : null
+  const choose = (plan: (typeof SUBSCRIPTION_PLANS)[number]) => {
     if (!user) {
-      toast.error('Authentication Required', { description: 'Please log in to subscribe.' })
+      toast.error(SUBSCRIPTION_MESSAGES.authTitle, { description: SUBSCRIPTION_MESSAGES.loginToSubscribe })
       return
     }
-    toast.error('Subscription Error', {
-      description: 'Monthly plans open soon. Please check back, or contact us to join the waiting list.',
-    })
+    subscribe.mutate(
+      { priceId: plan.priceId, tier: plan.tier },
+      {
+        onError: (error) =>
+          isSignedOut(error)
+            ? toast.error(SUBSCRIPTION_MESSAGES.authTitle, {
+                description: SUBSCRIPTION_MESSAGES.loginToSubscribe,
+              })
+            : toast.error(SUBSCRIPTION_MESSAGES.subscriptionErrorTitle, {
+                description: errorText(error, SUBSCRIPTION_MESSAGES.subscriptionError),
+              }),
+      },
+    )
   }
   return (
     <section aria-labelledby="plans-heading" className="py-12 sm:py-16">
@@ -219,6 +319,7 @@ function Plans() {
           title="A new adventure every month"
           lead="Cancel anytime."
         />
+        <SubscriptionStatusCard />
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {SUBSCRIPTION_PLANS.map((plan) => (
             <li key={plan.priceId}>
@@ -240,9 +341,21 @@ function Plans() {
                       </li>
                     ))}
                   </ul>
-                  <Button variant={plan.popular ? 'default' : 'outline'} onClick={subscribe}>
-                    Subscribe to {plan.tier}
+                  <Button
+                    variant={plan.popular ? 'default' : 'outline'}
+                    onClick={() => choose(plan)}
+                    disabled={subscribe.isPending}
+                    aria-describedby={current === plan.tier ? `current-${plan.tier}` : undefined}
+                  >
+                    {subscribe.isPending && subscribe.variables?.tier === plan.tier
+                      ? 'Opening…'
+                      : `Subscribe to ${plan.tier}`}
                   </Button>
+                  {current === plan.tier && (
+                    <p id={`current-${plan.tier}`} className="text-center text-muted-foreground text-sm">
+                      Your current plan
+                    </p>
+                  )}
                 </CardContent>
               </Card>
             </li>

@@ -1,0 +1,57 @@
+import { type CreateSubscriptionBody, request, subscriptionsContract } from '@lamplight/contracts'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+
+/** The signed-in customer's monthly plan: check-subscription, create-subscription, customer-portal. */
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  status: () => [...subscriptionKeys.all, 'status'] as const,
+}
+
+export const subscriptionQueries = {
+  status: () =>
+    queryOptions({
+      queryKey: subscriptionKeys.status(),
+      queryFn: ({ signal }) => request(subscriptionsContract.status, { signal }),
+      staleTime: 30_000,
+      retry: 1,
+    }),
+}
+
+/** Only asked when signed in (the spec: called on shop load when signed in, and on Refresh). */
+export const useSubscriptionStatus = (enabled: boolean) =>
+  useQuery({ ...subscriptionQueries.status(), enabled })
+
+/**
+ * Opens the provider's page in a new tab. The tab is opened at the click (a popup opened
+ * after an await is blocked), then sent to the URL; if the browser refused it, this tab goes.
+ */
+export function openInNewTab(load: () => Promise<string>) {
+  const tab = window.open('', '_blank')
+  if (tab) tab.opener = null
+  return load().then(
+    (url) => {
+      if (tab && !tab.closed) tab.location.href = url
+      else window.location.assign(url)
+    },
+    (error: unknown) => {
+      tab?.close()
+      throw error
+    },
+  )
+}
+
+export function useSubscribe() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: z.input<typeof CreateSubscriptionBody>) =>
+      openInNewTab(async () => (await request(subscriptionsContract.checkout, { body })).url),
+    onSettled: () => client.invalidateQueries({ queryKey: subscriptionKeys.all }),
+  })
+}
+
+export function useOpenPortal() {
+  return useMutation({
+    mutationFn: () => openInNewTab(async () => (await request(subscriptionsContract.portal, {})).url),
+  })
+}

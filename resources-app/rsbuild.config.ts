@@ -4,5 +4,5 @@ export default defineRemoteConfig({
   name: 'resources-app',
   dir: import.meta.dirname,
   title: 'Resource library | Lamplight Puzzle Co.',
-  exposes: { './routes': './src/routes.tsx' },
+  exposes: { './routes': './src/routes.tsx', './editor': './src/editor/entry.tsx' },
 })

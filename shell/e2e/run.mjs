@@ -54,7 +54,7 @@ function freePort() {
   })
 }
 
-async function waitForReady(url, child, timeoutMs = 120_000) {
+async function waitForReady(url, child, timeoutMs = Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000)) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited early with code ${child.exitCode}`)

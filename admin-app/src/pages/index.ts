@@ -2,10 +2,13 @@ import type { RemotePages } from '@lamplight/remote'
 import { DashboardPage } from './dashboard/dashboard-page'
 import { OrderDetailPage } from './order-detail/order-detail-page'
 import { OrdersPage } from './orders/orders-page'
+import { EditResourcePage, NewResourcePage } from './resource-editor/resource-editor-page'
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
 export const pages: RemotePages = {
   '/admin': DashboardPage,
   '/admin/orders': OrdersPage,
   '/admin/orders/:id': OrderDetailPage,
+  '/admin/resources/new': NewResourcePage,
+  '/admin/resources/:id/edit': EditResourcePage,
 }

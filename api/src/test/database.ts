@@ -4,8 +4,22 @@ import { type Database, openDatabase } from '../db/client'
 
 export type Driver = Database['driver']
 
-/** PGlite always; PostgreSQL too when DATABASE_URL points at one (CI provides it). */
-export const DRIVERS: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+/**
+ * PGlite always; PostgreSQL too when DATABASE_URL points at one (CI provides it).
+ * TEST_DRIVERS=postgres (or pglite) narrows the run to one of them: CI's second runtime
+ * (.ci/node24) repeats the API tests on one driver only, to stay within its time budget.
+ */
+export const DRIVERS: Driver[] = pickDrivers(process.env.DATABASE_URL, process.env.TEST_DRIVERS)
+
+export function pickDrivers(databaseUrl: string | undefined, only: string | undefined): Driver[] {
+  const available: Driver[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite']
+  if (!only) return available
+  const wanted = only.split(',').map((name) => name.trim())
+  const picked = available.filter((driver) => wanted.includes(driver))
+  if (picked.length === 0)
+    throw new Error(`TEST_DRIVERS=${only} names no available driver (${available.join(', ')})`)
+  return picked
+}
 
 export type TestDatabase = Database & { destroy: () => Promise<void> }
 

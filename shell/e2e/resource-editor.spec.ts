@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import sharp from 'sharp'
@@ -131,6 +132,16 @@ for (const [label, viewport] of [
     await editor.getByRole('button', { name: 'Move armour-cover.png down' }).click()
     await expect(files.getByRole('listitem').nth(0)).toContainText('armour-cards.pdf')
     await page.screenshot({ path: path.join(SHOTS, `${label}-2-files.png`), fullPage: true })
+    // The editor with its files, checked by axe (serious and critical findings fail).
+    const axe = await new AxeBuilder({ page })
+      .include('main [data-remote="resources-app"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze()
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([])
 
     await editor.getByRole('button', { name: 'Publish' }).click()
     await expect(page.getByText('Resource published')).toBeVisible()

@@ -224,6 +224,12 @@ export function serveApps({
       if (response) return response
       // A missing hashed asset is a real 404, not a page: answering HTML would break the script.
       if (relative.startsWith('static/')) return c.text('Not found', 404)
+      // Browsers ask for /favicon.ico on pages that name no icon (the API's own HTML pages):
+      // our icon is an SVG, sent with its own type.
+      if (relative === 'favicon.ico') {
+        const icon = await sendFile(c, path.join(shellRoot, 'favicon.svg'), 'favicon.svg')
+        if (icon) return icon
+      }
     }
 
     // The shell's page either way; a path no route owns says so in its status (its router

@@ -115,6 +115,10 @@ describe('serveApps', () => {
       expect(await res.text()).toContain('<div id="root">')
     }
     expect((await app.request('/no/such/page', { method: 'HEAD' })).status).toBe(404)
+    // Asked for by browsers on pages that name no icon: the SVG icon, not a 404 in the console.
+    const icon = await app.request('/favicon.ico')
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml')
   })
 
   it('serves the brotli or gzip copy the build made when the client takes it', async () => {

@@ -23,9 +23,16 @@ async function newCustomer(browser: Browser, email: string, name: string) {
 }
 
 /** A paid order of the box bought through the test-mode payment page, with a shipping address. */
+let buyers = 0
+
 async function buyBox(page: Page, email: string, lastName: string) {
+  // Each order from its own address, as different shoppers: checkouts are rate-limited per client.
+  buyers += 1
   const created = await page.request.post('/api/checkout', {
-    headers: { Origin: ORIGIN },
+    headers: {
+      Origin: ORIGIN,
+      'X-Forwarded-For': `10.251.${Math.floor(Math.random() * 250)}.${buyers % 250}`,
+    },
     data: {
       productSlug: PRODUCT,
       collectShipping: true,

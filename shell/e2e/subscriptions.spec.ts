@@ -22,6 +22,7 @@ for (const viewport of [
     const planTab = context.waitForEvent('page')
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click()
     const plan = await planTab
+    await plan.setViewportSize(viewport)
     await plan.waitForURL(/\/api\/payments\/test-billing\/checkout\/cs_test_/)
     await expect(plan.getByText('TEST MODE')).toBeVisible()
     await expect(plan.locator('main')).toContainText('Premium')
@@ -53,6 +54,7 @@ for (const viewport of [
     const portalTab = context.waitForEvent('page')
     await card.getByRole('button', { name: 'Manage Subscription' }).click()
     const portal = await portalTab
+    await portal.setViewportSize(viewport)
     await portal.waitForURL(/\/api\/payments\/test-billing\/portal$/)
     await expect(portal.getByText('TEST MODE')).toBeVisible()
     await expect(portal.locator('main')).toContainText('Premium')

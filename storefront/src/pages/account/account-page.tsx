@@ -175,12 +175,12 @@ function MySubscription() {
         <Card className="mt-4">
           <CardContent className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-center">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-              <dt className="text-muted-foreground">Plan</dt>
+              <dt className="whitespace-nowrap text-muted-foreground">Plan</dt>
               <dd className="font-semibold">
                 {data.subscription_tier}
                 {plan && ` · ${formatMoney(plan.priceCents)}/month`}
               </dd>
-              <dt className="text-muted-foreground">Status</dt>
+              <dt className="whitespace-nowrap text-muted-foreground">Status</dt>
               <dd>
                 <Badge variant={data.subscribed ? 'default' : 'secondary'}>
                   {data.cancel_at_period_end && live
@@ -190,7 +190,7 @@ function MySubscription() {
               </dd>
               {end && (
                 <>
-                  <dt className="text-muted-foreground">
+                  <dt className="whitespace-nowrap text-muted-foreground">
                     {live && !data.cancel_at_period_end ? 'Renews on' : 'Ends on'}
                   </dt>
                   <dd>{end}</dd>

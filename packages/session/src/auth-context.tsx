@@ -1,15 +1,9 @@
-import { apiFetch } from '@lamplight/contracts'
+import { apiFetch, can, type SessionUser } from '@lamplight/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react'
 
-export type UserRole = 'customer' | 'editor' | 'admin'
-
-export type SessionUser = {
-  id: string
-  email: string
-  name: string
-  role: UserRole
-}
+// The session user and its roles are the contracts' (packages/contracts/src/roles.ts).
+export type { SessionUser, UserRole } from '@lamplight/contracts'
 
 export type AuthState = {
   user: SessionUser | null
@@ -41,7 +35,13 @@ async function fetchSession(): Promise<SessionUser | null> {
     const data = await apiFetch<SessionResponse>('/api/auth/get-session')
     const user = data?.user
     if (!user) return null
-    return { id: user.id, email: user.email, name: user.name ?? '', role: user.role ?? 'customer' }
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name ?? '',
+      role: user.role ?? 'customer',
+      emailVerified: user.emailVerified ?? false,
+    }
   } catch {
     // A failed session check means "signed out", never a broken page.
     return null
@@ -140,8 +140,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       user,
       loading: query.isPending,
-      isAdmin: user?.role === 'admin',
-      canSeeAdmin: user?.role === 'admin' || user?.role === 'editor',
+      isAdmin: can(user, 'admin'),
+      canSeeAdmin: can(user, 'editor'),
       refresh,
       signIn,
       signUp,

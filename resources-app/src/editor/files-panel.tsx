@@ -258,7 +258,7 @@ export function FilesPanel({
 
 /**
  * The thumbnail: made on the server from the first image added, or from an image the
- * editor uploads here (a PDF's first page is not rendered: decision 015).
+ * editor uploads here (a PDF's first page is not rendered: decision 017).
  */
 export function ThumbnailPanel({
   resource,

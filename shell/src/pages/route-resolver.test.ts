@@ -3,7 +3,7 @@ import { gateFor } from './route-resolver'
 
 const signedOut = { user: null, loading: false, isAdmin: false, canSeeAdmin: false }
 const customer = {
-  user: { id: 'c', email: 'c@x', name: '', role: 'customer' as const },
+  user: { id: 'c', email: 'c@x', name: '', role: 'customer' as const, emailVerified: true },
   loading: false,
   isAdmin: false,
   canSeeAdmin: false,

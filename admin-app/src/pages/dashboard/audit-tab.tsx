@@ -4,9 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { auditQuery } from '../../api/audit'
-import { DataTable } from '../../components/data-table'
-import { Pagination } from '../../components/pagination'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 
 const ALL = 'all'
@@ -161,29 +159,15 @@ export function AuditTab() {
           </SelectContent>
         </Select>
       </div>
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <LoadError message="Failed to load the audit log" onRetry={() => query.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label="Audit log"
-            columns={columns}
-            data={query.data.data}
-            getRowId={(row) => row.id}
-            empty="No changes recorded yet"
-            busy={query.isPlaceholderData}
-          />
-          <Pagination
-            page={page}
-            pageSize={25}
-            total={query.data.total}
-            onPage={setPage}
-            label="Audit log pages"
-          />
-        </>
-      )}
+      <QueryTable
+        query={query}
+        errorMessage="Failed to load the audit log"
+        label="Audit log"
+        columns={columns}
+        getRowId={(row) => row.id}
+        empty="No changes recorded yet"
+        pages={{ page: page, onPage: setPage, label: 'Audit log pages' }}
+      />
     </div>
   )
 }

@@ -23,10 +23,8 @@ import {
 } from '../../api/dashboard'
 import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { DataTable } from '../../components/data-table'
-import { Pagination } from '../../components/pagination'
+import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
-import { LoadError, TableSkeleton } from '../../components/states'
 import { formatDate } from '../../lib/format'
 
 const ROLE_LABELS: Record<UserRole, string> = { customer: 'Customer', editor: 'Editor', admin: 'Admin' }
@@ -73,29 +71,15 @@ export function CustomersTab() {
         value={q}
         onSearch={onSearch}
       />
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label="Customers"
-            columns={columns}
-            data={query.data.data}
-            getRowId={(row) => row.id}
-            empty={q ? 'No customers match your search' : 'No customers yet'}
-            busy={query.isPlaceholderData}
-          />
-          <Pagination
-            page={page}
-            pageSize={25}
-            total={query.data.total}
-            onPage={setPage}
-            label="Customer pages"
-          />
-        </>
-      )}
+      <QueryTable
+        query={query}
+        errorMessage="Failed to load admin data"
+        label="Customers"
+        columns={columns}
+        getRowId={(row) => row.id}
+        empty={q ? 'No customers match your search' : 'No customers yet'}
+        pages={{ page: page, onPage: setPage, label: 'Customer pages' }}
+      />
       <GrantDialog customer={granting} onClose={() => setGranting(null)} />
     </div>
   )

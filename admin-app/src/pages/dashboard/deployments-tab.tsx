@@ -20,8 +20,7 @@ import {
 } from '../../api/deployments'
 import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { DataTable } from '../../components/data-table'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 
 const REMOTE_LABELS: Record<DeployableRemote, string> = {
@@ -190,19 +189,14 @@ export function DeploymentsTab() {
         A switch reaches visitors on their next page load; pages already open keep the release they loaded. A
         release is checked against the shell before it goes live.
       </p>
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <LoadError message="Failed to fetch deployments" onRetry={() => query.refetch()} />
-      ) : (
-        <DataTable
-          label="Deployments"
-          columns={columns}
-          data={query.data.data}
-          getRowId={(row) => row.remote}
-          empty="No remotes registered"
-        />
-      )}
+      <QueryTable
+        query={query}
+        errorMessage="Failed to fetch deployments"
+        label="Deployments"
+        columns={columns}
+        getRowId={(row) => row.remote}
+        empty="No remotes registered"
+      />
       <ConfirmDialog
         open={Boolean(pending)}
         onOpenChange={(open) => !open && !busy && setPending(null)}

@@ -6,8 +6,7 @@ import { Check, Mail } from 'lucide-react'
 import { useMemo } from 'react'
 import { failureMessage } from '../../api/load'
 import { markHandledMutation, messageKeys, messagesQuery } from '../../api/messages'
-import { DataTable } from '../../components/data-table'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 
 /** Contact messages and prayer requests, newest first, each marked handled once answered. */
@@ -105,19 +104,14 @@ export function MessagesTab() {
           </a>
         </Button>
       </div>
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
-      ) : (
-        <DataTable
-          label="Messages"
-          columns={columns}
-          data={query.data}
-          getRowId={(row) => `${row.kind}:${row.id}`}
-          empty="No messages yet"
-        />
-      )}
+      <QueryTable
+        query={query}
+        errorMessage="Failed to load admin data"
+        label="Messages"
+        columns={columns}
+        getRowId={(row) => `${row.kind}:${row.id}`}
+        empty="No messages yet"
+      />
     </div>
   )
 }

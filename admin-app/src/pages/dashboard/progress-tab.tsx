@@ -7,9 +7,7 @@ import { useMemo, useState } from 'react'
 import { dashboardKeys, progressQuery, resetProgressMutation } from '../../api/dashboard'
 import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { DataTable } from '../../components/data-table'
-import { Pagination } from '../../components/pagination'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 
 /** The spec's User Progress: customer and product, newest activity first. */
@@ -70,24 +68,16 @@ export function ProgressTab() {
     ],
     [],
   )
-  if (query.isPending) return <TableSkeleton />
-  if (query.isError) return <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
   return (
     <div>
-      <DataTable
+      <QueryTable
+        query={query}
+        errorMessage="Failed to load admin data"
         label="User progress"
         columns={columns}
-        data={query.data.data}
         getRowId={(row) => `${row.user_id}:${row.product_id}`}
         empty="No one has started a puzzle yet"
-        busy={query.isPlaceholderData}
-      />
-      <Pagination
-        page={page}
-        pageSize={25}
-        total={query.data.total}
-        onPage={setPage}
-        label="Progress pages"
+        pages={{ page, onPage: setPage, label: 'Progress pages' }}
       />
       <ResetDialog row={resetting} onClose={() => setResetting(null)} />
     </div>

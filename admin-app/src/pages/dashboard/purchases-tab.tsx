@@ -5,9 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ordersQuery } from '../../api/orders'
-import { DataTable } from '../../components/data-table'
-import { Pagination } from '../../components/pagination'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { QueryTable } from '../../components/query-table'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDate, shortOrderId } from '../../lib/format'
 
@@ -61,29 +59,15 @@ export function PurchasesTab() {
           <Link to="/admin/orders">Filter and export in Orders</Link>
         </Button>
       </div>
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label="Purchases"
-            columns={columns}
-            data={query.data.data}
-            getRowId={(row) => row.order_id}
-            empty="No orders found"
-            busy={query.isPlaceholderData}
-          />
-          <Pagination
-            page={page}
-            pageSize={25}
-            total={query.data.total}
-            onPage={setPage}
-            label="Purchase pages"
-          />
-        </>
-      )}
+      <QueryTable
+        query={query}
+        errorMessage="Failed to load admin data"
+        label="Purchases"
+        columns={columns}
+        getRowId={(row) => row.order_id}
+        empty="No orders found"
+        pages={{ page: page, onPage: setPage, label: 'Purchase pages' }}
+      />
     </div>
   )
 }

@@ -26,8 +26,7 @@ import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { dashboardKeys, puzzleContentQuery, updatePuzzleContentMutation } from '../../api/dashboard'
 import { failureMessage } from '../../api/load'
-import { DataTable } from '../../components/data-table'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { QueryTable } from '../../components/query-table'
 
 export function PuzzleContentTab() {
   const query = useQuery(puzzleContentQuery())
@@ -69,14 +68,13 @@ export function PuzzleContentTab() {
     ],
     [],
   )
-  if (query.isPending) return <TableSkeleton />
-  if (query.isError) return <LoadError message="Failed to load admin data" onRetry={() => query.refetch()} />
   return (
     <>
-      <DataTable
+      <QueryTable
+        query={query}
+        errorMessage="Failed to load admin data"
         label="Puzzle content"
         columns={columns}
-        data={query.data}
         getRowId={(row) => row.id}
         empty="No puzzle content yet"
       />

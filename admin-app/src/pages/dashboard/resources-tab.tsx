@@ -12,10 +12,8 @@ import {
   setPublishedMutation,
 } from '../../api/resources'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { DataTable } from '../../components/data-table'
-import { Pagination } from '../../components/pagination'
+import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
-import { LoadError, TableSkeleton } from '../../components/states'
 import { formatDate } from '../../lib/format'
 
 /** The spec's resource list: publish toggle, delete, links to the editor's new and edit screens. */
@@ -130,29 +128,15 @@ export function ResourcesTab() {
           </Link>
         </Button>
       </div>
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <LoadError message="Failed to fetch resources" onRetry={() => query.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label="Resources"
-            columns={columns}
-            data={query.data.data}
-            getRowId={(row) => row.id}
-            empty="No resources found"
-            busy={query.isPlaceholderData}
-          />
-          <Pagination
-            page={page}
-            pageSize={25}
-            total={query.data.total}
-            onPage={setPage}
-            label="Resource pages"
-          />
-        </>
-      )}
+      <QueryTable
+        query={query}
+        errorMessage="Failed to fetch resources"
+        label="Resources"
+        columns={columns}
+        getRowId={(row) => row.id}
+        empty="No resources found"
+        pages={{ page: page, onPage: setPage, label: 'Resource pages' }}
+      />
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(open) => !open && setDeleting(null)}

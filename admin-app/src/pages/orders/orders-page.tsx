@@ -1,10 +1,4 @@
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  type AdminOrder,
-  formatMoney,
-  ORDER_STATUSES,
-  type OrderSort,
-} from '@lamplight/contracts'
+import { type AdminOrder, formatMoney, ORDER_STATUSES, type OrderSort } from '@lamplight/contracts'
 import { usePageMeta } from '@lamplight/session'
 import {
   Button,
@@ -25,11 +19,9 @@ import { ArrowLeft, Download, X } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { downloadOrdersCsv, ordersQuery } from '../../api/orders'
-import { DataTable } from '../../components/data-table'
-import { Pagination } from '../../components/pagination'
+import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
-import { LoadError, TableSkeleton } from '../../components/states'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDate, shortOrderId } from '../../lib/format'
 import { useOrderFilters } from './use-order-filters'
@@ -202,31 +194,18 @@ function Orders() {
           Clear
         </Button>
       </section>
-      {orders.isPending ? (
-        <TableSkeleton rows={8} />
-      ) : orders.isError ? (
-        <LoadError message="Orders could not be loaded." onRetry={() => orders.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label="Orders"
-            columns={columns}
-            data={orders.data.data}
-            getRowId={(row) => row.order_id}
-            empty="No orders found"
-            sorting={sorting}
-            onSortingChange={onSortingChange}
-            busy={orders.isFetching && orders.isPlaceholderData}
-          />
-          <Pagination
-            page={query.page}
-            pageSize={ADMIN_ORDERS_PAGE_SIZE}
-            total={orders.data.total}
-            onPage={(page) => update({ page })}
-            label="Order pages"
-          />
-        </>
-      )}
+      <QueryTable
+        query={orders}
+        errorMessage="Orders could not be loaded."
+        skeletonRows={8}
+        label="Orders"
+        columns={columns}
+        getRowId={(row) => row.order_id}
+        empty="No orders found"
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        pages={{ page: query.page, onPage: (page) => update({ page }), label: 'Order pages' }}
+      />
     </PageFrame>
   )
 }

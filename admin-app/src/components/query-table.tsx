@@ -1,0 +1,50 @@
+import { ADMIN_ORDERS_PAGE_SIZE } from '@lamplight/contracts'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { DataTable, type DataTableProps } from './data-table'
+import { Pagination } from './pagination'
+import { LoadError, TableSkeleton } from './states'
+
+/** What an admin list endpoint answers: the rows, or a page of them with the total. */
+export type Listing<Row> = Row[] | { data: Row[]; total?: number }
+
+export type QueryTableProps<Row> = Omit<DataTableProps<Row>, 'data' | 'busy'> & {
+  query: UseQueryResult<Listing<Row>, unknown>
+  /** The spec's words for a failed load (§8), shown with Retry. */
+  errorMessage: string
+  skeletonRows?: number
+  /** For a paged listing: the current page, where to send a new one, the pager's name. */
+  pages?: { page: number; onPage: (page: number) => void; label: string }
+}
+
+/**
+ * Every admin table over a query, in its three states: grey rows while the first page
+ * loads, the failure with Retry, then the table (dimmed while the next page loads) and its
+ * pager. Tabs and pages hand it their query and columns instead of repeating the states.
+ */
+export function QueryTable<Row>({
+  query,
+  errorMessage,
+  skeletonRows,
+  pages,
+  ...table
+}: QueryTableProps<Row>) {
+  if (query.isPending) return <TableSkeleton rows={skeletonRows} />
+  if (query.isError) return <LoadError message={errorMessage} onRetry={() => query.refetch()} />
+  const listing = query.data
+  const rows = Array.isArray(listing) ? listing : listing.data
+  const total = Array.isArray(listing) ? rows.length : (listing.total ?? rows.length)
+  return (
+    <>
+      <DataTable {...table} data={rows} busy={query.isPlaceholderData} />
+      {pages && (
+        <Pagination
+          page={pages.page}
+          pageSize={ADMIN_ORDERS_PAGE_SIZE}
+          total={total}
+          onPage={pages.onPage}
+          label={pages.label}
+        />
+      )}
+    </>
+  )
+}

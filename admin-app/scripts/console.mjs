@@ -32,7 +32,7 @@ try {
 
 if (process.env.CONSOLE_REBUILD === '1' || !existsSync(path.join(distDir, 'index.html'))) {
   console.log('console: building the standalone console (dist-standalone/)…')
-  execFileSync('npm', ['run', 'build:console'], {
+  execFileSync('npm', ['run', 'build:standalone'], {
     cwd: appDir,
     stdio: 'inherit',
     env: { ...process.env, PUBLIC_API_URL: '' },

@@ -60,11 +60,6 @@ export function defineShellConfig(options: AppOptions): RsbuildConfig {
   return defineConfig({
     ...base,
     output: { ...base.output, assetPrefix: '/' },
-    server: {
-      ...base.server,
-      // In development the remotes run on their own dev servers.
-      proxy: { '/api': `http://localhost:${DEV_PORTS.api}` },
-    },
     dev: {
       ...base.dev,
       setupMiddlewares: (middlewares) => {

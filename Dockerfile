@@ -14,7 +14,10 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/config/package.json packages/config/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/remote/package.json packages/remote/
+COPY packages/routes/package.json packages/routes/
 COPY packages/session/package.json packages/session/
+COPY packages/testing/package.json packages/testing/
 COPY packages/ui/package.json packages/ui/
 COPY shell/package.json shell/
 COPY storefront/package.json storefront/
@@ -38,7 +41,10 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
 COPY --from=build /app/packages/config/package.json packages/config/
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
+COPY --from=build /app/packages/remote/package.json packages/remote/
+COPY --from=build /app/packages/routes/package.json packages/routes/
 COPY --from=build /app/packages/session/package.json packages/session/
+COPY --from=build /app/packages/testing/package.json packages/testing/
 COPY --from=build /app/packages/ui/package.json packages/ui/
 COPY --from=build /app/shell/package.json shell/
 COPY --from=build /app/storefront/package.json storefront/
@@ -56,6 +62,7 @@ COPY --from=build /app/api/src api/src
 COPY --from=build /app/api/drizzle api/drizzle
 COPY --from=build /app/packages/contracts/src packages/contracts/src
 COPY --from=build /app/packages/config/src packages/config/src
+COPY --from=build /app/packages/routes/src packages/routes/src
 COPY --from=build /app/shell/dist shell/dist
 COPY --from=build /app/storefront/dist storefront/dist
 COPY --from=build /app/resources-app/dist resources-app/dist

@@ -76,15 +76,28 @@ describe('Dockerfile', () => {
     }
   })
 
+  function apiWorkspaceSources(): string[] {
+    const api = JSON.parse(read('api/package.json')) as { dependencies: Record<string, string> }
+    return workspaceDirs
+      .filter((dir) => {
+        const { name } = JSON.parse(read(`${dir}/package.json`)) as { name: string }
+        return name in api.dependencies
+      })
+      .map((dir) => `${dir}/src`)
+  }
+
   it('gives the final image what the API reads at run time', () => {
+    expect(apiWorkspaceSources()).toEqual(
+      expect.arrayContaining(['packages/contracts/src', 'packages/routes/src']),
+    )
     const copied = args('COPY').join('\n')
     for (const needed of [
       'api/src',
       'api/drizzle',
       'tsconfig.base.json',
       'api/tsconfig.json',
-      'packages/contracts/src',
-      'packages/config/src',
+      // the source of every workspace package the API depends on (it runs them from source)
+      ...apiWorkspaceSources(),
       'shell/dist',
       'storefront/dist',
       'resources-app/dist',

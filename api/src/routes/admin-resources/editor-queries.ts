@@ -24,6 +24,19 @@ export const NO_RESOURCE = 'No such resource.'
 export const editorThumbUrl = (id: string, updatedAt: Date) =>
   `/api/admin/resources/${id}/thumbnail?v=${updatedAt.getTime().toString(36)}`
 
+/**
+ * Locks a resource's row for the rest of the transaction, so file changes to one resource
+ * (positions, the thumbnail) never interleave; null when there is no such resource.
+ */
+async function lockResource(tx: DbOrTx, resourceId: string) {
+  const [row] = await tx
+    .select({ id: resources.id, thumbKey: resources.thumbKey })
+    .from(resources)
+    .where(eq(resources.id, resourceId))
+    .for('update')
+  return row ?? null
+}
+
 export async function editorOptions(db: Db) {
   const [cats, ages, tagRows] = await Promise.all([
     db
@@ -207,11 +220,7 @@ async function slugAvailableTx(tx: DbOrTx, slug: string, excludeId?: string) {
 export async function updateResource(db: Db, actorId: string, id: string, input: Input) {
   try {
     return await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: resources.id })
-        .from(resources)
-        .where(eq(resources.id, id))
-        .for('update')
+      const locked = await lockResource(tx, id)
       if (!locked) throw notFound(NO_RESOURCE)
       await assertCategory(tx, input.category_id)
       if (!(await slugAvailableTx(tx, input.slug, id))) throw slugTaken()
@@ -261,11 +270,7 @@ export async function addFile(
   thumb: string | null,
 ) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ thumbKey: resources.thumbKey })
-      .from(resources)
-      .where(eq(resources.id, resourceId))
-      .for('update')
+    const row = await lockResource(tx, resourceId)
     if (!row) return null
     const [max] = await tx
       .select({ max: sql<number>`coalesce(max(${fileAssets.position}), -1)` })
@@ -306,11 +311,7 @@ export async function addFile(
 /** Removes a file row; returns its storage key for the caller to delete, or null if there is no such file. */
 export async function removeFile(db: Db, actorId: string, resourceId: string, fileId: string) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: resources.id })
-      .from(resources)
-      .where(eq(resources.id, resourceId))
-      .for('update')
+    const row = await lockResource(tx, resourceId)
     if (!row) return null
     const [file] = await tx
       .delete(fileAssets)
@@ -337,11 +338,7 @@ export async function removeFile(db: Db, actorId: string, resourceId: string, fi
 
 export async function reorderFiles(db: Db, actorId: string, resourceId: string, fileIds: string[]) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: resources.id })
-      .from(resources)
-      .where(eq(resources.id, resourceId))
-      .for('update')
+    const row = await lockResource(tx, resourceId)
     if (!row) return null
     const before = await filesOf(tx, resourceId)
     const have = new Set(before.map((f) => f.id))
@@ -371,11 +368,7 @@ export async function reorderFiles(db: Db, actorId: string, resourceId: string, 
 /** Sets a new thumbnail key; returns the old key to delete, or null when the resource is gone. */
 export async function replaceThumbnail(db: Db, actorId: string, resourceId: string, key: string) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ thumbKey: resources.thumbKey })
-      .from(resources)
-      .where(eq(resources.id, resourceId))
-      .for('update')
+    const row = await lockResource(tx, resourceId)
     if (!row) return null
     await tx
       .update(resources)

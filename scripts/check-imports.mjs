@@ -14,6 +14,7 @@ const SKIP_DIRS = new Set([
   'node_modules',
   'dist',
   'dist-standalone',
+  'dist-server',
   '.data',
   '.turbo',
   'test-results',
@@ -81,7 +82,11 @@ export function undeclaredImports() {
       ...Object.keys(pkg.peerDependencies ?? {}),
       ...Object.keys(pkg.optionalDependencies ?? {}),
     ])
-    const federated = new Set(Object.keys(pkg.lamplight?.remotes ?? {}))
+    // Remotes and the bundler aliases a workspace defines (`lamplight.aliases`) are not packages.
+    const federated = new Set([
+      ...Object.keys(pkg.lamplight?.remotes ?? {}),
+      ...Object.keys(pkg.lamplight?.aliases ?? {}),
+    ])
     for (const file of files(path.join(root, dir))) {
       const text = readFileSync(file, 'utf8')
       for (const match of SPECIFIERS.flatMap((re) => [...text.matchAll(re)])) {

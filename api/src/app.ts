@@ -1,13 +1,13 @@
 import { type Context, Hono } from 'hono'
-import { compress } from 'hono/compress'
-import { cors } from 'hono/cors'
-import { secureHeaders } from 'hono/secure-headers'
 import { clientIp } from './middleware/client-ip'
+import { compressAnswers } from './middleware/compress'
+import { corsForTrustedOrigins } from './middleware/cors'
 import { apiNotFound, errorHandler } from './middleware/error-handler'
 import { invalidateOnAdminWrites } from './middleware/invalidate-public'
 import { originCheck } from './middleware/origin-check'
 import { requestId } from './middleware/request-id'
 import { requestLogger } from './middleware/request-logger'
+import { responseHeaders } from './middleware/response-headers'
 import { serveApps } from './middleware/serve-apps'
 import { dsnOrigin } from './observability'
 import { apiRouters } from './routes'
@@ -31,7 +31,6 @@ export function createApp(deps: AppDeps) {
   // Origins (other than our own) that scripts and manifests may come from: the registry's
   // active releases hosted elsewhere (decision 012), read per page load (cached briefly).
   const pinned = originsOf(Object.values(config.remoteOverrides))
-  const remotes = (c: Context<AppEnv>) => (c.get('remoteOrigins') ?? pinned).join(' ')
   // The browser reports errors to PUBLIC_SENTRY_DSN's origin: allowed only when it is set.
   const tracker = dsnOrigin(config.errorReporting.publicDsn)
 
@@ -56,41 +55,20 @@ export function createApp(deps: AppDeps) {
     await next()
   })
   app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", remotes],
-        // Radix and sonner set inline styles for positioning.
-        styleSrc: ["'self'", "'unsafe-inline'", remotes],
-        imgSrc: ["'self'", 'data:', 'blob:', remotes],
-        connectSrc: ["'self'", remotes, ...(tracker ? [tracker] : [])],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", 'https://checkout.stripe.com'],
-      },
-      // Only over https, below: HSTS over plain http is wrong, and pins a localhost to https.
-      strictTransportSecurity: false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
+    responseHeaders({
+      remoteOrigins: (c) => c.get('remoteOrigins') ?? pinned,
+      trackerOrigin: tracker ?? null,
       // Remote chunks may be served from another origin.
       crossOriginResourcePolicy: pinned.length ? 'cross-origin' : 'same-origin',
+      servedOverHttps,
     }),
   )
-  app.use(async (c, next) => {
-    await next()
-    if (servedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
-  })
-  app.use(compress())
+  app.use(compressAnswers())
 
   const trusted = config.auth.trustedOrigins
   const api = new Hono<AppEnv>()
   // A separately deployed admin console calls us from its own origin, with cookies.
-  api.use(
-    cors({ origin: (origin) => (trusted.includes(origin) ? origin : null), credentials: true, maxAge: 600 }),
-  )
+  api.use(corsForTrustedOrigins(trusted))
   api.use(originCheck(trusted))
   api.use('/admin/*', invalidateOnAdminWrites())
   // Each domain at its own prefix: a guard on one router can never reach another's routes.
@@ -105,6 +83,11 @@ export function createApp(deps: AppDeps) {
         appsDir: config.appsDir,
         remotes: deps.remotes,
         releasesDir: config.releasesDir,
+        serverRender: config.serverRender && {
+          ...config.serverRender,
+          // The pages' API calls are answered in process, as the visitor (their cookie, their address).
+          fetchApi: (request, env) => app.fetch(request, env),
+        },
         runtimeConfig: {
           errorReporting: config.errorReporting.publicDsn
             ? {

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_APPS: bool.default(true),
+  // Public pages rendered on the server (docs/decisions/016); false: the shell renders everything in the browser.
+  SERVER_RENDER: bool.default(true),
+  // How long a page waits for a remote's server build and its data before leaving that area to the browser.
+  SERVER_RENDER_DEADLINE_MS: z.coerce.number().int().min(1).max(10_000).default(300),
   SEED_ON_EMPTY: bool.default(true),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
@@ -49,6 +53,9 @@ const EnvSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
   SENTRY_RELEASE: z.string().min(1).max(200).optional(),
   SEED_ADMIN_EMAIL: z.string().email().optional(),
+  // The admins' page of the mail outbox (/api/dev/mail) when there is no SMTP_URL. Unset: on
+  // only in development or on a local address (decision 018, `conveniences` below).
+  MAIL_OUTBOX_PAGE: bool.optional(),
   // Payments: Stripe when its key is set; otherwise the built-in test mode, which is on
   // by itself only on the embedded default or a localhost address (never a real shop).
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -104,6 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const dataDir = path.resolve(e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const dev = developmentSetup(e.NODE_ENV, publicUrl)
+  const seedAdminEmail = (
+    e.SEED_ADMIN_EMAIL ?? (dev.yes && !e.DATABASE_URL ? 'admin@lamplight.local' : undefined)
+  )?.toLowerCase()
+  const testMode = !e.STRIPE_SECRET_KEY && (e.PAYMENTS_TEST_MODE ?? dev.yes)
+  const mailOutboxPage = !e.SMTP_URL && (e.MAIL_OUTBOX_PAGE ?? dev.yes)
   const list = (value: string) =>
     value
       .split(',')
@@ -131,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : ({ driver: 'local', dir: path.join(dataDir, 'files') } as const),
     logLevel: e.LOG_LEVEL,
     serveApps: e.SERVE_APPS,
+    serverRender: e.SERVER_RENDER ? { deadlineMs: e.SERVER_RENDER_DEADLINE_MS } : null,
     seedOnEmpty: e.SEED_ON_EMPTY,
     appsDir: REPO_ROOT,
     auth: {
@@ -147,10 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       requireEmailVerification: e.AUTH_REQUIRE_EMAIL_VERIFICATION ?? Boolean(e.SMTP_URL),
       rateLimit: e.AUTH_RATE_LIMIT,
       secureCookies: publicUrl.startsWith('https://'),
-      // The embedded default gets an admin account to try the console with; a real database only on request.
-      seedAdminEmail: (
-        e.SEED_ADMIN_EMAIL ?? (e.DATABASE_URL ? undefined : 'admin@lamplight.local')
-      )?.toLowerCase(),
+      // The embedded default gets an admin account to try the console with, in development or
+      // on a local address; a real database or a real shop only on request.
+      seedAdminEmail,
     },
     clientIpHeader: e.CLIENT_IP_HEADER,
     trustedProxies: trustedProxies(e.TRUSTED_PROXIES, list),
@@ -167,11 +180,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ] as const
         ).filter(([, id]) => id),
       ) as Partial<Record<'price_basic_monthly' | 'price_premium_monthly' | 'price_family_monthly', string>>,
-      testMode:
-        !e.STRIPE_SECRET_KEY &&
-        (e.PAYMENTS_TEST_MODE ?? /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(publicUrl)),
+      testMode,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxPage: mailOutboxPage },
+    /** What is on for trying the shop on one machine, and why (the server says so at start). */
+    conveniences: [
+      {
+        name: 'mail outbox page',
+        on: mailOutboxPage,
+        why: e.SMTP_URL
+          ? 'SMTP_URL is set: mail is sent'
+          : e.MAIL_OUTBOX_PAGE !== undefined
+            ? `MAIL_OUTBOX_PAGE=${e.MAIL_OUTBOX_PAGE}`
+            : dev.why,
+      },
+      {
+        name: 'seeded admin',
+        on: Boolean(seedAdminEmail),
+        why: e.SEED_ADMIN_EMAIL
+          ? 'SEED_ADMIN_EMAIL is set'
+          : dev.yes && e.DATABASE_URL
+            ? 'DATABASE_URL is set (SEED_ADMIN_EMAIL makes one)'
+            : dev.why,
+      },
+      {
+        name: 'test-mode payments',
+        on: testMode,
+        why: e.STRIPE_SECRET_KEY
+          ? 'STRIPE_SECRET_KEY is set'
+          : e.PAYMENTS_TEST_MODE !== undefined
+            ? `PAYMENTS_TEST_MODE=${e.PAYMENTS_TEST_MODE}`
+            : dev.why,
+      },
+    ] satisfies Convenience[],
     errorReporting: {
       dsn: e.SENTRY_DSN,
       publicDsn: e.PUBLIC_SENTRY_DSN,
@@ -192,6 +233,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     releasesDir: path.join(dataDir, 'releases'),
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
   }
+}
+
+export type Convenience = { name: string; on: boolean; why: string }
+
+const LOOPBACK_URL = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
+
+/**
+ * Whether the defaults are those of a developer's machine: NODE_ENV=development, or a shop
+ * on a local address (`npm start` with no PUBLIC_URL). NODE_ENV=production with a real
+ * PUBLIC_URL is a real shop, and so is any other environment at a real address: there the
+ * mail outbox page, the seeded admin and test-mode payments are off unless enabled by name.
+ */
+function developmentSetup(env: string, publicUrl: string): { yes: boolean; why: string } {
+  if (env === 'development') return { yes: true, why: 'NODE_ENV=development' }
+  if (LOOPBACK_URL.test(publicUrl)) return { yes: true, why: `a local address (${publicUrl})` }
+  return { yes: false, why: `NODE_ENV=${env} at ${publicUrl}` }
+}
+
+/** One line for the start: which conveniences are on and why, and which are off. */
+export function describeConveniences(conveniences: Convenience[]): string {
+  const on = conveniences.filter((c) => c.on)
+  const off = conveniences.filter((c) => !c.on)
+  const list = (items: Convenience[]) => items.map((c) => `${c.name} (${c.why})`).join(', ')
+  return [
+    `development conveniences on: ${on.length ? list(on) : 'none'}`,
+    ...(off.length ? [`off: ${list(off)}`] : []),
+  ].join('; ')
 }
 
 /** TRUSTED_PROXIES as a list, checked here so a typo stops the start instead of trusting nobody. */

@@ -34,6 +34,7 @@ export function createDeps(parts: {
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     logger,
+    outboxPage: config.mail.outboxPage,
   })
   const rateLimits = createRateLimits({ redis: parts.redis, logger })
   const auth = createAuth({

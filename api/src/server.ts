@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createRedisStorage } from './auth/secondary-storage'
 import { ensureSeedAdmin } from './auth/seed-admin'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, describeConveniences, loadConfig } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { createDeps } from './deps'
@@ -14,6 +14,15 @@ import { createStorage, describeStorage } from './storage/from-config'
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel, config.logLevel === 'silent' ? undefined : asyncStdout())
+  // Said first, in one line: a real shop must see "on: none" here (config.ts, conveniences).
+  logger.info(
+    {
+      conveniences: Object.fromEntries(
+        config.conveniences.map((c) => [c.name, c.on ? `on: ${c.why}` : `off: ${c.why}`]),
+      ),
+    },
+    describeConveniences(config.conveniences),
+  )
   const database = await openConfiguredDatabase(config, 'the Lamplight server')
   const storage = createStorage(config)
 
@@ -56,7 +65,9 @@ async function main() {
     ]
     if (admin?.credentialsFile)
       lines.push(`Admin: sign in as ${admin.email} (password in ${admin.credentialsFile})`)
-    if (deps.mailer.outboxOnly) lines.push(`Mail (no SMTP_URL): read it at ${config.publicUrl}/api/dev/mail`)
+    if (deps.mailer.outboxOnly && config.mail.outboxPage)
+      lines.push(`Mail (no SMTP_URL): read it at ${config.publicUrl}/api/dev/mail`)
+    lines.push(describeConveniences(config.conveniences))
     console.log(`\n${lines.map((l) => `  ${l}`).join('\n')}\n`)
   })
 

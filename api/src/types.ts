@@ -44,5 +44,9 @@ export type AppEnv = {
     user: SessionUser | null | undefined
     /** Origins of remote releases hosted elsewhere, for this response's Content-Security-Policy. */
     remoteOrigins: string[]
+    /** The headers every answer to this request gets (../middleware/response-headers). */
+    responseHeaders: Record<string, string>
+    /** The answer was sent whole with them (`sendWhole`): nothing after the handler touches it. */
+    headersComplete: boolean
   }
 }

@@ -1,4 +1,4 @@
-import { itRendersEveryOwnedRoute } from '@lamplight/testing'
+import { itGivesEveryPublicRouteItsHead, itRendersEveryOwnedRoute } from '@lamplight/testing'
 import { beforeEach, describe } from 'vitest'
 import ResourcesRoutes from './routes'
 import { aCategory, aGalleryItem, aResource, aResourceDetail, CATEGORIES } from './test/fixtures'
@@ -35,5 +35,23 @@ describe('resources-app routes', () => {
     '/resources/:categorySlug': 'Teaching Resources',
     '/resources/item/:slug': 'Example Lesson',
     '/resources/print/:slug': 'Example Lesson',
+  })
+
+  const item = '/resources/item/creation-week-colouring-book'
+  const thumbnail = '/api/files/thumbs/id-creation-week-colouring-book?v=1'
+  itGivesEveryPublicRouteItsHead('resources-app', WithProviders, {
+    '/resources': { title: 'Free Resources' },
+    '/resources/:categorySlug': { title: 'Teaching Resources' },
+    '/resources/item/:slug': { title: 'Example Lesson', type: 'article', image: thumbnail },
+    // The print view is the same content: the resource's own page is the one to index.
+    '/resources/print/:slug': {
+      title: 'Print: Example Lesson',
+      canonical: item,
+      type: 'article',
+      image: thumbnail,
+    },
+    '/kids-activities-colouring/bible-verses': { title: 'Bible Verses Colouring Pages' },
+    '/kids-activities-colouring/faith-coloring-pages': { title: 'Faith Coloring Pages' },
+    '/kids-activities-colouring/noahs-ark-coloring-pages': { title: "Noah's Ark Coloring Pages" },
   })
 })

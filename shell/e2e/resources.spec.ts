@@ -286,6 +286,8 @@ test.describe('Resources home', () => {
 
 test.describe('Category page', () => {
   test('shows Loading resources... while the category loads', async ({ page, pageErrors }) => {
+    // Mocks the browser's API calls: the page must be rendered in the browser, not on the server.
+    await page.setExtraHTTPHeaders({ 'X-Lamplight-Render': 'browser' })
     let release = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -356,7 +358,15 @@ test.describe('Category page', () => {
     if (first.age_range) await expect(card).toContainText(first.age_range)
     if (first.scripture_ref) await expect(card).toContainText(first.scripture_ref)
     for (const tag of first.tags) await expect(card).toContainText(tag.name)
-    if (first.thumb_url) await expect(card.locator('img')).toHaveAttribute('src', first.thumb_url)
+    if (first.thumb_url) {
+      // A WebP srcset the API makes from the thumbnail, and its shape reserved before it loads.
+      const img = card.locator('img')
+      await expect(img).toHaveAttribute('src', `${first.thumb_url}&w=400`)
+      await expect(img).toHaveAttribute('srcset', /w=240 240w, .*w=600 600w$/)
+      await expect(img).toHaveAttribute('width', '600')
+      const thumb = await page.request.get(`${first.thumb_url}&w=240`)
+      expect(thumb.headers()['content-type']).toBe('image/webp')
+    }
     // Titles are clamped to two lines, descriptions to three.
     await expect(card.getByRole('heading', { name: first.title })).toHaveCSS('-webkit-line-clamp', '2')
     if (first.description)
@@ -749,6 +759,8 @@ test.describe('Colouring galleries', () => {
     })
 
     test(`${gallery.heading}: empty`, async ({ page, pageErrors }) => {
+      // Mocks the browser's API calls: the page must be rendered in the browser, not on the server.
+      await page.setExtraHTTPHeaders({ 'X-Lamplight-Render': 'browser' })
       await answer(page, `**/api/resources/galleries/${gallery.key}`, { data: [] })
       await page.goto(gallery.path)
       await expect(main(page).getByRole('heading', { level: 1, name: gallery.heading })).toBeVisible()
@@ -817,6 +829,8 @@ test.describe('Printing and downloading from a gallery', () => {
     request,
     pageErrors,
   }) => {
+    // Mocks the browser's API calls: the page must be rendered in the browser, not on the server.
+    await page.setExtraHTTPHeaders({ 'X-Lamplight-Render': 'browser' })
     await stubPrinting(page, { image: 'held' })
     const { item, dialog } = await openFirstPage(page, request)
     const opening = page.waitForEvent('popup')

@@ -97,6 +97,9 @@ const env = {
   SEED_ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_EMAILS: 'admin@e2e.test',
   TRUSTED_ORIGINS: `http://localhost:${consolePort}`,
+  // A loaded CI machine can miss the production deadline (300 ms) for a remote's server
+  // build or its data; the pages are tested server-rendered, the fallback by the API's tests.
+  SERVER_RENDER_DEADLINE_MS: process.env.SERVER_RENDER_DEADLINE_MS ?? '5000',
 }
 // The embedded default is what a fresh clone runs; E2E_DATABASE_URL opts into PostgreSQL.
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL

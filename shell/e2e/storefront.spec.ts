@@ -446,6 +446,8 @@ test.describe('the Scroll of Antioch', () => {
   test('says the experience is unavailable rather than offering a broken button when the product is missing', async ({
     page,
   }) => {
+    // Mocks the browser's API calls: the page must be rendered in the browser, not on the server.
+    await page.setExtraHTTPHeaders({ 'X-Lamplight-Render': 'browser' })
     await page.route('**/api/products/scroll-of-antioch', (route) =>
       route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not available' } } }),
     )

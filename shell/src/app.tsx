@@ -1,8 +1,8 @@
 import { AuthProvider, createQueryClient } from '@lamplight/session'
 import { Spinner, Toaster } from '@lamplight/ui'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, StrictMode, Suspense, useState } from 'react'
-import { createBrowserRouter, RouterProvider } from 'react-router'
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router'
 import { SiteLayout } from './layout/site-layout'
 import { RouteResolver } from './pages/route-resolver'
 import { RouterError } from './pages/router-error'
@@ -28,47 +28,63 @@ function Lazy({ children }: { children: ReactNode }) {
   )
 }
 
+/** The site's routes: the browser's router and the server's (src/server) are built from this one list. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    errorElement: <RouterError />,
+    children: [
+      {
+        path: '/auth',
+        element: (
+          <Lazy>
+            <AuthPage />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/auth/reset-password',
+        element: (
+          <Lazy>
+            <ResetPasswordPage />
+          </Lazy>
+        ),
+      },
+      // Everything else is looked up in the route-ownership map and handed to its remote.
+      { path: '*', element: <RouteResolver /> },
+    ],
+  },
+]
+
 export function createRouter() {
-  const router = createBrowserRouter([
-    {
-      element: <SiteLayout />,
-      errorElement: <RouterError />,
-      children: [
-        {
-          path: '/auth',
-          element: (
-            <Lazy>
-              <AuthPage />
-            </Lazy>
-          ),
-        },
-        {
-          path: '/auth/reset-password',
-          element: (
-            <Lazy>
-              <ResetPasswordPage />
-            </Lazy>
-          ),
-        },
-        // Everything else is looked up in the route-ownership map and handed to its remote.
-        { path: '*', element: <RouteResolver /> },
-      ],
-    },
-  ])
-  return keepScrollOnSearchChanges(router)
+  return keepScrollOnSearchChanges(createBrowserRouter(appRoutes))
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient)
-  const [router] = useState(createRouter)
+/** Everything around the router, the same on the server and in the browser (so hydration matches). */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          {children}
           <Toaster />
         </AuthProvider>
       </QueryClientProvider>
     </StrictMode>
+  )
+}
+
+/** `dehydratedState`: the data the server rendered the page with, so it is not fetched again. */
+export function App({ dehydratedState }: { dehydratedState?: DehydratedState } = {}) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient()
+    if (dehydratedState) hydrate(client, dehydratedState)
+    return client
+  })
+  const [router] = useState(createRouter)
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   )
 }

@@ -1,6 +1,10 @@
-import { createRoot } from 'react-dom/client'
+import type { DehydratedState } from '@tanstack/react-query'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
 import { startErrorReporting } from './observability'
+import { RENDER_IN_BROWSER } from './remotes/remote-area'
+import { RemoteLoadError } from './remotes/remote-loader'
+import { SERVER_STATE_ID } from './server/state'
 import './styles.css'
 
 // Reads /runtime-config.json; loads the tracker's SDK only when a DSN is configured.
@@ -8,4 +12,22 @@ void startErrorReporting()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
-createRoot(container).render(<App />)
+
+// A page the server rendered (docs/decisions/016) carries the data it was rendered with.
+const state = document.getElementById(SERVER_STATE_ID)
+if (state && container.firstChild) {
+  const dehydratedState = JSON.parse(state.textContent || '{}') as DehydratedState
+  hydrateRoot(container, <App dehydratedState={dehydratedState} />, {
+    onRecoverableError(error, info) {
+      // An area the server left to the browser on purpose (its remote's server build was
+      // missing, slow or broken) is not an error; anything else is a real mismatch.
+      const digest = (error as { digest?: string } | null)?.digest ?? (info as { digest?: string }).digest
+      if (digest === RENDER_IN_BROWSER) return
+      // A remote the browser could not load: its area's error boundary shows and reports it.
+      if ((error as { cause?: unknown } | null)?.cause instanceof RemoteLoadError) return
+      console.error(error, info.componentStack)
+    },
+  })
+} else {
+  createRoot(container).render(<App />)
+}

@@ -1,7 +1,7 @@
 import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { itRendersEveryOwnedRoute } from '@lamplight/testing'
+import { itGivesEveryPublicRouteItsHead, itRendersEveryOwnedRoute } from '@lamplight/testing'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { afterAll, beforeAll, describe, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, vi } from 'vitest'
 import { EXPERIENCES_HEADING } from './pages/experiences/experiences-page'
 import { HOME_HEADING } from './pages/home/home-page'
 import StorefrontRoutes from './routes'
@@ -44,5 +44,50 @@ describe('storefront routes', () => {
     '/purchase-success': 'We could not confirm this order',
     // Signed out and an empty API: the orders cannot load, and the page says so with Retry.
     '/account': 'We could not load this page',
+  })
+})
+
+const PRODUCT = {
+  id: 'p1',
+  name: 'The Scroll of Antioch',
+  description: 'Restore the scroll.',
+  slug: 'scroll-of-antioch',
+  price: 4999,
+  image: null,
+}
+
+describe('storefront routes’ heads', () => {
+  // Signed out, and an API that sells the Scroll of Antioch.
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).endsWith('/get-session')
+          ? Response.json(null)
+          : String(url).endsWith('/api/products/scroll-of-antioch')
+            ? Response.json({ data: PRODUCT })
+            : Response.json({ error: { code: 'not_found', message: 'Not here' } }, { status: 404 }),
+      ),
+    )
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  itGivesEveryPublicRouteItsHead('storefront', WithProviders, {
+    '/': { title: 'Story-driven Christian puzzle boxes' },
+    '/experiences': { title: 'Experiences' },
+    '/about': { title: 'About Us' },
+    '/shop': { title: 'Shop' },
+    '/checkout/:productSlug': { title: 'Checkout' },
+    // No session id in the example address: the page cannot confirm anything.
+    '/checkout': { title: 'Your order' },
+    '/purchase-success': { title: 'Your order' },
+    '/faq': { title: 'Frequently Asked Questions' },
+    '/contact': { title: 'Contact Us' },
+    '/scroll-of-antioch': { title: 'The Scroll of Antioch', type: 'product' },
+    '/shipping': { title: 'Shipping Info' },
+    '/returns': { title: 'Returns' },
+    '/privacy': { title: 'Privacy Policy' },
   })
 })

@@ -25,6 +25,25 @@ export type DataTableProps<Row> = {
 }
 
 /**
+ * Below `md` a wide table would only scroll sideways on a phone, hiding the columns an
+ * admin needs (status, actions). There each row becomes a card: one line per cell, led by
+ * its column's name (`data-label`). The header stays for screen readers, and the explicit
+ * roles keep the table's semantics, which Chromium drops once a table is `display: block`.
+ */
+const STACKED = {
+  table: 'max-md:block',
+  header: 'max-md:sr-only',
+  body: 'max-md:block',
+  row: 'max-md:block max-md:px-1 max-md:py-2',
+  cell: 'max-md:flex max-md:min-h-9 max-md:items-center max-md:justify-between max-md:gap-4 max-md:[&:not([data-label])]:justify-end max-md:whitespace-normal max-md:text-right max-md:before:shrink-0 max-md:before:text-left max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
+} as const
+
+/** A column's name for the phone layout's cell labels; a column whose header is not text (Actions) goes unlabelled. */
+function columnLabel(header: unknown): string | undefined {
+  return typeof header === 'string' ? header : undefined
+}
+
+/**
  * Every admin table: TanStack Table for the model, our Table for the markup. Paging and
  * sorting, when a table has them, happen on the server (`manual*`), so the table only ever
  * holds one page.
@@ -57,10 +76,15 @@ export function DataTable<Row>({
   })
   return (
     <div className={cn('min-w-0 overflow-hidden rounded-lg border border-border bg-card', className)}>
-      <Table aria-label={label} aria-busy={busy || undefined} className={cn(busy && 'opacity-60')}>
-        <TableHeader>
+      <Table
+        role="table"
+        aria-label={label}
+        aria-busy={busy || undefined}
+        className={cn(STACKED.table, busy && 'opacity-60')}
+      >
+        <TableHeader role="rowgroup" className={STACKED.header}>
           {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id}>
+            <TableRow key={group.id} role="row">
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted()
                 const canSort = Boolean(onSortingChange) && header.column.getCanSort()
@@ -68,6 +92,7 @@ export function DataTable<Row>({
                 return (
                   <TableHead
                     key={header.id}
+                    role="columnheader"
                     aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                     className="px-3"
                   >
@@ -95,20 +120,29 @@ export function DataTable<Row>({
             </TableRow>
           ))}
         </TableHeader>
-        <TableBody>
+        <TableBody role="rowgroup" className={STACKED.body}>
           {table.getRowModel().rows.length ? (
             table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id}>
+              <TableRow key={row.id} role="row" className={STACKED.row}>
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className="px-3">
+                  <TableCell
+                    key={cell.id}
+                    role="cell"
+                    data-label={columnLabel(cell.column.columnDef.header)}
+                    className={cn('px-3', STACKED.cell)}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </TableCell>
                 ))}
               </TableRow>
             ))
           ) : (
-            <TableRow>
-              <TableCell colSpan={columns.length} className="h-24 text-center text-muted-foreground">
+            <TableRow role="row" className={STACKED.row}>
+              <TableCell
+                role="cell"
+                colSpan={columns.length}
+                className="h-24 text-center text-muted-foreground max-md:flex max-md:items-center max-md:justify-center"
+              >
                 {empty}
               </TableCell>
             </TableRow>

@@ -142,21 +142,21 @@ export function checkAccess(access: Access): MiddlewareHandler<AppEnv> {
 }
 
 async function parseInput(c: Context<AppEnv>, endpoint: EndpointDef) {
-  const read = async (target: 'param' | 'query' | 'json', schema: z.ZodType | undefined) => {
-    if (!schema) return undefined
-    const raw = await readTarget(c, target)
-    refuseNul(raw)
-    const parsed = schema.safeParse(raw)
-    if (!parsed.success) {
-      throw new ApiError(400, 'validation_failed', 'The request is not valid.', zodIssues(parsed.error))
-    }
-    return parsed.data
-  }
   return {
-    params: await read('param', endpoint.params),
-    query: await read('query', endpoint.query),
-    body: await read('json', endpoint.body),
+    params: endpoint.params ? await parseTarget(c, 'param', endpoint.params) : undefined,
+    query: endpoint.query ? await parseTarget(c, 'query', endpoint.query) : undefined,
+    body: endpoint.body ? await parseTarget(c, 'json', endpoint.body) : undefined,
   }
+}
+
+async function parseTarget(c: Context<AppEnv>, target: 'param' | 'query' | 'json', schema: z.ZodType) {
+  const raw = await readTarget(c, target)
+  refuseNul(raw)
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) {
+    throw new ApiError(400, 'validation_failed', 'The request is not valid.', zodIssues(parsed.error))
+  }
+  return parsed.data
 }
 
 /**

@@ -199,6 +199,7 @@ export function createMailer({
   logger,
   policy,
   pollMs,
+  outboxPage = false,
 }: {
   db: Db
   smtpUrl?: string
@@ -208,6 +209,8 @@ export function createMailer({
   logger: Logger
   policy?: RetryPolicy
   pollMs?: number
+  /** Whether admins can read the outbox at /api/dev/mail (said in the log line of a kept mail). */
+  outboxPage?: boolean
 }): Mailer & { worker: OutboxWorker | null } {
   const transport: MailTransport | null = given ?? (smtpUrl ? nodemailer.createTransport(smtpUrl) : null)
   const worker = transport ? createOutboxWorker({ db, transport, from, logger, policy, pollMs }) : null
@@ -221,7 +224,9 @@ export function createMailer({
       if (!worker) {
         logger.info(
           { subject: mail.subject },
-          'mail kept in the outbox (no SMTP_URL); read it at /api/dev/mail',
+          outboxPage
+            ? 'mail kept in the outbox (no SMTP_URL); read it at /api/dev/mail'
+            : 'mail kept in the outbox (no SMTP_URL): set SMTP_URL to send it',
         )
         return
       }

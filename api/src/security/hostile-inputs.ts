@@ -55,6 +55,77 @@ export const HOSTILE_VALUES: [string, unknown][] = [
   ['NaN text', 'NaN'],
   ['Infinity text', 'Infinity'],
   ['prototype key', { __proto__: { admin: true } }],
+  // Wrong types that look almost right.
+  ['numeric string', '123'],
+  ['boolean string', 'true'],
+  ['impossible date', '2026-13-45T25:61:61Z'],
+  ['empty object', {}],
+  ['nested object', { a: { b: { c: {} } } }],
+  ['empty array', []],
+  ['array of objects', [{}, {}]],
+  ['nested arrays', [[[]]]],
+  ['array of nulls', [null]],
+  // Numbers at the edges.
+  ['negative huge', -1e308],
+  ['negative unsafe integer', -(2 ** 53) - 2],
+  ['smallest denormal', 5e-324],
+  ['max int32 + 1', 2 ** 31],
+  // Sizes.
+  ['1 MB', 'x'.repeat(1024 * 1024)],
+  ['100 KB of multi-byte', 'ü'.repeat(50_000)],
+  // Odd Unicode.
+  ['BOM', '\ufeffabc'],
+  ['lone low surrogate', '\udc00'],
+  ['noncharacters', '\uffff\ufffe'],
+  ['control characters', '\u0001\u0007\u001b[31m'],
+  ['line separators', 'a\u2028b\u2029c'],
+  ['combining marks', `a${'\u0301'.repeat(200)}`],
+  ['homoglyphs', 'аdmin@ехаmple.com'],
+  ['full width', 'ＡＤＭＩＮ'],
+  // Injections.
+  ['CRLF', 'a\r\nSet-Cookie: x=1'],
+  ['mail header injection', 'a@example.com\r\nBcc: everyone@example.com'],
+  ['SQL union', "' UNION SELECT email, password FROM account --"],
+  ['SQL sleep', '1; SELECT pg_sleep(5); --'],
+  ['SQL backslash quote', '\\\'; DROP TABLE "user"; --'],
+  ['windows traversal', '..\\..\\windows\\win.ini'],
+  ['absolute path', '/etc/passwd'],
+  ['file URL', 'file:///etc/passwd'],
+  ['metadata URL', 'http://169.254.169.254/latest/meta-data/'],
+  ['javascript URL', 'javascript:alert(1)'],
+  ['format string', '%s%s%s%n'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the template-injection probe itself
+  ['template', '${7*7}{{7*7}}#{7*7}'],
+  ['operator object', { $gt: '' }],
+  // Identifiers that are nearly UUIDs.
+  ['invalid uuid', '00000000-0000-0000-0000-00000000000g'],
+  ['uuid without hyphens', '00000000000040008000000000000000'],
+  ['nil uuid', '00000000-0000-0000-0000-000000000000'],
+  ['uuid in braces', `{${UUID}}`],
+  // Addresses.
+  ['address too long', `${'a'.repeat(300)}@example.com`],
+  ['unicode address', 'ü@exämple.com'],
+  ['address without domain', 'someone@'],
+]
+
+/**
+ * Field values written as raw JSON text, for what JSON.stringify cannot produce: numbers that
+ * parse to Infinity or underflow to 0, tokens JSON does not have, escapes of broken Unicode.
+ */
+export const RAW_JSON_VALUES: [string, string][] = [
+  ['1e400 (Infinity)', '1e400'],
+  ['-1e400 (-Infinity)', '-1e400'],
+  ['1e-400 (underflow)', '1e-400'],
+  ['NaN token', 'NaN'],
+  ['Infinity token', 'Infinity'],
+  ['hex literal', '0x10'],
+  ['leading zero', '012'],
+  ['trailing dot', '1.'],
+  ['30-digit integer', '123456789012345678901234567890'],
+  ['escaped lone surrogate', '"\\udfff"'],
+  ['single-quoted string', "'x'"],
+  ['undefined token', 'undefined'],
+  ['bare word', 'admin'],
 ]
 
 const PARAM_VALUES: [string, string][] = [
@@ -102,6 +173,31 @@ const PARAM_VALUES: [string, string][] = [
   ['full width', '%EF%BC%A1'],
   ['device name', 'CON'],
   ['html', '%3Cb%3Ex%3C%2Fb%3E'],
+  ['absolute path', '%2Fetc%2Fpasswd'],
+  ['full-width dots', '%EF%BC%8E%EF%BC%8E%EF%BC%8F'],
+  ['unicode slash', '..%E2%81%84..%E2%81%84etc'],
+  ['NUL double encoded', '%2500'],
+  ['path parameter', 'x%3Bjsessionid%3D1'],
+  ['NTFS stream', 'x%3A%3A%24DATA'],
+  ['URL', 'http%3A%2F%2F169.254.169.254%2F'],
+  ['RTL override', '%E2%80%AEevil'],
+  ['zero width', '%E2%80%8B'],
+  ['BOM', '%EF%BB%BFx'],
+  ['emoji', '%F0%9F%99%8F'],
+  ['20-digit number', '99999999999999999999'],
+  ['fraction', '1.5'],
+  ['exponent', '1e3'],
+  ['NaN', 'NaN'],
+  ['Infinity', 'Infinity'],
+  ['SQL comment', 'x--'],
+  ['SQL union', "x'%20UNION%20SELECT%20password%20FROM%20account--"],
+  ['SQL sleep', '1%3Bselect%20pg_sleep(5)'],
+  ['uuid in braces', `%7B${UUID}%7D`],
+  ['uuid urn', `urn%3Auuid%3A${UUID}`],
+  ['uuid without hyphens', UUID.replace(/-/g, '')],
+  ['nil uuid', '00000000-0000-0000-0000-000000000000'],
+  ['template', '%24%7B7*7%7D'],
+  ['format string', '%25s%25n'],
 ]
 
 const QUERY_VALUES: [string, string][] = [
@@ -117,6 +213,20 @@ const QUERY_VALUES: [string, string][] = [
   ['traversal', '..%2F..%2Fetc'],
   ['like wildcards', '%25_%25'],
   ['unicode', '%F0%9F%98%80'],
+  ['empty', ''],
+  ['plus as space', 'a+b'],
+  ['ampersand encoded', 'a%26admin%3Dtrue'],
+  ['equals encoded', 'a%3Db'],
+  ['hash encoded', 'a%23b'],
+  ['-0', '-0'],
+  ['unsafe integer', '9007199254740993'],
+  ['exponent', '1e3'],
+  ['hex', '0x1f'],
+  ['comma list', 'a,b,c'],
+  ['JSON object', '%7B%22%24ne%22%3A1%7D'],
+  ['JSON array', '%5B1%2C2%5D'],
+  ['10 KB', 'q'.repeat(10_000)],
+  ['date', '2026-13-45'],
 ]
 
 /** A value the field's JSON Schema accepts, or undefined when we cannot tell. */
@@ -180,6 +290,16 @@ const fieldNames = (schema: JsonSchema): string[] => [
 const refuses = (schema: z.ZodType | undefined, value: unknown) =>
   !!schema && !schema.safeParse(value).success
 const hasNul = (value: unknown) => JSON.stringify(value ?? null).includes('\\u0000')
+
+const RAW_MARK = '\u0000raw-json-value\u0000'
+const INVALID = Symbol('invalid JSON')
+function parseOrMark(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return INVALID
+  }
+}
 
 function fill(path: string, params: Record<string, unknown>) {
   return path
@@ -251,13 +371,25 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
             (decoded.includes('\u0000') || refuses(route.query, { ...base.query, [name]: decoded })),
         })
       }
-      cases.push({
-        label: `query ${name} twice`,
-        path: basePath,
-        query: `${name}=a&${name}=b`,
-        body: baseBody,
-        mustFail: false,
-      })
+      // The shapes other frameworks read as arrays, objects or flags.
+      for (const [label, query] of [
+        ['twice', `${name}=a&${name}=b`],
+        ['as array', `${name}[]=a&${name}[]=b`],
+        ['as object', `${name}[$ne]=1`],
+        ['without a value', name],
+        ['with an encoded key', `${encodeURIComponent(`${name}\u0000`)}=a`],
+      ] as const) {
+        const rest = Object.entries(base.query)
+          .filter(([k]) => k !== name)
+          .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+        cases.push({
+          label: `query ${name} ${label}`,
+          path: basePath,
+          query: [...rest, query].join('&'),
+          body: baseBody,
+          mustFail: false,
+        })
+      }
     }
   }
 
@@ -296,6 +428,46 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
         false,
       ],
       ['UTF-16 declared', baseBody ?? '{}', 'application/json; charset=utf-16', false],
+      ['JSON without a content type', baseBody ?? '{}', null, true],
+      ['XML', '<?xml version="1.0"?><a>1</a>', 'application/xml', true],
+      [
+        'multipart',
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+        'multipart/form-data; boundary=x',
+        true,
+      ],
+      ['octet stream', baseBody ?? '{}', 'application/octet-stream', true],
+      ['content type with no subtype', baseBody ?? '{}', 'application/', true],
+      ['JSON true', 'true', 'application/json', refuses(route.body, true)],
+      ['JSON with a BOM', `\ufeff${baseBody ?? '{}'}`, 'application/json', false],
+      ['trailing garbage', `${baseBody ?? '{}'}x`, 'application/json', true],
+      ['two documents', `${baseBody ?? '{}'}${baseBody ?? '{}'}`, 'application/json', true],
+      ['comment', `/* x */${baseBody ?? '{}'}`, 'application/json', true],
+      ['trailing comma', '{"a":1,}', 'application/json', true],
+      ['single quotes', "{'a':1}", 'application/json', true],
+      ['unquoted key', '{a:1}', 'application/json', true],
+      ['unterminated string', '{"a":"x', 'application/json', true],
+      ['bad escape', '{"a":"\\x41"}', 'application/json', true],
+      ['raw control character', '{"a":"\u0001"}', 'application/json', true],
+      ['only whitespace', ' \n\t ', 'application/json', true],
+      ['deep mixed 10 000', `${'[{"a":'.repeat(5_000)}1${'}]'.repeat(5_000)}`, 'application/json', true],
+      ['array 100 000 wide', `[${'0,'.repeat(99_999)}0]`, 'application/json', true],
+      [
+        'prototype pollution',
+        JSON.stringify(base.body ?? {})
+          .replace(/^\{/, '{"__proto__":{"role":"admin","isAdmin":true},')
+          .replace(/,\}$/, '}'),
+        'application/json',
+        false,
+      ],
+      [
+        'constructor pollution',
+        JSON.stringify(base.body ?? {})
+          .replace(/^\{/, '{"constructor":{"prototype":{"isAdmin":true}},')
+          .replace(/,\}$/, '}'),
+        'application/json',
+        false,
+      ],
     ]
     for (const [label, body, contentType, mustFail] of whole) {
       cases.push({ label: `body ${label}`, path: basePath, query: baseQuery, body, contentType, mustFail })
@@ -312,6 +484,32 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
           mustFail: hasNul(value) || refuses(route.body, JSON.parse(JSON.stringify(candidate))),
         })
       }
+      // Raw JSON text in the field's place: parsed as JSON does, then judged by the schema.
+      for (const [label, raw] of RAW_JSON_VALUES) {
+        const text = JSON.stringify({ ...(base.body as object), [name]: RAW_MARK }).replace(
+          JSON.stringify(RAW_MARK),
+          raw,
+        )
+        const parsed = parseOrMark(text)
+        cases.push({
+          label: `body ${name} = ${label}`,
+          path: basePath,
+          query: baseQuery,
+          body: text,
+          mustFail: parsed === INVALID || hasNul(parsed) || refuses(route.body, parsed),
+        })
+      }
+      const duplicate = JSON.stringify({ ...(base.body as object), [name]: RAW_MARK }).replace(
+        JSON.stringify(RAW_MARK),
+        `${JSON.stringify((base.body as Record<string, unknown>)?.[name] ?? 'a')},${JSON.stringify(name)}:{"$ne":1}`,
+      )
+      cases.push({
+        label: `body ${name} twice`,
+        path: basePath,
+        query: baseQuery,
+        body: duplicate,
+        mustFail: refuses(route.body, JSON.parse(duplicate)),
+      })
       const missing = { ...(base.body as Record<string, unknown>) }
       delete missing[name]
       cases.push({

@@ -5,7 +5,8 @@ import { createApp } from '../app'
 import { loadConfig } from '../config'
 import type { Database } from '../db/client'
 import { createDeps } from '../deps'
-import { createLogger } from '../logger'
+import { createLogger, type Logger } from '../logger'
+import type { PublicCache } from '../services/public-cache'
 import { createStorage } from '../storage/from-config'
 import { PROXY_PEER } from './client'
 
@@ -17,7 +18,14 @@ export const TEST_ORIGIN = 'http://localhost:3000'
  * Requests come from a trusted proxy on loopback and client addresses from X-Forwarded-For,
  * so a test can act as many clients.
  */
-export function createTestApp(database: Database, env: Record<string, string> = {}) {
+export function createTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  /** A logger to read what the app logs (default: silent). */
+  logger: Logger = createLogger('silent'),
+  /** Services to use instead of the defaults (a shared public cache, for replicas). */
+  parts: { publicCache?: PublicCache } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamplight-test-'))
   const config = loadConfig({
     SERVE_APPS: 'false',
@@ -30,7 +38,7 @@ export function createTestApp(database: Database, env: Record<string, string> = 
   })
   // A folder under the temporary DATA_DIR, or the bucket the env names (S3 tests).
   const storage = createStorage(config)
-  const deps = createDeps({ config, database, storage, logger: createLogger('silent') })
+  const deps = createDeps({ config, database, storage, logger, ...parts })
   const app = createApp(deps)
   // In-process requests come from "our proxy" unless a test gives its own peer.
   const request = app.request

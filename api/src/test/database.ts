@@ -21,7 +21,11 @@ export function pickDrivers(databaseUrl: string | undefined, only: string | unde
   return picked
 }
 
-export type TestDatabase = Database & { destroy: () => Promise<void> }
+export type TestDatabase = Database & {
+  destroy: () => Promise<void>
+  /** The PostgreSQL database's connection string, for a server process of its own (not for PGlite). */
+  url?: string
+}
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database created
@@ -44,6 +48,7 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   await database.migrate()
   return {
     ...database,
+    url: url.href,
     destroy: async () => {
       await database.close()
       await admin.unsafe(`drop database if exists ${name} with (force)`)

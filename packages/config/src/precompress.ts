@@ -57,9 +57,14 @@ export function pluginPrecompress(): RsbuildPlugin {
   return {
     name: 'lamplight:precompress',
     setup(api) {
-      api.onAfterBuild(async ({ isFirstCompile }) => {
+      api.onAfterBuild(async ({ isFirstCompile, environments }) => {
         if (!isFirstCompile) return
-        await precompressDir(api.context.distPath)
+        // Each environment's own output (with a server build beside the browser's, the
+        // context's distPath is their common folder, the app's source among it). Browser
+        // builds only: the server's files are read by Node, never sent compressed.
+        for (const environment of Object.values(environments)) {
+          if (environment.config.output.target === 'web') await precompressDir(environment.distPath)
+        }
       })
     },
   }

@@ -8,9 +8,12 @@ import { pluginReact } from '@rsbuild/plugin-react'
 import tailwindcss from '@tailwindcss/postcss'
 import { pluginPrecompress } from './precompress'
 import { scopeUtilities } from './scope-utilities'
-import { SHARED } from './shared'
+import { browserShared, REACT_ROUTER_IMPL, reactRouterProductionEntry, SHARED } from './shared'
 
 export { SHARED } from './shared'
+
+/** Where a remote's server (Node) build sits inside its build: `dist/server/mf-manifest.json`. */
+export const SERVER_DIR = 'server'
 
 /** Dev-server ports. In one-port mode (`npm start`) everything is served by the API instead. */
 export const DEV_PORTS: Record<'shell' | 'api' | RemoteName, number> = {
@@ -36,10 +39,13 @@ function baseConfig({ dir, title }: AppOptions, port: number, remote?: RemoteNam
   return {
     plugins: [pluginReact(), pluginPrecompress()],
     source: { entry: { index: path.join(dir, 'src/index.ts') } },
+    // What the shared `react-router` (react-router-client.mjs) re-exports from.
+    resolve: { alias: { [`${REACT_ROUTER_IMPL}$`]: reactRouterProductionEntry() } },
     html: {
       template: path.join(import.meta.dirname, 'index.html'),
       title,
-      meta: { description: 'Story-driven, faith-based puzzle boxes and free Christian resources.' },
+      // No description here: every page renders its own (<PageMeta>, hoisted into <head> by
+      // React), and a second, static one would be the one search engines read.
       favicon: path.join(dir, '../packages/ui/src/favicon.svg'),
       tags: [{ tag: 'meta', attrs: { name: 'theme-color', content: '#6b2d2a' } }],
     },
@@ -71,19 +77,52 @@ export function defineShellConfig(options: AppOptions): RsbuildConfig {
         })
       },
     },
-    plugins: [
-      ...(base.plugins ?? []),
-      pluginModuleFederation({
-        name: federationName('shell'),
-        remotes: {},
-        shared: SHARED,
-        shareStrategy: 'loaded-first',
-        dts: false,
-        manifest: false,
-        // The shell hands its federation runtime to the remotes, so each remote entry does not carry its own copy.
-        experiments: { provideExternalRuntime: true },
-      }),
-    ],
+    environments: {
+      web: {
+        plugins: [
+          pluginModuleFederation({
+            name: federationName('shell'),
+            remotes: {},
+            shared: browserShared(),
+            shareStrategy: 'loaded-first',
+            dts: false,
+            manifest: false,
+            // The shell hands its federation runtime to the remotes, so each remote entry does not carry its own copy.
+            experiments: { provideExternalRuntime: true },
+          }),
+        ],
+      },
+      // The server renderer (docs/decisions/016): `dist-server/index.js`, loaded by the API
+      // in one-port mode. It is a federation host in Node: it loads each remote's server
+      // build (`dist/server/`) through @module-federation/node's runtime and shares React,
+      // the router, TanStack Query and the session with it, as the browser shell does.
+      // Kept out of `dist/`, which is served to browsers.
+      node: {
+        source: { entry: { index: path.join(options.dir, 'src/server/index.ts') } },
+        output: {
+          target: 'node',
+          distPath: { root: path.join(options.dir, 'dist-server') },
+          // CommonJS in a `"type": "module"` package: Node must not read it as ESM.
+          filename: { js: '[name].cjs' },
+          minify: false,
+        },
+        performance: { chunkSplit: { strategy: 'all-in-one' } },
+        tools: { htmlPlugin: false },
+        plugins: [
+          pluginModuleFederation(
+            {
+              name: federationName('shell'),
+              remotes: {},
+              shared: SHARED,
+              shareStrategy: 'loaded-first',
+              dts: false,
+              manifest: false,
+            },
+            { target: 'node', environment: 'node' },
+          ),
+        ],
+      },
+    },
   })
 }
 
@@ -104,6 +143,14 @@ export function defineRemoteConfig(
     // The federation plugin writes this into mf-manifest.json's metaData.buildInfo.buildVersion:
     // the version `npm run release` publishes the build under (decision 012).
     if (federatedBuild) process.env.MF_BUILD_VERSION = remoteBuildVersion(options.dir)
+    const federation = {
+      name: federationName(options.name),
+      exposes: options.exposes,
+      shared: SHARED,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: true,
+    } as const
     return {
       ...base,
       output: {
@@ -113,18 +160,38 @@ export function defineRemoteConfig(
       },
       dev: { ...base.dev, assetPrefix: `http://localhost:${DEV_PORTS[options.name]}/` },
       tools: { ...base.tools, htmlPlugin: !federatedBuild },
-      plugins: [
-        ...(base.plugins ?? []),
-        pluginModuleFederation({
-          name: federationName(options.name),
-          exposes: options.exposes,
-          shared: SHARED,
-          shareStrategy: 'loaded-first',
-          dts: false,
-          manifest: true,
-          experiments: { externalRuntime: federatedBuild },
-        }),
-      ],
+      environments: {
+        web: {
+          plugins: [
+            pluginModuleFederation({
+              ...federation,
+              shared: browserShared(),
+              experiments: { externalRuntime: federatedBuild },
+            }),
+          ],
+        },
+        // The server build of the same exposes, published beside the browser build as
+        // `dist/server/` (its own mf-manifest.json and remoteEntry.js, CommonJS for
+        // Node's federation runtime): the one-port server renders public pages from it
+        // (docs/decisions/016). It carries its own federation runtime.
+        ...(federatedBuild
+          ? {
+              node: {
+                source: { entry: { index: path.join(options.dir, 'src/routes.tsx') } },
+                output: {
+                  target: 'node',
+                  distPath: { root: path.join(options.dir, 'dist', SERVER_DIR) },
+                  cleanDistPath: false,
+                  minify: false,
+                },
+                performance: { chunkSplit: { strategy: 'all-in-one' } },
+                tools: { htmlPlugin: false },
+                plugins: [pluginModuleFederation(federation, { target: 'node', environment: 'node' })],
+              },
+            }
+          : {}),
+      },
+      plugins: base.plugins ?? [],
     }
   })
 }

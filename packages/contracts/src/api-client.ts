@@ -15,6 +15,19 @@ export function apiBase(): string {
   return (typeof atRuntime === 'string' ? atRuntime : (fromEnv ?? '')).replace(/\/$/, '')
 }
 
+/**
+ * On the server (the one-port server rendering a page, docs/decisions/016) there is no
+ * origin to resolve `/api/...` against: the server installs this function, which answers
+ * the call in process with the visitor's cookie. Never the request's Host header.
+ */
+export type ServerFetch = (path: string, init: RequestInit) => Promise<Response>
+
+function serverFetch(): ServerFetch | null {
+  if (typeof window !== 'undefined') return null
+  const fn = (globalThis as { LAMPLIGHT_SERVER_FETCH?: unknown }).LAMPLIGHT_SERVER_FETCH
+  return typeof fn === 'function' ? (fn as ServerFetch) : null
+}
+
 type ApiRequest<T> = Omit<RequestInit, 'body'> & { body?: unknown; schema?: z.ZodType<T> }
 
 /** fetch for our API: JSON in and out, cookies included, errors thrown as ApiError. */
@@ -22,7 +35,7 @@ export async function apiFetch<T = unknown>(
   path: string,
   { body, schema, headers, ...init }: ApiRequest<T> = {},
 ) {
-  const response = await fetch(`${apiBase()}${path}`, {
+  const requestInit: RequestInit = {
     credentials: 'include',
     ...init,
     headers: {
@@ -31,7 +44,11 @@ export async function apiFetch<T = unknown>(
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  }
+  const onServer = serverFetch()
+  const response = onServer
+    ? await onServer(path, requestInit)
+    : await fetch(`${apiBase()}${path}`, requestInit)
   const text = await response.text()
   let data: unknown = null
   if (text) {

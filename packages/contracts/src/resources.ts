@@ -158,6 +158,24 @@ export type ResourceListFilters = z.input<typeof ResourceListQuery>
 const SlugParams = z.object({ slug: SlugSchema })
 const FileIdParams = z.object({ id: z.uuid('Not a file id') })
 
+/**
+ * The widths a thumbnail is served at, for an `<img srcset>`: WebP made by the API from the
+ * stored thumbnail on first request and kept in storage. Without `w` the stored one is sent.
+ */
+export const THUMB_WIDTHS = [240, 400, 600] as const
+export type ThumbWidth = (typeof THUMB_WIDTHS)[number]
+const ThumbQuery = z.object({
+  /** The thumbnail's version: only there so a changed thumbnail gets a new URL. */
+  v: z.string().max(32).optional(),
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w): w is ThumbWidth => (THUMB_WIDTHS as readonly number[]).includes(w), {
+      message: `One of ${THUMB_WIDTHS.join(', ')}`,
+    })
+    .optional(),
+})
+
 export const resourcesContract = {
   categories: endpoint({
     method: 'GET',
@@ -222,8 +240,10 @@ export const filesContract = {
     method: 'GET',
     path: '/files/thumbs/:id',
     access: 'public',
-    summary: "A published resource's thumbnail (immutable, versioned URL)",
+    summary:
+      "A published resource's thumbnail (immutable, versioned URL), optionally as a WebP of one of the srcset widths",
     params: FileIdParams,
+    query: ThumbQuery,
     produces: 'image/*',
   }),
   inline: endpoint({

@@ -149,3 +149,4 @@ export const RESOURCE_CATEGORY_LINKS = [
   { label: 'Games & Puzzles', href: '/resources/games-puzzles' },
   { label: 'Seasonal & Special', href: '/resources/seasonal-special' },
 ] as const
+export * from './server-render'

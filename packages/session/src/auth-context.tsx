@@ -30,7 +30,8 @@ export const SESSION_QUERY_KEY = ['session'] as const
 
 type SessionResponse = { user?: Partial<SessionUser> & { id: string; email: string } } | null
 
-async function fetchSession(): Promise<SessionUser | null> {
+/** The signed-in user, or null; the server renders the header from it too (decision 016). */
+export async function fetchSession(): Promise<SessionUser | null> {
   try {
     const data = await apiFetch<SessionResponse>('/api/auth/get-session')
     const user = data?.user

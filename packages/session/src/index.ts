@@ -1,6 +1,7 @@
 export {
   AuthProvider,
   type AuthState,
+  fetchSession,
   SESSION_QUERY_KEY,
   type SessionUser,
   type UserRole,
@@ -8,9 +9,15 @@ export {
 } from './auth-context'
 export {
   formatTitle,
-  type PageMeta,
+  JsonLd,
+  normaliseOrigin,
+  PageMeta,
+  type PageMetaProps,
+  PublicOriginProvider,
+  publicUrl,
   SITE_NAME,
-  useFallbackPageMeta,
-  usePageMeta,
+  scriptSafeJson,
+  summarise,
+  usePublicOrigin,
 } from './page-meta'
 export { createQueryClient } from './query-client'

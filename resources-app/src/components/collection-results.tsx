@@ -31,7 +31,11 @@ export function CollectionResults({ collections }: { collections: Collection[] }
 function CollectionCard({ collection }: { collection: Collection }) {
   return (
     <div className="group relative flex h-full gap-4 rounded-xl border bg-accent/30 p-4 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
-      <Thumbnail src={collection.cover || null} className="size-20 shrink-0 rounded-lg border p-1" />
+      <Thumbnail
+        src={collection.cover || null}
+        sizes="72px"
+        className="size-20 shrink-0 rounded-lg border p-1"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h4 className="font-serif text-foreground text-lg leading-snug">
           <Link

@@ -1,13 +1,13 @@
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Button, NotFoundState as KitNotFoundState, PageContainer } from '@lamplight/ui'
 import { ArrowLeftIcon } from 'lucide-react'
 import { Link } from 'react-router'
 
 /** Category Not Found / Resource Not Found: the kit's state, titled, with the way back to the library. */
 export function NotFoundState({ title, message }: { title: string; message: string }) {
-  usePageMeta({ title })
   return (
     <PageContainer>
+      <PageMeta title={title} description={message} />
       <KitNotFoundState
         title={title}
         message={message}

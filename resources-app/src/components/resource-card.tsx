@@ -8,7 +8,16 @@ import { ResourceBadges } from './resource-badges'
 import { Thumbnail } from './thumbnail'
 
 /** One result: thumbnail, download count, title, description, badges, View & Download. */
-export function ResourceCard({ resource, headingLevel = 3 }: { resource: Resource; headingLevel?: 2 | 3 }) {
+export function ResourceCard({
+  resource,
+  headingLevel = 3,
+  eager = false,
+}: {
+  resource: Resource
+  headingLevel?: 2 | 3
+  /** The first row: its thumbnail is fetched at once (it is in view, and often the largest paint). */
+  eager?: boolean
+}) {
   const titleId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
@@ -16,6 +25,8 @@ export function ResourceCard({ resource, headingLevel = 3 }: { resource: Resourc
       {/* Beside the text on a phone, so a list of results stays short; above it from sm up. */}
       <Thumbnail
         src={resource.thumb_url}
+        sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 96px"
+        eager={eager}
         className="w-28 shrink-0 border-r p-2 sm:aspect-[4/3] sm:w-auto sm:border-r-0 sm:border-b sm:p-3"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-4 sm:gap-3 sm:p-5">
@@ -46,9 +57,9 @@ export function ResourceCard({ resource, headingLevel = 3 }: { resource: Resourc
 export function ResourceGrid({ resources, headingLevel }: { resources: Resource[]; headingLevel?: 2 | 3 }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {resources.map((resource) => (
+      {resources.map((resource, index) => (
         <li key={resource.id}>
-          <ResourceCard resource={resource} headingLevel={headingLevel} />
+          <ResourceCard resource={resource} headingLevel={headingLevel} eager={index < 3} />
         </li>
       ))}
     </ul>

@@ -1,10 +1,24 @@
-import { apiBase } from '@lamplight/contracts'
+import { apiBase, THUMB_WIDTHS } from '@lamplight/contracts'
 import { cn } from '@lamplight/ui'
 import { ImageIcon } from 'lucide-react'
 import { useState } from 'react'
 
 /** API paths are same-origin unless the app was built with PUBLIC_API_URL. */
 export const fileSrc = (url: string) => (/^(https?:|data:|blob:)/.test(url) ? url : `${apiBase()}${url}`)
+
+/**
+ * The API's thumbnails (`/api/files/thumbs/:id?v=`) come at the contract's widths as WebP:
+ * a `srcset` of those, so a phone's card downloads a few KB instead of the stored image.
+ * Anything else (an editor's local preview) is used as it is.
+ */
+export function thumbSources(url: string): { src: string; srcSet?: string } {
+  if (!/^\/api\/files\/thumbs\//.test(url)) return { src: fileSrc(url) }
+  const at = (w: number) => fileSrc(`${url}${url.includes('?') ? '&' : '?'}w=${w}`)
+  return {
+    src: at(THUMB_WIDTHS[1]),
+    srcSet: THUMB_WIDTHS.map((w) => `${at(w)} ${w}w`).join(', '),
+  }
+}
 
 /**
  * A resource's thumbnail on a white page (the pages are line art), or a quiet placeholder
@@ -16,12 +30,15 @@ export function Thumbnail({
   className,
   imgClassName,
   eager = false,
+  sizes = '(min-width: 768px) 400px, 100vw',
 }: {
   src: string | null | undefined
   alt?: string
   className?: string
   imgClassName?: string
   eager?: boolean
+  /** How wide the image shows (the `sizes` attribute), for the browser's pick from the srcset. */
+  sizes?: string
 }) {
   const [failed, setFailed] = useState(false)
   const show = !!src && !failed
@@ -29,7 +46,8 @@ export function Thumbnail({
     <div className={cn('flex items-center justify-center overflow-hidden bg-white', className)}>
       {show ? (
         <img
-          src={fileSrc(src)}
+          {...thumbSources(src)}
+          sizes={sizes}
           alt={alt}
           // Thumbnails are made to fit 600 x 800 (api/src/services/uploads): the box's CSS
           // sizes the image, these give it its shape before it arrives (no layout shift).

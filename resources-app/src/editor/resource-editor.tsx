@@ -10,7 +10,7 @@ import {
   slugify,
   withGalleryPrefix,
 } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,
@@ -82,6 +82,15 @@ const selectClass =
  * editor stays on the edit screen.
  */
 export function ResourceEditor({ resourceId }: { resourceId?: string }) {
+  return (
+    <>
+      <PageMeta title={resourceId ? 'Edit Resource' : 'New Resource'} />
+      <EditorScreen resourceId={resourceId} />
+    </>
+  )
+}
+
+function EditorScreen({ resourceId }: { resourceId?: string }) {
   // An address that cannot name a resource is not found without asking the API.
   const wellFormed = !resourceId || UUID.test(resourceId)
   const options = useQuery(editorOptionsQuery())
@@ -89,7 +98,6 @@ export function ResourceEditor({ resourceId }: { resourceId?: string }) {
     ...editableResourceQuery(resourceId ?? ''),
     enabled: Boolean(resourceId) && wellFormed,
   })
-  usePageMeta({ title: resourceId ? 'Edit Resource' : 'New Resource' })
 
   if (resourceId && (!wellFormed || resource.isError)) {
     const error = resource.error

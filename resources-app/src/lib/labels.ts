@@ -1,3 +1,6 @@
+import type { ResourceDetail } from '@lamplight/contracts'
+import { summarise } from '@lamplight/session'
+
 export const RESOURCE_NOT_FOUND = 'Resource Not Found'
 
 export const pagesLabel = (pages: number) => `${pages} ${pages === 1 ? 'page' : 'pages'}`
@@ -12,3 +15,10 @@ export const shownLabel = (n: number, more: boolean) =>
   more ? `More than ${resourcesLabel(n)}` : resourcesLabel(n)
 
 export const collectionsLabel = (n: number) => `${n} colouring ${n === 1 ? 'collection' : 'collections'}`
+
+/** A resource's meta description: its own words, or what it is and where it belongs when it has none. */
+export const resourceDescription = (resource: Pick<ResourceDetail, 'title' | 'description' | 'category'>) =>
+  summarise(
+    resource.description ||
+      `${resource.title}: a free ${resource.category.name} resource to download and print, from Lamplight Puzzle Co.`,
+  )

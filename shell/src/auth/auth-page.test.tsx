@@ -36,6 +36,19 @@ async function signUpWith(email: string) {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('AuthPage', () => {
+  it('has its own title, description and canonical link, and the title follows the tab', async () => {
+    renderAuth(() => Response.json({}), '/auth')
+    await screen.findByRole('tab', { name: 'Sign In' })
+    expect(document.title).toBe('Sign In | Lamplight Puzzle Co.')
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Sign in/,
+    )
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', '/auth')
+    expect(document.head.querySelector('meta[property="og:url"]')).toHaveAttribute('content', '/auth')
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }))
+    expect(document.title).toBe('Sign Up | Lamplight Puzzle Co.')
+  })
+
   it('says Create an account under the Sign Up tab, not Sign in', async () => {
     renderAuth(() => Response.json({}))
     expect(await screen.findByText(/^Create an account to solve your puzzles/)).toBeInTheDocument()

@@ -1,4 +1,4 @@
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import {
   Card,
   CardContent,
@@ -43,9 +43,13 @@ export function AuthPage() {
     setMoved(true)
     setView(next)
   }
-  usePageMeta({
-    title: view === 'sign-up' ? 'Sign Up' : view === 'forgot' ? 'Reset your password' : 'Sign In',
-  })
+  const meta = (
+    <PageMeta
+      title={view === 'sign-up' ? 'Sign Up' : view === 'forgot' ? 'Reset your password' : 'Sign In'}
+      description="Sign in to Lamplight Puzzle Co. to play the puzzle boxes you own, manage your monthly plan and see your orders, or create an account."
+      path="/auth"
+    />
+  )
 
   useEffect(() => {
     if (justSignedIn) navigate(redirect, { replace: true })
@@ -53,71 +57,77 @@ export function AuthPage() {
 
   if (loading) {
     return (
-      <div className="flex min-h-[60vh] items-center justify-center">
-        <Spinner label="Checking your session" />
-      </div>
+      <>
+        {meta}
+        <div className="flex min-h-[60vh] items-center justify-center">
+          <Spinner label="Checking your session" />
+        </div>
+      </>
     )
   }
   // Already signed in: straight on to where they were going.
   if (user && !justSignedIn) return <Navigate to={redirect} replace />
 
   return (
-    <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
-      <Card>
-        <CardHeader className="text-center">
-          <CardTitle>
-            <h1 className="font-serif text-2xl">
-              {view === 'forgot'
-                ? 'Reset your password'
-                : view === 'sign-up'
-                  ? 'Create your account'
-                  : 'Welcome back'}
-            </h1>
-          </CardTitle>
-          <CardDescription>{SUBTITLES[view]}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {view === 'forgot' ? (
-            <ForgotPasswordForm
-              email={email}
-              onEmailChange={setEmail}
-              onBack={() => go('sign-in')}
-              takeFocus={moved}
-            />
-          ) : (
-            <Tabs
-              value={view}
-              onValueChange={(v) => {
-                setMoved(false)
-                setView(v as View)
-              }}
-            >
-              <TabsList className="mb-6 grid w-full grid-cols-2">
-                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-                <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="sign-in">
-                <SignInForm
-                  email={email}
-                  onEmailChange={setEmail}
-                  onSignedIn={() => setJustSignedIn(true)}
-                  onForgot={() => go('forgot')}
-                  takeFocus={moved}
-                />
-              </TabsContent>
-              <TabsContent value="sign-up">
-                <SignUpForm
-                  email={email}
-                  onEmailChange={setEmail}
-                  onSignedIn={() => setJustSignedIn(true)}
-                  onSignInInstead={() => go('sign-in')}
-                  onResetPassword={() => go('forgot')}
-                />
-              </TabsContent>
-            </Tabs>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <>
+      {meta}
+      <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
+        <Card>
+          <CardHeader className="text-center">
+            <CardTitle>
+              <h1 className="font-serif text-2xl">
+                {view === 'forgot'
+                  ? 'Reset your password'
+                  : view === 'sign-up'
+                    ? 'Create your account'
+                    : 'Welcome back'}
+              </h1>
+            </CardTitle>
+            <CardDescription>{SUBTITLES[view]}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {view === 'forgot' ? (
+              <ForgotPasswordForm
+                email={email}
+                onEmailChange={setEmail}
+                onBack={() => go('sign-in')}
+                takeFocus={moved}
+              />
+            ) : (
+              <Tabs
+                value={view}
+                onValueChange={(v) => {
+                  setMoved(false)
+                  setView(v as View)
+                }}
+              >
+                <TabsList className="mb-6 grid w-full grid-cols-2">
+                  <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                  <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+                </TabsList>
+                <TabsContent value="sign-in">
+                  <SignInForm
+                    email={email}
+                    onEmailChange={setEmail}
+                    onSignedIn={() => setJustSignedIn(true)}
+                    onForgot={() => go('forgot')}
+                    takeFocus={moved}
+                  />
+                </TabsContent>
+                <TabsContent value="sign-up">
+                  <SignUpForm
+                    email={email}
+                    onEmailChange={setEmail}
+                    onSignedIn={() => setJustSignedIn(true)}
+                    onSignInInstead={() => go('sign-in')}
+                    onResetPassword={() => go('forgot')}
+                  />
+                </TabsContent>
+              </Tabs>
+            )}
+          </CardContent>
+        </Card>
+      </section>
+    </>
   )
 }

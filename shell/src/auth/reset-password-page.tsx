@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import {
   Button,
   Card,
@@ -21,7 +21,6 @@ import { ResetPasswordSchema } from './schemas'
 
 /** /auth/reset-password?token=…: where the emailed reset link lands. */
 export function ResetPasswordPage() {
-  usePageMeta({ title: 'Choose a new password' })
   const [params] = useSearchParams()
   const token = params.get('token')
   const navigate = useNavigate()
@@ -44,6 +43,7 @@ export function ResetPasswordPage() {
 
   return (
     <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
+      <PageMeta title="Choose a new password" />
       <Card>
         <CardHeader className="text-center">
           <CardTitle>

@@ -1,128 +1,50 @@
-import { EXPERIENCE_LINKS, RESOURCE_CATEGORY_LINKS } from '@lamplight/routes'
-import { useAuth } from '@lamplight/session'
-import {
-  Button,
-  cn,
-  Drawer,
-  DrawerClose,
-  DrawerContent,
-  DrawerDescription,
-  DrawerHeader,
-  DrawerTitle,
-  DrawerTrigger,
-} from '@lamplight/ui'
-import { Menu, XIcon } from 'lucide-react'
-import { useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
-import { AuthSlot } from './auth-slot'
-import { isCurrent, MAIN_LINKS } from './nav-links'
+import { Button } from '@lamplight/ui'
+import { Menu } from 'lucide-react'
+import { lazy, Suspense, useRef, useState } from 'react'
+
+const loadDrawer = () => import('./mobile-menu-drawer')
+const MobileMenuDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileMenuDrawer })))
 
 /**
  * The phone menu: a bottom drawer with the spec's links (plus Resources, which phones need
- * too). It is a modal dialog: opening it moves focus in (to Close), Tab stays inside, and
- * closing it puts focus back on the menu button. The account action comes first, not
- * after twenty links.
+ * too). Only the button is part of the first load; the drawer's code is fetched when a
+ * finger or pointer comes near the button (and at the latest on the press), so a page
+ * that is only read never downloads it.
  */
 export function MobileMenu() {
   const [open, setOpen] = useState(false)
-  const { canSeeAdmin } = useAuth()
-  const close = () => setOpen(false)
+  const [wanted, setWanted] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
+  const prefetch = () => {
+    void loadDrawer()
+  }
 
   return (
-    <Drawer open={open} onOpenChange={setOpen} autoFocus>
-      <DrawerTrigger asChild>
-        <Button
-          ref={trigger}
-          variant="ghost"
-          size="icon"
-          className="size-11 lg:hidden"
-          aria-label="Open menu"
-        >
-          <Menu aria-hidden className="size-6" />
-        </Button>
-      </DrawerTrigger>
-      <DrawerContent
-        onCloseAutoFocus={(event) => {
-          // Focus goes back to the menu button without scrolling: a plain focus() would stop
-          // the page's smooth scroll to the card a link in the menu just asked for.
-          event.preventDefault()
-          trigger.current?.focus({ preventScroll: true })
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        className="size-11 lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
         }}
       >
-        <DrawerHeader className="flex-row items-center justify-between gap-3 py-2 text-left">
-          <DrawerTitle>Menu</DrawerTitle>
-          <DrawerDescription className="sr-only">Site navigation</DrawerDescription>
-          <DrawerClose asChild>
-            <Button variant="ghost" size="icon" className="size-11" aria-label="Close menu">
-              <XIcon aria-hidden className="size-5" />
-            </Button>
-          </DrawerClose>
-        </DrawerHeader>
-        <div className="border-b border-border px-4 pb-3 [&_a]:h-11 [&_a]:w-full [&_button]:h-11 [&>div]:justify-between">
-          <AuthSlot onNavigate={close} />
-        </div>
-        <nav aria-label="Mobile" className="max-h-[60dvh] overflow-y-auto px-4 pt-2 pb-6">
-          <ul className="flex flex-col gap-1">
-            <DrawerLink {...MAIN_LINKS.home} onNavigate={close} />
-            <DrawerLink label="All Experiences" href={MAIN_LINKS.experiences.href} onNavigate={close} />
-            <SubLinks items={EXPERIENCE_LINKS} onNavigate={close} />
-            <DrawerLink {...MAIN_LINKS.about} onNavigate={close} />
-            <DrawerLink label="All Resources" href={MAIN_LINKS.resources.href} onNavigate={close} />
-            <SubLinks items={RESOURCE_CATEGORY_LINKS} onNavigate={close} />
-            <DrawerLink {...MAIN_LINKS.shop} onNavigate={close} />
-            <DrawerLink {...MAIN_LINKS.faq} onNavigate={close} />
-            <DrawerLink {...MAIN_LINKS.contact} onNavigate={close} />
-            {canSeeAdmin && <DrawerLink {...MAIN_LINKS.admin} onNavigate={close} />}
-          </ul>
-        </nav>
-      </DrawerContent>
-    </Drawer>
-  )
-}
-
-function DrawerLink({ label, href, onNavigate }: { label: string; href: string; onNavigate: () => void }) {
-  const { pathname } = useLocation()
-  const current = isCurrent(pathname, href)
-  return (
-    <li>
-      <Link
-        to={href}
-        onClick={onNavigate}
-        aria-current={current ? 'page' : undefined}
-        className={cn(
-          'flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-accent',
-          current && 'bg-secondary text-secondary-foreground',
-        )}
-      >
-        {label}
-      </Link>
-    </li>
-  )
-}
-
-function SubLinks({
-  items,
-  onNavigate,
-}: {
-  items: readonly { label: string; href: string }[]
-  onNavigate: () => void
-}) {
-  return (
-    <li>
-      <ul className="mb-1 ml-3 flex flex-col border-l border-border pl-3">
-        {items.map((item) => (
-          <li key={item.href}>
-            <Link
-              to={item.href}
-              onClick={onNavigate}
-              className="flex min-h-10 items-center rounded-md px-3 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
-            >
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </li>
+        <Menu aria-hidden className="size-6" />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      )}
+    </>
   )
 }

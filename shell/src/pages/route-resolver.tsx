@@ -1,11 +1,12 @@
 import { matchRoute, type RouteAccess } from '@lamplight/routes'
-import { type AuthState, SITE_NAME, useAuth, useFallbackPageMeta } from '@lamplight/session'
+import { type AuthState, useAuth } from '@lamplight/session'
 import { Spinner, toast } from '@lamplight/ui'
 import { useEffect } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { signInPath } from '../auth/safe-redirect'
 import { RemoteArea } from '../remotes/remote-area'
 import { NotFound } from './not-found'
+import { RouteMeta } from './route-meta'
 
 /**
  * Hands the current URL to the remote that owns it, or shows the 404 page. Routes the
@@ -15,14 +16,13 @@ export function RouteResolver() {
   const { pathname, search } = useLocation()
   const auth = useAuth()
   const match = matchRoute(pathname)
-  const title = match ? match.route.title : 'Page not found'
-  useFallbackPageMeta({ title: title === 'Home' ? `${SITE_NAME} | Faith-based puzzle boxes` : title })
   if (!match) return <NotFound />
 
   const gate = gateFor(match.route.access, auth)
   if (gate === 'wait') {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
+        <RouteMeta />
         <Spinner label="Checking your session" />
       </div>
     )

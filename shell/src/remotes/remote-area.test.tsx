@@ -1,3 +1,4 @@
+import { PageMeta } from '@lamplight/session'
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ComponentType } from 'react'
@@ -37,6 +38,24 @@ beforeEach(() => {
 })
 
 describe('RemoteArea', () => {
+  it('titles the document from the route map while the remote loads, then from the page alone', async () => {
+    let arrive: (routes: ComponentType) => void = () => {}
+    loader(() => new Promise((resolve) => (arrive = resolve)))
+    await renderArea()
+    expect(document.title).toBe('About Us | Lamplight Puzzle Co.')
+    await act(async () =>
+      arrive(() => (
+        <>
+          <PageMeta title="Our story" description="Who we are." path="/about" />
+          <h1>About Us</h1>
+        </>
+      )),
+    )
+    await screen.findByRole('heading', { name: 'About Us' })
+    expect(document.title).toBe('Our story | Lamplight Puzzle Co.')
+    expect(document.head.querySelectorAll('title')).toHaveLength(1)
+  })
+
   it('renders the remote once it has loaded', async () => {
     loader(async () => () => <h1>About Us</h1>)
     await renderArea()

@@ -1,9 +1,19 @@
 import type { RemoteName } from '@lamplight/routes'
 import { Button, Spinner } from '@lamplight/ui'
 import { TriangleAlert } from 'lucide-react'
-import { Component, type ReactNode, Suspense, use, useState } from 'react'
+import {
+  Component,
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  Suspense,
+  use,
+  useContext,
+  useState,
+} from 'react'
 import { useLocation } from 'react-router'
 import { reportRemoteError } from '../observability'
+import { RouteMeta } from '../pages/route-meta'
 import { loadRemoteRoutes } from './remote-loader'
 
 const AREA_LABELS: Record<RemoteName, string> = {
@@ -34,7 +44,32 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
   )
 }
 
+/**
+ * On the server (src/server): each remote's routes, loaded before rendering, or null for a
+ * remote whose server build is missing, slow or broken. Absent in the browser.
+ */
+export const ServerRemotesContext = createContext<Partial<Record<RemoteName, ComponentType | null>> | null>(
+  null,
+)
+
+/** The digest of the server's "render this area in the browser" signal (not an error to report). */
+export const RENDER_IN_BROWSER = 'lamplight:render-in-browser'
+
+/** Thrown on the server for a remote it could not load: React sends the area's fallback, the browser renders it. */
+export class RenderInBrowser extends Error {
+  readonly digest = RENDER_IN_BROWSER
+  constructor(remote: RemoteName) {
+    super(`${remote} is rendered in the browser`)
+  }
+}
+
 function FederatedRoutes({ remote, attempt }: { remote: RemoteName; attempt: number }) {
+  const server = useContext(ServerRemotesContext)
+  if (server) {
+    const Routes = server[remote]
+    if (!Routes) throw new RenderInBrowser(remote)
+    return <Routes />
+  }
   const Routes = use(loadRemoteRoutes(remote, attempt))
   return <Routes />
 }
@@ -42,6 +77,7 @@ function FederatedRoutes({ remote, attempt }: { remote: RemoteName; attempt: num
 function RemoteLoading({ remote }: { remote: RemoteName }) {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" data-remote-loading={remote}>
+      <RouteMeta />
       <Spinner label={`Loading ${AREA_LABELS[remote]}…`} />
     </div>
   )
@@ -54,6 +90,7 @@ export function RemoteFailure({ remote, onRetry }: { remote: RemoteName; onRetry
       data-remote-error={remote}
       className="mx-auto my-16 flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-10 text-center shadow-sm"
     >
+      <RouteMeta />
       <TriangleAlert aria-hidden className="size-10 text-gold" />
       <h1 className="font-serif text-2xl text-foreground">This part of the site didn't load</h1>
       <p className="text-muted-foreground">

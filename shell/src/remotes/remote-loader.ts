@@ -61,6 +61,19 @@ export function preloadRemoteFor(pathname: string): void {
 }
 
 type RoutesModule = { default?: ComponentType }
+
+/** A remote that could not be loaded in the browser: its area shows the fallback and reports it. */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    cause: unknown,
+  ) {
+    super(`${remote} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    })
+    this.name = 'RemoteLoadError'
+  }
+}
 const loads = new Map<string, Promise<ComponentType>>()
 
 /**
@@ -85,7 +98,9 @@ export function loadRemoteRoutes(remote: RemoteName, attempt: number): Promise<C
       const module = await loadRemote<RoutesModule>(`${name}/routes`)
       if (!module?.default) throw new Error(`${remote} did not expose its routes`)
       return module.default
-    })()
+    })().catch((error: unknown) => {
+      throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote, error)
+    })
     loads.set(key, load)
   }
   return load

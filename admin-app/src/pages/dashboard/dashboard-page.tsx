@@ -1,4 +1,4 @@
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { ClipboardList } from 'lucide-react'
@@ -20,7 +20,6 @@ export function DashboardPage() {
 function Dashboard() {
   const { isAdmin } = useAuth()
   const [params, setParams] = useSearchParams()
-  usePageMeta({ title: 'Admin Dashboard' })
   const tabs = tabsFor(isAdmin ? 'admin' : 'editor')
   const wanted = params.get('tab')
   const current = tabs.find((tab) => tab.value === wanted)?.value ?? tabs[0]?.value
@@ -33,6 +32,7 @@ function Dashboard() {
           : 'Manage the free resource library.'
       }
     >
+      <PageMeta title="Admin Dashboard" />
       {isAdmin && <AdminOverview />}
       <Tabs
         value={current}

@@ -7,7 +7,7 @@ import {
   MarkShippedSchema,
   type OrderHistoryEntry,
 } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import {
   Button,
   Card,
@@ -73,50 +73,68 @@ function OrderDetail() {
     if (order.isError && !missing) toast.error('Failed to load order details', { id: 'order-details' })
   }, [order.isError, missing])
 
-  usePageMeta({
-    title: missing
-      ? 'Order Not Found'
-      : order.data
-        ? `Order ${shortOrderId(order.data.order_id)}`
-        : 'Order Details',
-  })
+  const meta = (
+    <PageMeta
+      title={
+        missing
+          ? 'Order Not Found'
+          : order.data
+            ? `Order ${shortOrderId(order.data.order_id)}`
+            : 'Order Details'
+      }
+    />
+  )
 
   if (missing)
     return (
-      <PageContainer>
-        <NotFoundState
-          title="Order Not Found"
-          message="There is no order with this id. It may have been typed incorrectly."
-          action={
-            <Button asChild>
-              <Link to="/admin/orders">
-                <ArrowLeft aria-hidden className="size-4" />
-                Back to orders
-              </Link>
-            </Button>
-          }
-        />
-      </PageContainer>
+      <>
+        {meta}
+        <PageContainer>
+          <NotFoundState
+            title="Order Not Found"
+            message="There is no order with this id. It may have been typed incorrectly."
+            action={
+              <Button asChild>
+                <Link to="/admin/orders">
+                  <ArrowLeft aria-hidden className="size-4" />
+                  Back to orders
+                </Link>
+              </Button>
+            }
+          />
+        </PageContainer>
+      </>
     )
   if (order.isError)
     return (
-      <PageContainer>
-        <BackLink className="-ml-3" />
-        <ErrorState
-          title="Failed to load order details"
-          onRetry={() => order.refetch()}
-          retrying={order.isFetching}
-        />
-      </PageContainer>
+      <>
+        {meta}
+        <PageContainer>
+          <BackLink className="-ml-3" />
+          <ErrorState
+            title="Failed to load order details"
+            onRetry={() => order.refetch()}
+            retrying={order.isFetching}
+          />
+        </PageContainer>
+      </>
     )
   if (order.isPending)
     return (
-      <PageContainer>
-        <BackLink className="-ml-3" />
-        <LoadingState label="Loading the order…" />
-      </PageContainer>
+      <>
+        {meta}
+        <PageContainer>
+          <BackLink className="-ml-3" />
+          <LoadingState label="Loading the order…" />
+        </PageContainer>
+      </>
     )
-  return <OrderView order={order.data} />
+  return (
+    <>
+      {meta}
+      <OrderView order={order.data} />
+    </>
+  )
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

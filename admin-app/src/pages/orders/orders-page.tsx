@@ -1,5 +1,5 @@
 import { type AdminOrder, formatMoney, ORDER_STATUSES, type OrderSort } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import {
   Button,
   Input,
@@ -37,7 +37,6 @@ export function OrdersPage() {
 }
 
 function Orders() {
-  usePageMeta({ title: 'Orders' })
   const { query, update, clear, filtered } = useOrderFilters()
   const orders = useQuery(ordersQuery(query))
   const [exporting, setExporting] = useState(false)
@@ -121,6 +120,7 @@ function Orders() {
 
   return (
     <PageFrame title="Orders" lead="Every order, filtered and sorted on the server.">
+      <PageMeta title="Orders" />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Button asChild variant="ghost" size="sm">
           <Link to="/admin">

@@ -16,8 +16,8 @@ export function requestId(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const sent = c.req.header('x-request-id')
     const id = sent && VALID.test(sent) ? sent : `${prefix}-${(++counter).toString(36)}`
+    // Sent as a header by ../response-headers, with the others.
     c.set('requestId', id)
-    c.header('X-Request-Id', id)
-    await next()
+    return next()
   }
 }

@@ -1,10 +1,17 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { matchRoute, REMOTE_NAMES, type RemoteName, SHELL_ROUTES } from '@lamplight/routes'
+import {
+  matchRoute,
+  REMOTE_NAMES,
+  type RemoteName,
+  type ServerRenderer,
+  SHELL_ROUTES,
+} from '@lamplight/routes'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../types'
+import { apiCallAs, loadRenderer, rendersOnServer, withApiCalls } from './server-render'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -142,6 +149,16 @@ export type ServeAppsOptions = {
   remotes: { snapshot(): Promise<{ remotes: Record<RemoteName, string>; etag: string }> }
   /** Versioned builds (`npm run release`): `<releasesDir>/<remote>/<version>/`, served at `/apps/<remote>/<version>/`. */
   releasesDir?: string
+  /**
+   * Public pages rendered on the server (docs/decisions/016) with the shell's server build,
+   * when it is built; null: the shell's HTML for every page, rendered in the browser.
+   */
+  serverRender?: {
+    /** How long a page waits for a remote's server build and its data (then that area renders in the browser). */
+    deadlineMs: number
+    /** Answers the pages' API calls in process. */
+    fetchApi: (request: Request, env: unknown) => Response | Promise<Response>
+  } | null
 }
 
 /** A release's folder name: what `npm run release` and the registry accept as a version. */
@@ -164,6 +181,7 @@ export function serveApps({
   remotes,
   releasesDir,
   runtimeConfig = { errorReporting: null },
+  serverRender = null,
 }: ServeAppsOptions): MiddlewareHandler<AppEnv> {
   const shellRoot = path.resolve(appsDir, 'shell/dist')
   const remoteRoots = new Map(REMOTE_NAMES.map((name) => [name, path.resolve(appsDir, name, 'dist')]))
@@ -182,6 +200,107 @@ export function serveApps({
     const response = file && (await sendFile(c, file, rest.join('/')))
     if (response) response.headers.set('Cache-Control', IMMUTABLE)
     return response || null
+  }
+
+  /** A file of a remote's build at `/apps/<remote>/...` (a published release or the bundled one). */
+  async function readBuild(urlPath: string): Promise<Response | undefined> {
+    const match = /^\/apps\/([a-z-]+)\/(.*)$/.exec(urlPath)
+    const remote = match?.[1] as RemoteName | undefined
+    const root = remote && remoteRoots.get(remote)
+    if (!match || !remote || !root) return undefined
+    const relative = match[2] ?? ''
+    const [version, ...rest] = relative.split('/')
+    const releaseRoot = releaseRoots.get(remote)
+    const candidates = [
+      releaseRoot && version && rest.length && VERSION_SEGMENT.test(version) && version !== 'static'
+        ? resolveInside(path.join(releaseRoot, version), rest.join('/'))
+        : null,
+      resolveInside(root, relative),
+    ]
+    for (const file of candidates) {
+      if (!file || !(await fileInfo(file))) continue
+      return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
+        headers: { 'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' },
+      })
+    }
+    return undefined
+  }
+
+  let stylesheets: { html: string; links: string[] } | null = null
+  async function shellStylesheets(): Promise<string[]> {
+    const index = await stat(path.join(shellRoot, 'index.html')).catch(() => null)
+    const stamp = String(index?.mtimeMs)
+    if (stylesheets?.html === stamp) return stylesheets.links
+    const found = await readdir(path.join(shellRoot, 'static/css'), { recursive: true }).catch(() => [])
+    const links = found
+      .filter((file) => file.endsWith('.css'))
+      .sort()
+      .map((file) => `<link rel="stylesheet" href="/static/css/${file.split(path.sep).join('/')}">`)
+    stylesheets = { html: stamp, links }
+    return links
+  }
+
+  let renderer: ServerRenderer | null | undefined
+  /** The shell's server renderer, loaded on first use (and its remotes warmed). */
+  function serverRenderer(): ServerRenderer | null {
+    if (renderer !== undefined) return renderer
+    renderer = serverRender
+      ? loadRenderer(path.resolve(appsDir, 'shell/dist-server/index.cjs'), readBuild)
+      : null
+    return renderer
+  }
+  if (serverRender) {
+    // Load the renderer and the active releases' server builds now, not on the first visitor's page.
+    void Promise.resolve()
+      .then(async () => serverRenderer()?.warm((await remotes.snapshot()).remotes))
+      .catch(() => {
+        // The first page tries again and logs what fails.
+      })
+  }
+
+  /** A page rendered on the server, or null to send the shell's HTML (rendered in the browser). */
+  async function renderPage(c: Context<AppEnv>, urlPath: string): Promise<Response | null> {
+    if (!serverRender || c.req.method !== 'GET' || !rendersOnServer(urlPath)) return null
+    // Asked for the browser-rendered page (browser tests that mock the page's API calls).
+    if (c.req.header('x-lamplight-render') === 'browser') return null
+    const log = c.get('log')
+    try {
+      const current = serverRenderer()
+      if (!current) return null
+      const html = await readFile(path.join(shellRoot, 'index.html'), 'utf8').catch(() => null)
+      if (!html) return null
+      // The shell's stylesheets load with its code (an async chunk): a server-rendered page
+      // links them, so its chrome paints styled before (and without) any script.
+      const template = html.replace('</head>', `${(await shellStylesheets()).join('')}</head>`)
+      const { remotes: active } = await remotes.snapshot()
+      const cookie = c.req.header('cookie')
+      const env = c.env
+      const page = await withApiCalls(
+        apiCallAs((request) => serverRender.fetchApi(request, env), cookie),
+        () =>
+          current.render({
+            url: urlPath + (new URL(c.req.url).search || ''),
+            cookie,
+            template,
+            remotes: active,
+            deadlineMs: serverRender.deadlineMs,
+            log: (level, data, message) => log[level](data, message),
+          }),
+      )
+      return new Response(page.html, {
+        status: page.status,
+        headers: {
+          'Content-Type': 'text/html; charset=utf-8',
+          // A page that shows who is signed in is theirs alone.
+          'Cache-Control': page.personal ? `private, ${NO_CACHE}` : NO_CACHE,
+          Vary: 'Cookie, Accept-Encoding',
+        },
+      })
+    } catch (err) {
+      // The page never fails because of server rendering: the browser renders it, as before.
+      log.error({ err, path: urlPath }, 'server rendering failed: sending the page to render in the browser')
+      return null
+    }
   }
 
   return async (c, next) => {
@@ -234,6 +353,8 @@ export function serveApps({
 
     // The shell's page either way; a path no route owns says so in its status (its router
     // shows the 404 page), so search engines and link checkers are not told it exists.
+    const rendered = await renderPage(c, urlPath)
+    if (rendered) return rendered
     const status = isKnownPage(urlPath) ? 200 : 404
     const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html', status)
     if (html) return html

@@ -266,4 +266,15 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       after: { role: 'editor' },
     })
   })
+
+  it('records nothing when the role set is the one the user already has', async () => {
+    const before = await database.db.select().from(auditLog).where(eq(auditLog.entityId, actors.ids.customer))
+    const res = await actors.admin.request(`/api/admin/users/${actors.ids.customer}/role`, {
+      method: 'PATCH',
+      body: { role: 'customer' },
+    })
+    expect(res.status).toBe(200)
+    const after = await database.db.select().from(auditLog).where(eq(auditLog.entityId, actors.ids.customer))
+    expect(after).toHaveLength(before.length)
+  })
 })

@@ -48,6 +48,8 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
       .where(eq(user.id, userId))
       .for('update')
     if (!before) return null
+    // Setting the role a user already has changes nothing: no write, no audit entry to read past.
+    if (before.role === role) return before
     const [updated] = await tx
       .update(user)
       .set({ role, updatedAt: new Date() })

@@ -301,3 +301,49 @@ describe('accounts with verification required', () => {
     expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.email).toBe('lydia@example.com')
   })
 })
+
+describe('the outbox page in a real shop (issue 16: development conveniences off in production)', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+  })
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  /** An admin of a shop at a real address with no SMTP_URL; `env` adds to its settings. */
+  async function adminOf(env: Record<string, string>, email: string) {
+    const { app } = createTestApp(database, {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUSTED_ORIGINS: 'http://localhost:3000',
+      ...env,
+    })
+    const admin = browser(app)
+    expect((await admin.signUp(email, 'owner password 1')).status).toBe(200)
+    await database.db.update(user).set({ role: 'admin' }).where(eq(user.email, email))
+    expect((await admin.signIn(email, 'owner password 1')).status).toBe(200)
+    return admin
+  }
+
+  it('is not there, even for an admin, unless MAIL_OUTBOX_PAGE=true', async () => {
+    const admin = await adminOf({}, 'owner@shop.example.com')
+    const page = await admin.json<ErrorBody>('/api/dev/mail')
+    expect(page.status).toBe(404)
+    expect(page.body.error.message).toContain('MAIL_OUTBOX_PAGE=true')
+    // The mail itself is still kept, to be sent once SMTP_URL is set.
+    await admin.request('/api/auth/request-password-reset', {
+      body: { email: 'owner@shop.example.com', redirectTo: '/auth/reset-password' },
+    })
+    const kept = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'owner@shop.example.com'))
+    expect(kept.length).toBeGreaterThan(0)
+
+    const enabled = await adminOf({ MAIL_OUTBOX_PAGE: 'true' }, 'second@shop.example.com')
+    const shown = await enabled.request('/api/dev/mail')
+    expect(shown.status).toBe(200)
+    expect(await shown.text()).toContain('Reset your Lamplight Puzzle Co. password')
+  })
+})

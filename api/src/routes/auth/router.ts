@@ -103,11 +103,16 @@ function betterAuth(c: Context<AppEnv>, body: unknown) {
   return auth.handler(request).then(normaliseAuthResponse)
 }
 
-/** The outbox, for admins only: reset links in it would hand over any account. */
+/**
+ * The outbox, for admins only: reset links in it would hand over any account. A development
+ * convenience: off in a real shop unless MAIL_OUTBOX_PAGE=true (config.ts), and never with SMTP.
+ */
 export const devMailRouter = defineRouter('/dev').handle(authContract.outbox, async ({ c }) => {
-  const { mailer, database } = c.get('deps')
+  const { mailer, database, config } = c.get('deps')
   if (!mailer.outboxOnly)
     throw new ApiError(404, 'not_found', 'Mail is sent by SMTP here; there is no outbox page.')
+  if (!config.mail.outboxPage)
+    throw new ApiError(404, 'not_found', 'The outbox page is off here (MAIL_OUTBOX_PAGE=true turns it on).')
   const mail = await latestMail(database.db)
   c.header('Cache-Control', 'no-store')
   if (c.req.header('accept')?.includes('application/json')) return c.json({ data: mail })

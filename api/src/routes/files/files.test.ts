@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, downloadClaims, fileAssets, resources } from '../../db/schema'
+import { sizedThumbKey } from '../../services/thumbnails/sized-thumbnail'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import { contentDisposition } from './router'
@@ -11,12 +13,22 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n%fake but real bytes\n')
 describe.each(DRIVERS)('file downloads on %s', (driver) => {
   let database: TestDatabase
   let app: ReturnType<typeof createTestApp>['app']
-  const ids = { png: '', pdf: '', draft: '', missing: '', resource: '', draftResource: '' }
+  let storage: ReturnType<typeof createTestApp>['storage']
+  let lambThumb: Uint8Array
+  const ids = { png: '', pdf: '', draft: '', missing: '', resource: '', draftResource: '', lamb: '' }
 
   beforeAll(async () => {
     database = await createTestDatabase(driver)
     const testApp = createTestApp(database)
     app = testApp.app
+    storage = testApp.storage
+    // A real thumbnail as the seed makes them: a 400 x 518 PNG.
+    lambThumb = new Uint8Array(
+      await sharp({ create: { width: 400, height: 518, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer(),
+    )
+    await testApp.storage.put('thumbs/lamb.png', lambThumb)
     await testApp.storage.put('resources/dove/dove-page.png', PNG)
     await testApp.storage.put('resources/dove/guide.pdf', PDF)
     await testApp.storage.put('thumbs/dove.png', PNG)
@@ -28,8 +40,10 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
       .values([
         { slug: 'dove', title: 'Dove', categoryId: cat!.id, published: true, thumbKey: 'thumbs/dove.png' },
         { slug: 'draft', title: 'Draft', categoryId: cat!.id, published: false, thumbKey: 'thumbs/dove.png' },
+        { slug: 'lamb', title: 'Lamb', categoryId: cat!.id, published: true, thumbKey: 'thumbs/lamb.png' },
       ])
       .returning()
+    ids.lamb = (await db.select().from(resources).where(eq(resources.slug, 'lamb')))[0]!.id
     ids.resource = dove!.id
     ids.draftResource = draft!.id
     const files = await db
@@ -173,6 +187,48 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(res.headers.get('content-type')).toBe('image/png')
     expect((await app.request(`/api/files/thumbs/${ids.draftResource}`)).status).toBe(404)
+  })
+
+  it('serves a thumbnail at a srcset width as WebP, made once and then read from storage', async () => {
+    const key = sizedThumbKey('thumbs/lamb.png', lambThumb.byteLength, 240)
+    expect(await storage.exists(key)).toBe(false)
+    const res = await app.request(`/api/files/thumbs/${ids.lamb}?v=abc&w=240`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const body = new Uint8Array(await res.arrayBuffer())
+    expect(Number(res.headers.get('content-length'))).toBe(body.byteLength)
+    const meta = await sharp(body).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 240, 311])
+    expect(await storage.exists(key)).toBe(true)
+
+    // The second answer is the stored copy: replace it and the route sends the replacement.
+    const marker = new Uint8Array(
+      await sharp({ create: { width: 7, height: 9, channels: 3, background: '#000' } })
+        .webp()
+        .toBuffer(),
+    )
+    await storage.put(key, marker)
+    const again = await app.request(`/api/files/thumbs/${ids.lamb}?w=240`)
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(marker)
+  })
+
+  it('never enlarges a thumbnail, and refuses a width that is not a srcset width', async () => {
+    const res = await app.request(`/api/files/thumbs/${ids.lamb}?w=600`)
+    expect((await sharp(new Uint8Array(await res.arrayBuffer())).metadata()).width).toBe(400)
+    for (const w of ['599', '0', '-240', '240.5', 'abc', '1e9']) {
+      const bad = await app.request(`/api/files/thumbs/${ids.lamb}?w=${w}`)
+      expect(bad.status, w).toBe(400)
+      expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('validation_failed')
+    }
+  })
+
+  it('sends a thumbnail sharp cannot read as it is stored, never a 500', async () => {
+    const res = await app.request(`/api/files/thumbs/${ids.resource}?w=400`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG)
+    expect((await app.request(`/api/files/thumbs/${ids.draftResource}?w=400`)).status).toBe(404)
   })
 })
 

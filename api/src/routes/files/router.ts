@@ -3,6 +3,7 @@ import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
 import { itemCacheKey } from '../../services/public-cache'
+import { sizedThumbnail } from '../../services/thumbnails/sized-thumbnail'
 import { countDownload, findPublicFile, findPublicThumb } from './queries'
 
 /** `attachment` or `inline`, with the filename both plain (quoted, ASCII) and exact (RFC 5987). */
@@ -16,18 +17,19 @@ export function contentDisposition(kind: 'attachment' | 'inline', filename: stri
  * id is a UUID looked up in `file_assets`, so no request path reaches the file system.
  */
 export const filesRouter = defineRouter('/files')
-  .handle(filesContract.thumb, async ({ db, deps, params }) => {
+  .handle(filesContract.thumb, async ({ db, deps, params, query }) => {
     const key = await findPublicThumb(db, params.id)
     const { storage } = deps
-    const file = key ? await storage.get(key) : null
-    if (!key || !file) throw notFound('No thumbnail.')
+    const stored = key ? await storage.get(key) : null
+    if (!key || !stored) throw notFound('No thumbnail.')
+    // A srcset candidate (?w=): a WebP at that width, made once and kept in storage.
+    const sized = query.w ? await sizedThumbnail(storage, key, stored, query.w) : null
+    const file = sized ?? (query.w ? await storage.get(key) : stored)
+    if (!file) throw notFound('No thumbnail.')
     return new Response(file.body, {
       headers: {
-        'Content-Type': key.endsWith('.webp')
-          ? 'image/webp'
-          : key.endsWith('.jpg')
-            ? 'image/jpeg'
-            : 'image/png',
+        'Content-Type':
+          sized || key.endsWith('.webp') ? 'image/webp' : key.endsWith('.jpg') ? 'image/jpeg' : 'image/png',
         'Content-Length': String(file.size),
         // Thumbnail URLs carry a version (?v=), so a changed thumbnail gets a new URL.
         'Cache-Control': 'public, max-age=31536000, immutable',

@@ -40,6 +40,9 @@ const cardColumns = {
   scripture_ref: resources.scriptureRef,
   created_at: resources.createdAt,
   updated_at: resources.updatedAt,
+  // In the same statement: a card costs one round trip, not two (issue 18).
+  tag_names: sql<string[] | null>`(select array_agg(${tags.name} order by ${tags.name}) from ${resourceTags}
+    join ${tags} on ${tags.id} = ${resourceTags.tagId} where ${resourceTags.resourceId} = ${resources.id})`,
 }
 
 const selectCards = (db: Db) =>
@@ -66,16 +69,12 @@ async function tagsFor(db: Db, ids: string[]): Promise<Map<string, { name: strin
 }
 
 /** The spec's Resource shape, as the resource screens read it. */
-async function toCards(db: Db, rows: CardRow[]) {
-  const tagMap = await tagsFor(
-    db,
-    rows.map((r) => r.id),
-  )
-  return rows.map(({ category_name, category_slug, thumb_key, updated_at, ...r }) => ({
+function toCards(rows: CardRow[]) {
+  return rows.map(({ category_name, category_slug, thumb_key, updated_at, tag_names, ...r }) => ({
     ...r,
     category: { name: category_name, slug: category_slug },
     thumb_url: thumbUrl(r.id, thumb_key, updated_at),
-    tags: tagMap.get(r.id) ?? [],
+    tags: (tag_names ?? []).map((name) => ({ name })),
   }))
 }
 
@@ -86,7 +85,7 @@ export async function listFeatured(db: Db, limit: number) {
     .where(and(eq(resources.published, true), eq(resources.isFeatured, true)))
     .orderBy(desc(resources.createdAt), asc(resources.slug))
     .limit(limit)
-  return toCards(db, rows)
+  return toCards(rows)
 }
 
 export async function findCategory(db: Db, slug: string) {
@@ -102,39 +101,108 @@ export async function findCategory(db: Db, slug: string) {
   return row ?? null
 }
 
-export type ResourceFilters = { categoryId?: string; q?: string; age?: string; limit: number; offset: number }
+export type ResourceFilters = {
+  /** A category's slug: null is answered when there is no such category. */
+  category?: string
+  q?: string
+  age?: string
+  limit: number
+  offset: number
+}
+
+type ListedRow = {
+  hit_count: number
+  id: string | null
+  slug: string
+  title: string
+  description: string
+  category_id: string
+  category_name: string
+  category_slug: string
+  downloads: number
+  published: boolean
+  is_featured: boolean
+  thumb_key: string | null
+  age_range: string | null
+  scripture_ref: string | null
+  created_ms: number
+  updated_ms: number
+  tag_names: string[] | null
+}
+
+/** Milliseconds since the epoch, exact (a float8 holds them), the same on both drivers. */
+const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`
 
 /**
- * Published, non-gallery resources, newest first, filtered in SQL. Asks for one row more
- * than the page to know whether another page follows (an exact total would force the
- * database to find every match of a common word).
+ * Published, non-gallery resources, newest first, filtered in SQL. The matching ids, the
+ * page's cards with their category and tags, and how many matched come from one statement
+ * (issue 18: they were three round trips). Asks for one row more than the page to know
+ * whether another page follows (an exact total would force the database to find every match
+ * of a common word). Reads that go first, each only when used, because the planner must see
+ * their answers as values: the category by slug, a search's matching tags, the age filter's
+ * few distinct stored ranges (decision 011). Folded into the statement as CTEs, they made
+ * plans two to five times slower at 100 000 resources (`npm run bench:search -w api`).
+ * Null for an unknown category.
  */
 export async function listResources(db: Db, filters: ResourceFilters) {
-  const base = [eq(resources.published, true), notInGallery]
-  if (filters.categoryId) base.push(eq(resources.categoryId, filters.categoryId))
+  const r = resources
+  const base = [eq(r.published, true), notInGallery]
+  let categoryId: string | undefined
+  if (filters.category) {
+    const category = await findCategory(db, filters.category)
+    if (!category) return null
+    categoryId = category.id
+    base.push(eq(r.categoryId, category.id))
+  }
   if (filters.age) {
-    const suitable = await suitableAgeRanges(db, filters.age, filters.categoryId)
-    base.push(suitable.length ? inArray(resources.ageRange, suitable) : sql`false`)
+    const suitable = await suitableAgeRanges(db, filters.age, categoryId)
+    base.push(suitable.length ? inArray(r.ageRange, suitable) : sql`false`)
   }
+  const where = and(...base)!
   const window = filters.offset + filters.limit + 1
+  const hits = filters.q
+    ? searchHits(filters.q, where, window, await matchingTagIds(db, filters.q))
+    : sql`select ${r.id} as id, ${r.createdAt} as created_at, ${r.slug} as slug
+      from ${r} where ${where} order by ${r.createdAt} desc, ${r.slug} limit ${window}`
 
-  let ids: string[]
-  if (filters.q) {
-    ids = await searchIds(db, filters.q, and(...base)!, window)
-  } else {
-    const rows = await db
-      .select({ id: resources.id })
-      .from(resources)
-      .where(and(...base))
-      .orderBy(desc(resources.createdAt), asc(resources.slug))
-      .limit(window)
-    ids = rows.map((r) => r.id)
-  }
-  const pageIds = ids.slice(filters.offset, filters.offset + filters.limit)
-  const rows = pageIds.length ? await selectCards(db).where(inArray(resources.id, pageIds)) : []
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  const ordered = pageIds.map((id) => byId.get(id)).filter((r): r is CardRow => !!r)
-  return { data: await toCards(db, ordered), has_more: ids.length > filters.offset + filters.limit }
+  const rows = await queryRows<ListedRow>(
+    db,
+    sql`with hits as (${hits}),
+    page as (select id, created_at, slug from hits order by created_at desc, slug offset ${filters.offset} limit ${filters.limit})
+    select (select count(*) from hits)::int as hit_count,
+      ${r.id} as id, ${r.slug} as slug, ${r.title} as title, ${r.description} as description,
+      ${r.categoryId} as category_id, ${categories.name} as category_name, ${categories.slug} as category_slug,
+      ${r.downloads} as downloads, ${r.published} as published, ${r.isFeatured} as is_featured,
+      ${r.thumbKey} as thumb_key, ${r.ageRange} as age_range, ${r.scriptureRef} as scripture_ref,
+      ${epochMs(sql`${r.createdAt}`)} as created_ms, ${epochMs(sql`${r.updatedAt}`)} as updated_ms,
+      (select array_agg(${tags.name} order by ${tags.name}) from ${resourceTags}
+        join ${tags} on ${tags.id} = ${resourceTags.tagId} where ${resourceTags.resourceId} = ${r.id}) as tag_names
+    from (select 1) as one
+    left join page on true
+    left join ${r} on ${r.id} = page.id
+    left join ${categories} on ${categories.id} = ${r.categoryId}
+    order by page.created_at desc, page.slug`,
+  )
+  const first = rows[0]
+  const data = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      id: row.id as string,
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      category_id: row.category_id,
+      downloads: row.downloads,
+      published: row.published,
+      is_featured: row.is_featured,
+      age_range: row.age_range,
+      scripture_ref: row.scripture_ref,
+      created_at: new Date(row.created_ms),
+      category: { name: row.category_name, slug: row.category_slug },
+      thumb_url: thumbUrl(row.id as string, row.thumb_key, new Date(row.updated_ms)),
+      tags: (row.tag_names ?? []).map((name) => ({ name })),
+    }))
+  return { data, has_more: (first?.hit_count ?? 0) > filters.offset + filters.limit }
 }
 
 /**
@@ -162,11 +230,8 @@ async function suitableAgeRanges(db: Db, age: string, categoryId?: string): Prom
  * a common word is found by walking the newest resources, a rare one through its trigram
  * index (migration 0001), and neither waits for the other. See docs/decisions/008.
  */
-async function searchIds(db: Db, q: string, where: SQL, window: number): Promise<string[]> {
+function searchHits(q: string, where: SQL, window: number, tagIds: string[]): SQL {
   const pattern = likePattern(q)
-  const tagIds = (
-    await db.select({ id: tags.id }).from(tags).where(sql`lower(${tags.name}) like ${pattern}`)
-  ).map((t) => t.id)
   const branch = (
     match: SQL,
   ) => sql`(select ${resources.id} as id, ${resources.createdAt} as created_at, ${resources.slug} as slug
@@ -183,11 +248,17 @@ async function searchIds(db: Db, q: string, where: SQL, window: number): Promise
       ),
     )
   }
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from (${sql.join(branches, sql` union `)}) as hits order by created_at desc, slug limit ${window}`,
-  )
-  return rows.map((r) => r.id)
+  return sql`select id, created_at, slug from (${sql.join(branches, sql` union `)}) as found
+    order by created_at desc, slug limit ${window}`
+}
+
+/** The tags whose name contains the search (case-insensitive, as plain text). */
+async function matchingTagIds(db: Db, q: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(sql`lower(${tags.name}) like ${likePattern(q)}`)
+  return rows.map((t) => t.id)
 }
 
 /**
@@ -232,7 +303,7 @@ export async function listCategoriesWithCounts(db: Db) {
 
 export async function findPublishedResource(db: Db, slug: string) {
   const rows = await selectCards(db).where(and(eq(resources.slug, slug), eq(resources.published, true)))
-  const [card] = await toCards(db, rows)
+  const [card] = toCards(rows)
   if (!card) return null
   return { ...card, files: await listFiles(db, card.id) }
 }

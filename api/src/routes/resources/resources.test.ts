@@ -263,6 +263,24 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
     expect(searched.body.has_more).toBe(false)
   })
 
+  it('gives in a listing the very card the resource page gives (one statement builds it)', async () => {
+    const listing = await get<{ data: Record<string, unknown>[] }>('/api/resources?page_size=50')
+    expect(listing.body.data.length).toBeGreaterThan(3)
+    for (const card of listing.body.data) {
+      const page = await get<{ data: Record<string, unknown> }>(`/api/resources/item/${card.slug}`)
+      const { files: _files, ...fromPage } = page.body.data
+      expect(card, String(card.slug)).toEqual(fromPage)
+    }
+    // An empty page of a known category is not a missing category.
+    const beyond = await get<{ data: unknown[]; has_more: boolean }>(
+      '/api/resources?category=games-puzzles&page=50',
+    )
+    expect(beyond.status).toBe(200)
+    expect(beyond.body).toMatchObject({ data: [], has_more: false })
+    expect((await get('/api/resources?category=no-such-category&page=50')).status).toBe(404)
+    expect((await get('/api/resources?category=no-such-category&q=psalm&age=6-9')).status).toBe(404)
+  })
+
   it('filters by age as "suitable for": overlapping ranges and all-ages resources (decision 011)', async () => {
     const slugs = async (query: string) =>
       (await get<{ data: Card[] }>(`/api/resources?${query}`)).body.data.map((r) => r.slug)

@@ -55,19 +55,14 @@ export const resourcesRouter = defineRouter('/resources')
   // Listing and search: by category (`category`), across the library when none is given.
   .handle(resourcesContract.list, async ({ c, db, query }) =>
     cachedJson(c, 'resources', `list:${JSON.stringify(query)}`, async () => {
-      let categoryId: string | undefined
-      if (query.category) {
-        const category = await findCategory(db, query.category)
-        if (!category) throw notFound('Category Not Found')
-        categoryId = category.id
-      }
       const result = await listResources(db, {
-        categoryId,
+        category: query.category,
         q: query.q,
         age: query.age,
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
       })
+      if (!result) throw notFound('Category Not Found')
       return { ...result, page: query.page, page_size: query.page_size }
     }),
   )

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Redis } from 'ioredis'
+import { sendWhole } from '../../middleware/response-headers'
 import type { AppEnv } from '../../types'
 
 /**
@@ -23,7 +24,8 @@ export type CacheTag = 'catalog' | 'resources'
 export const CACHE_TAGS: readonly CacheTag[] = ['catalog', 'resources']
 
 export type CachedBody = { body: string; etag: string; at: number }
-type Entry = CachedBody & { gzip?: Uint8Array<ArrayBuffer> }
+/** A cached answer as sent: its bytes, and gzip when it is worth it, made once per body in this process. */
+type Entry = CachedBody & { bytes: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
 
 export type CacheStore = {
   /** The entry and the tag's generation, read together. */
@@ -72,32 +74,100 @@ export function createMemoryStore(maxEntriesPerTag = 2000): CacheStore {
   }
 }
 
-/** One hash per tag plus a generation counter; a read is one round trip. */
-export function createRedisStore(url: string, ttlMs: number): CacheStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: 'lamplight:public-cache:' })
+/**
+ * Redis, shared by the replicas: one hash per tag plus a generation counter, and in front of
+ * it a copy in this process, so a hot read costs no round trip (issue 18: a Redis round trip
+ * per read halved what a replica answers).
+ *
+ * The copy is kept honest by Redis pub/sub: every invalidate and forget is published, and
+ * each replica drops its copies when the message arrives (milliseconds). In case a message
+ * is lost (the subscriber's connection dropped), a copy is also checked against Redis again
+ * once it is `localMs` old, and all copies are dropped whenever the subscriber reconnects.
+ * So a write on one replica is seen on the others at once in practice, and within `localMs`
+ * (a second) at worst.
+ */
+export function createRedisStore(url: string, ttlMs: number, localMs = 1000): CacheStore {
+  const prefix = 'lamplight:public-cache:'
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: prefix })
+  // Pub/sub channels are not per database: the channel names the database.
+  const channel = `${prefix}${redis.options.db ?? 0}:events`
+  const subscriber = new Redis(url, { maxRetriesPerRequest: null })
   const SET_IF_GEN = `if (redis.call('get', KEYS[1]) or '0') == ARGV[1] then
     redis.call('hset', KEYS[2], ARGV[2], ARGV[3])
     redis.call('pexpire', KEYS[2], ARGV[4])
-  end`
+    return 1
+  end
+  return 0`
+
+  type Copy = { entry: CachedBody; gen: string; checked: number }
+  const copies = new Map<string, Copy>()
+  // Bumped when a tag's copies are dropped: a read that went to Redis before the drop does
+  // not keep what it brought back.
+  const epochs = new Map<CacheTag, number>(CACHE_TAGS.map((t) => [t, 0]))
+  const copyKey = (tag: CacheTag, key: string) => `${tag}\u0000${key}`
+  const dropTag = (tag: CacheTag) => {
+    epochs.set(tag, (epochs.get(tag) ?? 0) + 1)
+    for (const k of copies.keys()) if (k.startsWith(`${tag}\u0000`)) copies.delete(k)
+  }
+  const dropAll = () => {
+    for (const tag of CACHE_TAGS) dropTag(tag)
+  }
+  const keep = (tag: CacheTag, key: string, copy: Copy) => {
+    copies.delete(copyKey(tag, key))
+    copies.set(copyKey(tag, key), copy)
+    if (copies.size > CACHE_TAGS.length * 2000) copies.delete(copies.keys().next().value as string)
+  }
+
+  subscriber.on('message', (_channel: string, message: string) => {
+    const { tag, key } = JSON.parse(message) as { tag: CacheTag; key?: string }
+    if (!CACHE_TAGS.includes(tag)) return
+    if (key === undefined) dropTag(tag)
+    else copies.delete(copyKey(tag, key))
+  })
+  // Messages sent while we were away are lost: forget every copy when we are back.
+  subscriber.on('ready', dropAll)
+  subscriber.on('error', () => {})
+  const subscribed = subscriber.subscribe(channel).catch(() => {})
+
   return {
     async get(tag, key) {
+      const copy = copies.get(copyKey(tag, key))
+      if (copy && Date.now() - copy.checked < localMs) return { entry: copy.entry, gen: copy.gen }
+      const epoch = epochs.get(tag)
       const result = (await redis.pipeline().hget(`h:${tag}`, key).get(`gen:${tag}`).exec()) ?? []
       const raw = result[0]?.[1] as string | null
       const gen = (result[1]?.[1] as string | null) ?? '0'
-      return { entry: raw ? (JSON.parse(raw) as CachedBody) : null, gen }
+      const entry = raw ? (JSON.parse(raw) as CachedBody) : null
+      if (entry && epochs.get(tag) === epoch) keep(tag, key, { entry, gen, checked: Date.now() })
+      return { entry, gen }
     },
     async set(tag, key, entry, gen) {
+      const epoch = epochs.get(tag)
       // keyPrefix applies to KEYS of eval as well.
-      await redis.eval(SET_IF_GEN, 2, `gen:${tag}`, `h:${tag}`, gen, key, JSON.stringify(entry), ttlMs * 2)
+      const stored = await redis.eval(
+        SET_IF_GEN,
+        2,
+        `gen:${tag}`,
+        `h:${tag}`,
+        gen,
+        key,
+        JSON.stringify(entry),
+        ttlMs * 2,
+      )
+      if (stored === 1 && epochs.get(tag) === epoch) keep(tag, key, { entry, gen, checked: Date.now() })
     },
     async invalidate(tag) {
-      await redis.multi().incr(`gen:${tag}`).del(`h:${tag}`).exec()
+      await redis.multi().incr(`gen:${tag}`).del(`h:${tag}`).publish(channel, JSON.stringify({ tag })).exec()
+      // After Redis changed: a read under way brought back the old answer, and keeps nothing.
+      dropTag(tag)
     },
     async forget(tag, key) {
-      await redis.hdel(`h:${tag}`, key)
+      await redis.multi().hdel(`h:${tag}`, key).publish(channel, JSON.stringify({ tag, key })).exec()
+      copies.delete(copyKey(tag, key))
     },
     async close() {
-      await redis.quit()
+      await subscribed
+      await Promise.all([redis.quit(), subscriber.quit()])
     },
   }
 }
@@ -114,24 +184,25 @@ export type PublicCache = {
 
 export function createPublicCache(store: CacheStore = createMemoryStore(), ttlMs = 30_000): PublicCache {
   const inflight = new Map<string, Promise<Entry>>()
-  // gzip is made once per body and kept beside it in this process.
-  const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
-
-  const withGzip = (entry: CachedBody): Entry => {
-    if (entry.body.length < 1024) return entry
-    let gz = gzipped.get(entry.etag)
-    if (!gz) {
-      gz = new Uint8Array(gzipSync(entry.body))
-      if (gzipped.size > 2000) gzipped.clear()
-      gzipped.set(entry.etag, gz)
+  // The bytes (and gzip) are made once per body and kept by ETag in this process: encoding a
+  // 5 KB listing to UTF-8 for every answer showed in the profile (issue 18).
+  const encoded = new Map<string, Entry>()
+  const encode = (entry: CachedBody): Entry => {
+    let ready = encoded.get(entry.etag)
+    if (!ready) {
+      const bytes = new Uint8Array(Buffer.from(entry.body))
+      ready = { ...entry, bytes }
+      if (bytes.byteLength >= 1024) ready.gzip = new Uint8Array(gzipSync(bytes))
+      if (encoded.size >= 2000) encoded.clear()
+      encoded.set(entry.etag, ready)
     }
-    return { ...entry, gzip: gz }
+    return ready
   }
 
   return {
     async read(tag, key, compute) {
       const { entry, gen } = await store.get(tag, key)
-      if (entry && Date.now() - entry.at < ttlMs) return withGzip(entry)
+      if (entry && Date.now() - entry.at < ttlMs) return encode(entry)
       const flightKey = `${tag}\u0000${gen}\u0000${key}`
       let pending = inflight.get(flightKey)
       if (!pending) {
@@ -139,7 +210,7 @@ export function createPublicCache(store: CacheStore = createMemoryStore(), ttlMs
           const body = JSON.stringify(await compute())
           const fresh: CachedBody = { body, etag: etagOf(body), at: Date.now() }
           await store.set(tag, key, fresh, gen)
-          return withGzip(fresh)
+          return encode(fresh)
         })().finally(() => inflight.delete(flightKey))
         inflight.set(flightKey, pending)
       }
@@ -187,11 +258,12 @@ export async function cachedJson(
     ETag: entry.etag,
     Vary: 'Accept-Encoding',
   }
-  if (matchesEtag(c.req.header('if-none-match'), entry.etag)) return c.body(null, 304, headers)
+  // Sent whole, headers as a plain object (middleware/response-headers: no rebuilding).
+  if (matchesEtag(c.req.header('if-none-match'), entry.etag)) return sendWhole(c, null, 304, headers)
   headers['Content-Type'] = 'application/json'
   if (entry.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
     headers['Content-Encoding'] = 'gzip'
-    return c.body(entry.gzip, 200, headers)
+    return sendWhole(c, entry.gzip, 200, headers)
   }
-  return c.body(entry.body, 200, headers)
+  return sendWhole(c, entry.bytes, 200, headers)
 }

@@ -136,12 +136,31 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
     expect(other.status).toBe(200)
   })
 
-  it('sends gzip to clients that take it, the same JSON', async () => {
-    const plain = await actors.anonymous.request('/api/resources/categories')
+  it('sends gzip (made once) to clients that take it, the same JSON; a small answer as it is', async () => {
+    const [category] = await database.db
+      .insert(categories)
+      .values({ slug: 'long-reads', name: 'Long Reads' })
+      .returning({ id: categories.id })
+    await database.db.insert(resources).values({
+      slug: 'long-read',
+      title: 'Long Read',
+      description: 'In the beginning was the Word. '.repeat(100),
+      categoryId: category!.id,
+      published: true,
+    })
+    await deps.publicCache.invalidate('resources')
+    const path = '/api/resources?category=long-reads'
+    const plain = await actors.anonymous.request(path)
     const text = await plain.text()
-    const zipped = await app.request('/api/resources/categories', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(text.length).toBeGreaterThan(1024)
+    const zipped = await app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
     expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i)
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(text)
+    // Under a kilobyte, gzip saves nothing worth a zlib stream.
+    const small = await app.request('/api/resources/categories', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(((await small.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0)
   })
 
   it('never serves one visitor’s private answer to another', async () => {

@@ -1,5 +1,5 @@
 import { ApiError, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, PageContainer, Progress, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRoundIcon, RotateCcwIcon } from 'lucide-react'
@@ -21,7 +21,13 @@ import { FragmentCard } from './fragment-card'
 
 /** /puzzle-portal: the access-code gate, then the five fragments and the restored scroll. */
 export function PortalPage() {
-  usePageMeta({ title: 'Puzzle Portal' })
+  const meta = (
+    <PageMeta
+      title="Puzzle Portal"
+      description="The Scroll of Antioch's online portal: enter your access code, solve the five fragments and restore the scroll."
+      path="/puzzle-portal"
+    />
+  )
   const { user, loading } = useAuth()
   const queryClient = useQueryClient()
   const merge = useMutation(puzzleMutations.merge())
@@ -56,15 +62,35 @@ export function PortalPage() {
     if (portal.data.signedIn) return portal.data.fragments
     return withLocalProgress(portal.data.fragments, stored ? readLocalProgress() : {})
   }, [portal.data, stored])
-  if (loading || portal.isPending) return <LoadingState label="Opening the portal…" />
+  if (loading || portal.isPending)
+    return (
+      <>
+        {meta}
+        <LoadingState label="Opening the portal…" />
+      </>
+    )
   if (portal.isError)
     return (
-      <PageContainer>
-        <ErrorState onRetry={() => portal.refetch()} retrying={portal.isFetching} />
-      </PageContainer>
+      <>
+        {meta}
+        <PageContainer>
+          <ErrorState onRetry={() => portal.refetch()} retrying={portal.isFetching} />
+        </PageContainer>
+      </>
     )
-  if (!portal.data.unlocked) return <Gate />
-  return <Portal name={portal.data.product.name} fragments={fragments} signedIn={portal.data.signedIn} />
+  if (!portal.data.unlocked)
+    return (
+      <>
+        {meta}
+        <Gate />
+      </>
+    )
+  return (
+    <>
+      {meta}
+      <Portal name={portal.data.product.name} fragments={fragments} signedIn={portal.data.signedIn} />
+    </>
+  )
 }
 
 function Gate() {

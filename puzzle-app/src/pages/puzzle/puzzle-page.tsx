@@ -1,5 +1,5 @@
 import { ApiError, completionMessage, PUZZLE_MESSAGES, type PuzzleState } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, PageContainer, Progress, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckIcon, LightbulbIcon } from 'lucide-react'
@@ -15,7 +15,7 @@ export function PuzzlePage() {
   const navigate = useNavigate()
   const location = useLocation()
   const puzzle = useQuery(puzzleQueries.puzzle(productSlug))
-  usePageMeta({ title: puzzle.data ? `${puzzle.data.product.name} Puzzle` : 'Puzzle' })
+  const meta = <PageMeta title={puzzle.data ? `${puzzle.data.product.name} Puzzle` : 'Puzzle'} />
 
   const status = puzzle.error instanceof ApiError ? puzzle.error.status : null
   useEffect(() => {
@@ -29,21 +29,37 @@ export function PuzzlePage() {
   }, [status, productSlug, navigate, location.pathname])
 
   if (puzzle.isPending || status === 404 || status === 401)
-    return <LoadingState label="Loading your puzzle…" />
+    return (
+      <>
+        {meta}
+        <LoadingState label="Loading your puzzle…" />
+      </>
+    )
   if (puzzle.isError)
     return (
-      <PageContainer>
-        <ErrorState onRetry={() => puzzle.refetch()} retrying={puzzle.isFetching} />
-      </PageContainer>
+      <>
+        {meta}
+        <PageContainer>
+          <ErrorState onRetry={() => puzzle.refetch()} retrying={puzzle.isFetching} />
+        </PageContainer>
+      </>
     )
   if (puzzle.data.totalSteps === 0)
     return (
-      <PageContainer className="max-w-3xl">
-        <h1 className="font-serif text-4xl text-foreground">{puzzle.data.product.name}</h1>
-        <p className="mt-6 text-lg text-muted-foreground">{PUZZLE_MESSAGES.noContent}</p>
-      </PageContainer>
+      <>
+        {meta}
+        <PageContainer className="max-w-3xl">
+          <h1 className="font-serif text-4xl text-foreground">{puzzle.data.product.name}</h1>
+          <p className="mt-6 text-lg text-muted-foreground">{PUZZLE_MESSAGES.noContent}</p>
+        </PageContainer>
+      </>
     )
-  return <PuzzleView state={puzzle.data} />
+  return (
+    <>
+      {meta}
+      <PuzzleView state={puzzle.data} />
+    </>
+  )
 }
 
 function PuzzleView({ state }: { state: PuzzleState }) {

@@ -1,6 +1,6 @@
 import type { CategoryDetail } from '@lamplight/contracts'
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta, summarise } from '@lamplight/session'
 import {
   Button,
   ErrorState,
@@ -35,11 +35,26 @@ const ALL_AGES = 'all'
 export function CategoryPage() {
   const { categorySlug = '' } = useParams()
   const category = useCategory(categorySlug)
-  if (category.isPending) return <LoadingState label="Loading resources..." />
+  // Until the category is known, the route's own title (the shell's until now).
+  const pendingMeta = (
+    <PageMeta
+      title="Resource Category"
+      description="Free Christian resources to download and print, by category."
+      path={`/resources/${categorySlug}`}
+    />
+  )
+  if (category.isPending)
+    return (
+      <>
+        {pendingMeta}
+        <LoadingState label="Loading resources..." />
+      </>
+    )
   // A failed load is not "not found": say so and offer Retry.
   if (category.isError && !isNotFound(category.error))
     return (
       <PageContainer>
+        {pendingMeta}
         <ErrorState onRetry={() => category.refetch()} retrying={category.isFetching} />
       </PageContainer>
     )
@@ -55,15 +70,31 @@ export function CategoryPage() {
 }
 
 function CategoryView({ category }: { category: CategoryDetail }) {
-  usePageMeta({ title: category.name })
+  const meta = (
+    <PageMeta
+      title={category.name}
+      description={summarise(
+        category.description ||
+          `Free ${category.name} resources to download and print, from Lamplight Puzzle Co.`,
+      )}
+      path={`/resources/${category.slug}`}
+    />
+  )
   const filters = useCategoryFilters()
   const results = useResourceList({ category: category.slug, q: filters.q, age: filters.age })
   const isColouring = category.slug === COLOURING_CATEGORY_SLUG
 
-  if (results.isPending) return <LoadingState label="Loading resources..." />
+  if (results.isPending)
+    return (
+      <>
+        {meta}
+        <LoadingState label="Loading resources..." />
+      </>
+    )
 
   return (
     <PageContainer>
+      {meta}
       <BackLink to="/resources">All Resources</BackLink>
       <header
         className={

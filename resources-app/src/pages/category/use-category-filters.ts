@@ -4,6 +4,11 @@ import { useSearchParams } from 'react-router'
 /** Typing settles for this long before the URL (and so the search) follows. */
 export const SEARCH_DEBOUNCE_MS = 300
 
+/** The search and age filter a category page's address asks for (also what a server render prefetches). */
+export function categoryFiltersFrom(params: URLSearchParams) {
+  return { q: (params.get('q') ?? '').trim(), age: params.get('age') ?? '' }
+}
+
 /**
  * The category page's search and age filter. Both live in the URL (?q=&age=), so a
  * filtered page can be shared and survives a reload; `draft` is what is in the search
@@ -11,8 +16,7 @@ export const SEARCH_DEBOUNCE_MS = 300
  */
 export function useCategoryFilters() {
   const [params, setParams] = useSearchParams()
-  const q = (params.get('q') ?? '').trim()
-  const age = params.get('age') ?? ''
+  const { q, age } = categoryFiltersFrom(params)
   const [draft, setDraftState] = useState(q)
   // The last search this hook wrote to the URL; any other change came from elsewhere.
   const written = useRef(q)

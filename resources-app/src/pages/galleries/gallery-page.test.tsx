@@ -24,7 +24,7 @@ describe('GalleryPage', () => {
     )
     const tiles = await screen.findAllByRole('button', { name: /Ark Page/ })
     expect(tiles.map((t) => t.textContent)).toEqual(['Ark Page 1', 'Ark Page 2'])
-    expect(tiles[0]?.querySelector('img')).toHaveAttribute('src', '/api/files/thumbs/g1?v=1')
+    expect(tiles[0]?.querySelector('img')).toHaveAttribute('src', '/api/files/thumbs/g1?v=1&w=400')
   })
 
   it('opens a tile in a dialog by keyboard, and closing clears it and returns focus to the tile', async () => {
@@ -81,7 +81,7 @@ describe('GalleryPage', () => {
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).queryByRole('button', { name: 'Print' })).toBeNull()
     // The large picture falls back to the thumbnail.
-    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/files/thumbs/g3?v=1')
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/files/thumbs/g3?v=1&w=400')
   })
 
   it.each([

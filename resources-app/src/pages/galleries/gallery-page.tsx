@@ -1,6 +1,6 @@
 import type { GalleryItem, GalleryKey } from '@lamplight/contracts'
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta, summarise } from '@lamplight/session'
 import {
   Button,
   Dialog,
@@ -21,6 +21,8 @@ import { fileKind } from '../../lib/file-kind'
 
 export type GalleryConfig = {
   gallery: GalleryKey
+  /** The gallery's route (its canonical address). */
+  path: string
   title: string
   intro: string
   empty: string
@@ -33,8 +35,7 @@ export type GalleryConfig = {
  * the selection and puts focus back on the tile of the page last shown. Every control in
  * the dialog is at least 44 px square, for fingers.
  */
-export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
-  usePageMeta({ title: title })
+export function GalleryPage({ gallery, path, title, intro, empty }: GalleryConfig) {
   const items = useGallery(gallery)
   const [selected, setSelected] = useState<GalleryItem | null>(null)
   // What the dialog shows: stays while it animates closed, after the selection is cleared.
@@ -66,6 +67,7 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
 
   return (
     <PageContainer>
+      <PageMeta title={title} description={summarise(intro)} path={path} />
       <BackLink to={`/resources/${COLOURING_CATEGORY_SLUG}`}>
         Back to Kids Activities &amp; Colouring
       </BackLink>
@@ -106,6 +108,7 @@ export function GalleryPage({ gallery, title, intro, empty }: GalleryConfig) {
                 >
                   <Thumbnail
                     src={item.thumbnail || imageOf(item)}
+                    sizes="(min-width: 768px) 240px, 45vw"
                     className="aspect-[3/4] w-full border-b p-2 transition-transform"
                     imgClassName="transition-transform duration-200 group-hover:scale-[1.03]"
                   />

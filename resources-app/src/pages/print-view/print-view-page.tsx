@@ -1,5 +1,5 @@
 import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, PageContainer } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { useParams } from 'react-router'
@@ -9,7 +9,7 @@ import { useDownload } from '../../components/file-actions'
 import { NotFoundState } from '../../components/not-found-state'
 import { fileSrc } from '../../components/thumbnail'
 import { fileKind } from '../../lib/file-kind'
-import { pagesLabel, RESOURCE_NOT_FOUND } from '../../lib/labels'
+import { pagesLabel, RESOURCE_NOT_FOUND, resourceDescription } from '../../lib/labels'
 
 /**
  * Mounted only while the print view is on screen. A letter page with half-inch margins,
@@ -26,11 +26,25 @@ export const PRINT_PAGE_CSS = `@page { size: letter; margin: 0.5in; }
 export function PrintViewPage() {
   const { slug = '' } = useParams()
   const resource = useResource(slug)
-  if (resource.isPending) return <LoadingState label="Loading resource..." />
+  const pendingMeta = (
+    <PageMeta
+      title="Print View"
+      description="A free Christian resource laid out for printing."
+      path={`/resources/item/${slug}`}
+    />
+  )
+  if (resource.isPending)
+    return (
+      <>
+        {pendingMeta}
+        <LoadingState label="Loading resource..." />
+      </>
+    )
   // A failed load is not "not found": say so and offer Retry.
   if (resource.isError && !isNotFound(resource.error))
     return (
       <PageContainer>
+        {pendingMeta}
         <ErrorState onRetry={() => resource.refetch()} retrying={resource.isFetching} />
       </PageContainer>
     )
@@ -45,11 +59,18 @@ export function PrintViewPage() {
 }
 
 function PrintView({ resource }: { resource: ResourceDetail }) {
-  usePageMeta({ title: `Print: ${resource.title}` })
   const { busy, download } = useDownload()
   const first = resource.files[0]
   return (
     <div className="bg-background print:bg-white">
+      {/* The same content as the resource's page: that page is the one to index. */}
+      <PageMeta
+        title={`Print: ${resource.title}`}
+        description={resourceDescription(resource)}
+        path={`/resources/item/${resource.slug}`}
+        image={resource.thumb_url}
+        type="article"
+      />
       <style>{PRINT_PAGE_CSS}</style>
       <div data-print-hidden="" className="border-b bg-card print:hidden">
         {/* Phone: the way back on its own line, the two actions side by side below it. */}

@@ -48,10 +48,15 @@ describe('ResourceDetailPage', () => {
     expect(details).toHaveTextContent('Genesis 7:1')
     expect(details).toHaveTextContent('Flood')
 
-    expect(screen.getByRole('img', { name: 'Preview of Ark Maze' })).toHaveAttribute(
-      'src',
-      '/api/files/thumbs/id-ark-maze?v=1',
+    // A WebP srcset the API makes at the contract's widths, and the shape reserved before it loads.
+    const preview = screen.getByRole('img', { name: 'Preview of Ark Maze' })
+    expect(preview).toHaveAttribute('src', '/api/files/thumbs/id-ark-maze?v=1&w=400')
+    expect(preview).toHaveAttribute(
+      'srcset',
+      '/api/files/thumbs/id-ark-maze?v=1&w=240 240w, /api/files/thumbs/id-ark-maze?v=1&w=400 400w, /api/files/thumbs/id-ark-maze?v=1&w=600 600w',
     )
+    expect(preview).toHaveAttribute('sizes')
+    expect([preview.getAttribute('width'), preview.getAttribute('height')]).toEqual(['600', '800'])
     expect(screen.getByRole('link', { name: 'Print View' })).toHaveAttribute(
       'href',
       '/resources/print/ark-maze',

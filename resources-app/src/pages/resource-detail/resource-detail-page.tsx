@@ -1,6 +1,6 @@
 import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
 import { formatFileSize } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,
@@ -21,17 +21,31 @@ import { NotFoundState } from '../../components/not-found-state'
 import { ResourceBadges } from '../../components/resource-badges'
 import { Thumbnail } from '../../components/thumbnail'
 import { fileKind } from '../../lib/file-kind'
-import { pagesLabel, RESOURCE_NOT_FOUND } from '../../lib/labels'
+import { pagesLabel, RESOURCE_NOT_FOUND, resourceDescription } from '../../lib/labels'
 
 /** /resources/item/{slug}: one resource, its preview and its files to download or print. */
 export function ResourceDetailPage() {
   const { slug = '' } = useParams()
   const resource = useResource(slug)
-  if (resource.isPending) return <LoadingState label="Loading resource..." />
+  const pendingMeta = (
+    <PageMeta
+      title="Resource"
+      description="A free Christian resource to download and print."
+      path={`/resources/item/${slug}`}
+    />
+  )
+  if (resource.isPending)
+    return (
+      <>
+        {pendingMeta}
+        <LoadingState label="Loading resource..." />
+      </>
+    )
   // A failed load is not "not found": say so and offer Retry.
   if (resource.isError && !isNotFound(resource.error))
     return (
       <PageContainer>
+        {pendingMeta}
         <ErrorState onRetry={() => resource.refetch()} retrying={resource.isFetching} />
       </PageContainer>
     )
@@ -46,10 +60,16 @@ export function ResourceDetailPage() {
 }
 
 function ResourceView({ resource }: { resource: ResourceDetail }) {
-  usePageMeta({ title: resource.title })
   const categoryHref = `/resources/${resource.category.slug}`
   return (
     <PageContainer>
+      <PageMeta
+        title={resource.title}
+        description={resourceDescription(resource)}
+        path={`/resources/item/${resource.slug}`}
+        image={resource.thumb_url}
+        type="article"
+      />
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
           <li>

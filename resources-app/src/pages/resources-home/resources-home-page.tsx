@@ -1,5 +1,5 @@
 import type { CategorySummary } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Button, PageContainer, Skeleton } from '@lamplight/ui'
 import { ArrowRightIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -11,15 +11,19 @@ import { SearchBox } from '../../components/search-box'
 import { collectionsLabel, resourcesLabel, shownLabel } from '../../lib/labels'
 
 export const HOME_TITLE = 'Free Resources'
+export const HOME_DESCRIPTION =
+  'Free Christian printables: colouring pages, lesson plans, games and reflection sheets for parents, teachers and children, to download and print.'
+
+/** The search a library address asks for (`?q=`); also what a server render prefetches. */
+export const searchQueryFrom = (params: URLSearchParams) => (params.get('q') ?? '').trim()
 
 /** /resources: search across the library, featured resources, and the categories to browse. */
 export function ResourcesHomePage() {
   const [params, setParams] = useSearchParams()
-  const query = (params.get('q') ?? '').trim()
+  const query = searchQueryFrom(params)
   const [draft, setDraft] = useState(query)
   // Back and forward move through searches: keep the box in step with the URL.
   useEffect(() => setDraft(query), [query])
-  usePageMeta({ title: query ? `Search: ${query}` : HOME_TITLE })
 
   const search = (text: string) => {
     const q = text.trim()
@@ -34,6 +38,12 @@ export function ResourcesHomePage() {
 
   return (
     <PageContainer>
+      {/* A search is the library's page with results: its canonical address is the library's. */}
+      <PageMeta
+        title={query ? `Search: ${query}` : HOME_TITLE}
+        description={HOME_DESCRIPTION}
+        path="/resources"
+      />
       <header className="mx-auto max-w-3xl text-center">
         <p className="mb-2 font-semibold text-gold-deep text-sm uppercase tracking-wider">
           Free printables for home, church and school

@@ -1,4 +1,4 @@
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
 import { ArrowRight, BookOpen, Cross, Hand, Mail, PenTool, Scissors, Sparkles, Users } from 'lucide-react'
 import { Link } from 'react-router'
@@ -50,13 +50,13 @@ const VALUES = [
 ] as const
 
 export function AboutPage() {
-  usePageMeta({
-    title: 'About Us',
-    description:
-      'Our story, mission and Christian foundation: why Lamplight Puzzle Co. hand-crafts puzzle boxes that lead people deeper into Scripture.',
-  })
   return (
     <div>
+      <PageMeta
+        title="About Us"
+        description="Our story, mission and Christian foundation: why Lamplight Puzzle Co. hand-crafts puzzle boxes that lead people deeper into Scripture."
+        path="/about"
+      />
       <section aria-labelledby="about-heading" className="bg-linear-to-b from-parchment to-background">
         <Container className="grid items-center gap-10 py-12 sm:py-16 md:grid-cols-[1.4fr_1fr] lg:gap-16">
           <div>

@@ -1,5 +1,5 @@
 import { type BuyerOrder, formatMoney, planOfTier, SUBSCRIPTION_MESSAGES } from '@lamplight/contracts'
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import {
   Badge,
   Button,
@@ -33,13 +33,20 @@ const date = (value: Date) => new Date(value).toLocaleDateString('en-US', { date
 
 /** /account: my orders, newest first, and the boxes I can play. */
 export function AccountPage() {
-  usePageMeta({ title: 'My Account' })
   const { user } = useAuth()
   const orders = useQuery(shopQueries.myOrders())
-  if (orders.isPending) return <LoadingState label="Loading your orders…" />
+  const meta = <PageMeta title="My Account" />
+  if (orders.isPending)
+    return (
+      <>
+        {meta}
+        <LoadingState label="Loading your orders…" />
+      </>
+    )
   if (orders.isError)
     return (
       <PageContainer>
+        {meta}
         <ErrorState onRetry={() => orders.refetch()} retrying={orders.isFetching} />
       </PageContainer>
     )
@@ -47,6 +54,7 @@ export function AccountPage() {
   const shown = orders.data.filter((o) => o.status !== 'pending')
   return (
     <PageContainer className="max-w-4xl">
+      {meta}
       <h1 className="font-serif text-4xl">My Account</h1>
       <p className="mt-2 text-muted-foreground">{user?.email}</p>
 

@@ -11,7 +11,7 @@ import {
   type ProductView,
   regionsOf,
 } from '@lamplight/contracts'
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import {
   Button,
   Dialog,
@@ -42,7 +42,6 @@ export function CheckoutPage() {
   const { productSlug } = useParams()
   const navigate = useNavigate()
   const product = useProduct(productSlug ?? '')
-  usePageMeta({ title: 'Checkout' })
 
   // Any failure to load the product sends the buyer back to the shop, saying why (spec, section 8).
   useEffect(() => {
@@ -61,9 +60,23 @@ export function CheckoutPage() {
     }
   }, [productSlug, product.isError, product.error, navigate])
 
-  if (!product.data) return <LoadingState label="Loading your order…" />
+  const meta = (
+    <PageMeta
+      title="Checkout"
+      description={`Order ${product.data?.name ?? 'your experience'}: review it, add your shipping details and pay securely.`}
+      path={`/checkout/${productSlug ?? ''}`}
+    />
+  )
+  if (!product.data)
+    return (
+      <>
+        {meta}
+        <LoadingState label="Loading your order…" />
+      </>
+    )
   return (
     <PageContainer className="max-w-xl">
+      {meta}
       {/* Under the modal; the modal's step title is the page's h1. */}
       <p className="font-serif text-3xl" aria-hidden="true">
         Checkout

@@ -1,10 +1,10 @@
 import { type BuyerOrder, formatMoney } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, LoadingState, PageContainer, toast } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, CircleAlert, Mail, Package, Phone, Truck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { CONTACT_EMAIL } from '../contact/contact-page'
 
@@ -23,7 +23,6 @@ export function CheckoutSuccessPage() {
   const order = useQuery({ ...shopQueries.order(sessionId), enabled: !!sessionId })
   const announced = useRef(false)
   const paid = order.data && (order.data.status === 'completed' || order.data.status === 'paid')
-  usePageMeta({ title: paid ? 'Order Confirmed' : 'Your order' })
 
   useEffect(() => {
     if (announced.current) return
@@ -38,9 +37,35 @@ export function CheckoutSuccessPage() {
     }
   }, [paid, sessionId, order.isError, order.data])
 
-  if (sessionId && order.isPending) return <LoadingState label="Confirming your order…" />
-  if (!paid) return <NotConfirmed order={order.data} onRefresh={() => order.refetch()} />
-  return <Confirmed order={order.data!} />
+  const { pathname } = useLocation()
+  const meta = (
+    <PageMeta
+      title={paid ? 'Order Confirmed' : 'Your order'}
+      description="The confirmation of your Lamplight Puzzle Co. order: its number, what ships and when."
+      // Each order's link carries its session id; the page itself is one page.
+      path={pathname === '/purchase-success' ? '/purchase-success' : '/checkout'}
+    />
+  )
+  if (sessionId && order.isPending)
+    return (
+      <>
+        {meta}
+        <LoadingState label="Confirming your order…" />
+      </>
+    )
+  if (!paid)
+    return (
+      <>
+        {meta}
+        <NotConfirmed order={order.data} onRefresh={() => order.refetch()} />
+      </>
+    )
+  return (
+    <>
+      {meta}
+      <Confirmed order={order.data!} />
+    </>
+  )
 }
 
 function Confirmed({ order }: { order: BuyerOrder }) {

@@ -1,5 +1,5 @@
 import { type SocialNetwork, socialProfiles } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
 import { ArrowRight, Camera, CirclePlay, Clock, Mail, MessageCircle, MessagesSquare } from 'lucide-react'
 import { Link } from 'react-router'
@@ -17,13 +17,13 @@ const SOCIAL_ICONS: Record<SocialNetwork, typeof Camera> = {
 }
 
 export function ContactPage() {
-  usePageMeta({
-    title: 'Contact Us',
-    description:
-      'Write to the Lamplight Puzzle Co. team or share a prayer request. We reply within 24 hours, Monday to Friday, 9am-5pm EST.',
-  })
   return (
     <div>
+      <PageMeta
+        title="Contact Us"
+        description="Write to the Lamplight Puzzle Co. team or share a prayer request. We reply within 24 hours, Monday to Friday, 9am-5pm EST."
+        path="/contact"
+      />
       <section aria-labelledby="contact-heading" className="bg-linear-to-b from-parchment to-background">
         <Container className="py-12 sm:py-16">
           <p className="mb-2 font-semibold text-primary text-sm uppercase tracking-wider">

@@ -4,7 +4,7 @@ import {
   formatMoneyShort,
   STANDARD_DELIVERY,
 } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Badge, Button, cn, Skeleton } from '@lamplight/ui'
 import { ArrowRight, Clock, Lightbulb, PackageOpen, Puzzle, ShoppingCart, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
@@ -59,14 +59,14 @@ function useScrollToHash() {
 }
 
 export function ExperiencesPage() {
-  usePageMeta({
-    title: 'Experiences',
-    description:
-      'Six story-driven puzzle experiences rooted in Scripture: mysteries, devotionals and journeys into Bible history, each one 2-4 hours of discovery.',
-  })
   const target = useScrollToHash()
   return (
     <div>
+      <PageMeta
+        title="Experiences"
+        description="Six story-driven puzzle experiences rooted in Scripture: mysteries, devotionals and journeys into Bible history, each one 2-4 hours of discovery."
+        path="/experiences"
+      />
       <section aria-labelledby="experiences-heading" className="bg-linear-to-b from-parchment to-background">
         <Container className="py-12 sm:py-16">
           <p className="mb-2 font-semibold text-primary text-sm uppercase tracking-wider">Experiences</p>

@@ -4,7 +4,7 @@ import {
   SATISFACTION_WINDOW_DAYS,
   STANDARD_DELIVERY,
 } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button } from '@lamplight/ui'
 import { ArrowRight, MessageCircleQuestion, RotateCcw, Truck, Users } from 'lucide-react'
 import { Link } from 'react-router'
@@ -58,12 +58,13 @@ export function FaqAccordion() {
 }
 
 export function FaqPage() {
-  usePageMeta({
-    title: 'Frequently Asked Questions',
-    description: `Answers about Lamplight puzzle boxes: how long they take, ages 13+, free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}, delivery in ${STANDARD_DELIVERY}, our ${SATISFACTION_WINDOW_DAYS}-day satisfaction promise and group pricing.`,
-  })
   return (
     <div>
+      <PageMeta
+        title="Frequently Asked Questions"
+        description={`Answers about Lamplight puzzle boxes: how long they take, ages 13+, free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}, delivery in ${STANDARD_DELIVERY}, our ${SATISFACTION_WINDOW_DAYS}-day satisfaction promise and group pricing.`}
+        path="/faq"
+      />
       <section aria-labelledby="faq-heading" className="bg-linear-to-b from-parchment to-background">
         <Container className="py-12 sm:py-16">
           <p className="mb-2 font-semibold text-primary text-sm uppercase tracking-wider">Help</p>

@@ -1,5 +1,5 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoneyShort } from '@lamplight/contracts'
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Badge, Button } from '@lamplight/ui'
 import { ArrowRight, BookOpen, Clock, HandHeart, Puzzle, Truck, Users } from 'lucide-react'
 import { Link } from 'react-router'
@@ -36,13 +36,13 @@ const REASONS = [
 ] as const
 
 export function HomePage() {
-  usePageMeta({
-    title: 'Story-driven Christian puzzle boxes',
-    description:
-      'Lamplight Puzzle Co. makes story-driven puzzle boxes that lead families, friends and small groups into Scripture, one clue at a time.',
-  })
   return (
     <div>
+      <PageMeta
+        title="Story-driven Christian puzzle boxes"
+        description="Lamplight Puzzle Co. makes story-driven puzzle boxes that lead families, friends and small groups into Scripture, one clue at a time."
+        path="/"
+      />
       <section
         aria-labelledby="home-heading"
         className="overflow-hidden bg-linear-to-b from-parchment to-background"

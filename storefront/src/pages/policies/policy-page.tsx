@@ -1,4 +1,4 @@
-import { usePageMeta } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -30,9 +30,9 @@ export function PolicyPage({
   summary: ReactNode
   sections: readonly PolicySection[]
 }) {
-  usePageMeta({ title, description: metaDescription })
   return (
     <div>
+      <PageMeta title={title} description={metaDescription} path={path} />
       <section aria-labelledby="policy-heading" className="bg-linear-to-b from-parchment to-background">
         <Container className="py-12 sm:py-16">
           <p className="mb-2 font-semibold text-primary text-sm uppercase tracking-wider">Customer care</p>

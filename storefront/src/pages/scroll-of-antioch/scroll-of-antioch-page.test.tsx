@@ -45,6 +45,19 @@ describe('Scroll of Antioch sales page', () => {
       expect(screen.getByRole('list', { name: 'At a glance' })).toHaveTextContent(fact)
     }
     expect(document.title).toBe('The Scroll of Antioch | Lamplight Puzzle Co.')
+    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'product')
+  })
+
+  it('gives search engines the product, its price from the API and that it is in stock', async () => {
+    setup()
+    await screen.findAllByRole('link', { name: 'Unlock for $49.99' })
+    const script = document.querySelector('script[type="application/ld+json"]')
+    expect(JSON.parse(script?.textContent ?? '')).toMatchObject({
+      '@type': 'Product',
+      name: 'The Scroll of Antioch',
+      url: '/scroll-of-antioch',
+      offers: { price: '49.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    })
   })
 
   it('offers a signed-out visitor to unlock it for the price from the API, without asking about access', async () => {

@@ -4,7 +4,7 @@ import {
   formatMoney,
   PRODUCT_SLUG_SCROLL,
 } from '@lamplight/contracts'
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Skeleton } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import {
@@ -21,6 +21,7 @@ import {
 import { Link } from 'react-router'
 import { useProduct } from '../../api/shop'
 import { ScrollArt } from '../../components/illustrations'
+import { ProductJsonLd } from '../../components/product-json-ld'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
 
@@ -160,14 +161,22 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
   )
 }
 
+/** The product's structured data, once its live price is known. */
+function ScrollJsonLd() {
+  const product = useScrollProduct()
+  return product.data ? <ProductJsonLd product={product.data} pagePath="/scroll-of-antioch" /> : null
+}
+
 export function ScrollOfAntiochPage() {
-  usePageMeta({
-    title: SCROLL_HEADING,
-    description:
-      'Restore a damaged scroll from the church in Antioch: five mysteries, 2-3 hours, beginner friendly. Our featured story-driven puzzle experience.',
-  })
   return (
     <div>
+      <PageMeta
+        title={SCROLL_HEADING}
+        description="Restore a damaged scroll from the church in Antioch: five mysteries, 2-3 hours, beginner friendly. Our featured story-driven puzzle experience."
+        path="/scroll-of-antioch"
+        type="product"
+      />
+      <ScrollJsonLd />
       <section
         aria-labelledby="scroll-heading"
         className="overflow-hidden bg-linear-to-b from-parchment to-background"

@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
 } from '@lamplight/contracts'
-import { useAuth, usePageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Skeleton, toast } from '@lamplight/ui'
 import { CheckIcon, Clock, Gift, Puzzle, RefreshCw, Sparkles, Truck } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -18,6 +18,7 @@ import { useProduct } from '../../api/shop'
 import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
 import { CATEGORY_LABELS, EXPERIENCES, type ExperienceCategory } from '../../components/experiences'
 import { ScrollArt } from '../../components/illustrations'
+import { ProductJsonLd } from '../../components/product-json-ld'
 import { Container, SectionHeading } from '../../components/section-heading'
 
 const FILTERS: ('all' | ExperienceCategory)[] = ['all', 'mystery', 'devotional', 'history']
@@ -29,12 +30,13 @@ const FACTS = [
 
 /** /shop: the featured box at its live price, what is coming, gift cards and the monthly plans. */
 export function ShopPage() {
-  usePageMeta({
-    title: 'Shop',
-    description: `Buy The Scroll of Antioch, our story-driven puzzle box, see what is coming next, and choose a monthly plan. Free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`,
-  })
   return (
     <div>
+      <PageMeta
+        title="Shop"
+        description={`Buy The Scroll of Antioch, our story-driven puzzle box, see what is coming next, and choose a monthly plan. Free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`}
+        path="/shop"
+      />
       <section aria-labelledby="shop-heading" className="bg-linear-to-b from-parchment to-background">
         <Container className="py-12 text-center sm:py-16">
           <h1 id="shop-heading" className="font-serif text-4xl text-foreground leading-tight sm:text-5xl">
@@ -58,6 +60,7 @@ function FeaturedProduct() {
   const product = useProduct(PRODUCT_SLUG_SCROLL)
   return (
     <section aria-labelledby="featured-heading" className="py-12 sm:py-16">
+      {product.data ? <ProductJsonLd product={product.data} pagePath="/shop" /> : null}
       <Container className="grid items-center gap-10 lg:grid-cols-2">
         <div className="rounded-2xl bg-card/60 p-4 shadow-sm ring-1 ring-border sm:p-8">
           <ScrollArt />

@@ -1,0 +1,263 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../db/client'
+import { createTestDatabase, type TestDatabase } from '../test/database'
+import { fakeStripe } from '../test/fake-stripe'
+
+/**
+ * Issue 16, item 5: the same build started twice, as production starts it (`node --import tsx
+ * src/server.ts`, the Dockerfile's CMD), on two ports against one PostgreSQL database and one
+ * Redis. What one instance does, the other must see: sessions, rate-limit counts, and a
+ * payment fulfilled once however many instances receive its event.
+ */
+const apiDir = fileURLToPath(new URL('../..', import.meta.url))
+const PUBLIC_URL = 'https://shop.example.com'
+const AUTH_SECRET = 'two-instances-secret-two-instances-secret'
+const WEBHOOK_SECRET = 'whsec_two_instances_test_secret'
+const databaseUrl = process.env.DATABASE_URL
+const redisUrl = process.env.REDIS_URL
+const onPostgres = !!databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
+
+if (!onPostgres)
+  console.info(
+    'two API instances: skipped, DATABASE_URL is not a PostgreSQL database (PGlite serves one process)',
+  )
+else if (!redisUrl)
+  console.info('two API instances: shared rate limits skipped, REDIS_URL is not set (CI sets it)')
+
+type Instance = { name: string; url: string; child: ChildProcess; log: string[] }
+
+/** Starts one server process and resolves once it logs that it listens (on a port of its own choosing). */
+function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const log: string[] = []
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${log.join('')}`)), 120_000)
+    const read = (chunk: Buffer) => {
+      for (const line of String(chunk).split('\n')) {
+        if (!line.trim()) continue
+        log.push(`${line}\n`)
+        try {
+          const entry = JSON.parse(line) as { msg?: string; port?: number }
+          if (entry.msg === 'listening' && entry.port) {
+            clearTimeout(timer)
+            resolve({ name, url: `http://127.0.0.1:${entry.port}`, child, log })
+          }
+        } catch {
+          // The banner for people (not JSON).
+        }
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited with ${code}:\n${log.join('')}`))
+    })
+  })
+}
+
+function stop(instance: Instance | undefined): Promise<void> {
+  if (!instance || instance.child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    instance.child.once('exit', () => resolve())
+    instance.child.kill('SIGTERM')
+  })
+}
+
+/** A visitor with a cookie jar, at a client address of its own, talking to whichever instance it is given. */
+function visitor(ip: string) {
+  const jar = new Map<string, string>()
+  return {
+    jar,
+    async request(instance: Instance, pathname: string, init: { body?: unknown; method?: string } = {}) {
+      const headers: Record<string, string> = { Origin: PUBLIC_URL, 'X-Forwarded-For': ip }
+      if (init.body !== undefined) headers['Content-Type'] = 'application/json'
+      if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+      const res = await fetch(`${instance.url}${pathname}`, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        redirect: 'manual',
+      })
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';')
+        const [key, ...value] = (pair ?? '').split('=')
+        if (!key) continue
+        if (/max-age=0/i.test(cookie) || value.join('=') === '') jar.delete(key.trim())
+        else jar.set(key.trim(), value.join('='))
+      }
+      return res
+    },
+  }
+}
+
+const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`
+
+describe.skipIf(!onPostgres)('two API instances on one PostgreSQL and one Redis', () => {
+  let database: TestDatabase
+  let a: Instance
+  let b: Instance
+  const fake = fakeStripe()
+  const signer = new Stripe('sk_test_fake')
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number((await queryRows<{ n: number }>(database.db, query))[0]?.n)
+
+  beforeAll(async () => {
+    const stripeBase = await fake.listen()
+    database = await createTestDatabase('postgres')
+    await database.db.execute(
+      sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
+    )
+    // Everything shared is shared; each instance keeps its own DATA_DIR, as two machines would.
+    const env = (name: string) => ({
+      NODE_ENV: 'production',
+      PUBLIC_URL,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url!,
+      REDIS_URL: redisUrl ?? '',
+      AUTH_SECRET,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `lamplight-${name}-`)),
+      SERVE_APPS: 'false',
+      SEED_ON_EMPTY: 'false',
+      CLIENT_IP_HEADER: 'x-forwarded-for',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripeBase,
+      SMTP_URL: '',
+      SENTRY_DSN: '',
+      LOG_LEVEL: 'info',
+    })
+    // Started together: the migrations run under an advisory lock, once.
+    ;[a, b] = await Promise.all([startInstance('api-1', env('api-1')), startInstance('api-2', env('api-2'))])
+  }, 180_000)
+
+  afterAll(async () => {
+    await Promise.all([stop(a), stop(b)])
+    await fake.close()
+    await database?.destroy()
+  }, 60_000)
+
+  it('start as a real shop: no development convenience on, and they say so', () => {
+    for (const instance of [a, b]) {
+      const line = instance.log.find((l) => l.includes('development conveniences on:'))
+      expect(line, instance.log.join('')).toContain('development conveniences on: none')
+    }
+  })
+
+  it('share sessions: signed up through one, signed in on the other; signed out through the other, gone on both', async () => {
+    const person = visitor(randomIp())
+    const email = `two-instances-${Date.now()}@example.com`
+    const signUp = await person.request(a, '/api/auth/sign-up/email', {
+      body: { email, password: 'two instances 1', name: 'Priscilla' },
+    })
+    expect(signUp.status, await signUp.clone().text()).toBe(200)
+    expect(person.jar.size).toBeGreaterThan(0)
+
+    const onB = await person.request(b, '/api/auth/get-session')
+    expect(((await onB.json()) as { user?: { email: string } } | null)?.user?.email).toBe(email)
+    const mine = await person.request(b, '/api/account/orders')
+    expect(mine.status).not.toBe(401)
+
+    const cookies = new Map(person.jar)
+    expect((await person.request(b, '/api/auth/sign-out', { body: {} })).status).toBe(200)
+    // The old cookie, replayed to the instance that did not sign it out, is no longer a session.
+    const replay = visitor(randomIp())
+    for (const [k, v] of cookies) replay.jar.set(k, v)
+    expect(await (await replay.request(a, '/api/auth/get-session')).json()).toBeNull()
+  })
+
+  it.skipIf(!redisUrl)('share rate limits: two instances together allow what one allows', async () => {
+    // The contact form: 5 per client address per 10 minutes (README, Security).
+    const sender = visitor(randomIp())
+    const statuses: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const res = await sender.request(i % 2 ? b : a, '/api/contact', {
+        body: {
+          name: 'Aquila',
+          email: 'aquila@example.com',
+          subject: `Question ${i}`,
+          message: 'Do you ship tents to Corinth?',
+        },
+      })
+      statuses.push(res.status)
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    expect(statuses.filter((s) => s === 200 || s === 201)).toHaveLength(5)
+    expect(statuses.slice(5)).toEqual([429, 429, 429, 429, 429])
+    // Both instances refused, not only the one that counted last.
+    expect(new Set(statuses.slice(5).map((_, i) => (i + 5) % 2))).toEqual(new Set([0, 1]))
+  })
+
+  it('fulfil a payment once when its event reaches both at once', async () => {
+    const buyer = visitor(randomIp())
+    const started = await buyer.request(a, '/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: {
+          email: 'two-instances-buyer@example.com',
+          firstName: 'Lydia',
+          lastName: 'Thyatira',
+          address: '1 Purple Street',
+          city: 'Philippi',
+          state: 'CA',
+          zipCode: '90001',
+        },
+      },
+    })
+    expect(started.status, await started.clone().text()).toBe(200)
+    const sessionId = ((await started.json()) as { url: string }).url.split('/').at(-1)!
+    fake.sessions.get(sessionId)!.payment_status = 'paid'
+
+    const eventId = `evt_two_instances_${sessionId}`
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { ...fake.sessions.get(sessionId) } },
+    })
+    const deliver = (instance: Instance) =>
+      fetch(`${instance.url}/api/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        body: payload,
+      })
+    // Stripe retries, and two instances behind a balancer each get a copy: five to each, at once.
+    const answers = await Promise.all([a, b, a, b, a, b, a, b, a, b].map(deliver))
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200))
+
+    expect(
+      await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from orders where provider_session_id = ${sessionId}`,
+      ),
+    ).toEqual([{ status: 'completed' }])
+    expect(
+      await count(sql`select count(*)::int as n from order_history h join orders o on o.id = h.order_id
+        where o.provider_session_id = ${sessionId} and h.to_status = 'completed'`),
+    ).toBe(1)
+    expect(
+      await count(sql`select count(*)::int as n from mail_outbox
+        where "to" = 'two-instances-buyer@example.com' and subject like 'Order confirmed%'`),
+    ).toBe(1)
+    expect(
+      await count(
+        sql`select count(*)::int as n from payment_events where event_id = ${eventId} and processed_at is not null`,
+      ),
+    ).toBe(1)
+  })
+})

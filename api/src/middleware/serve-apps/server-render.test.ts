@@ -1,0 +1,169 @@
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../types'
+import { serveApps } from '.'
+
+// The real builds: the shell's server renderer and storefront's server build (`npm run build`).
+const REPO = path.resolve(import.meta.dirname, '../../../..')
+const built =
+  existsSync(path.join(REPO, 'shell/dist-server/index.cjs')) &&
+  existsSync(path.join(REPO, 'storefront/dist/server/mf-manifest.json'))
+
+/** A copy of storefront's build published as release `version`, changed by `edit`. */
+function release(releases: string, version: string, edit: (dir: string) => void = () => {}) {
+  const dir = path.join(releases, 'storefront', version)
+  cpSync(path.join(REPO, 'storefront/dist'), dir, { recursive: true })
+  const manifestFile = path.join(dir, 'mf-manifest.json')
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
+  manifest.metaData.buildInfo.buildVersion = version
+  writeFileSync(manifestFile, JSON.stringify(manifest))
+  edit(dir)
+  return `/apps/storefront/${version}/mf-manifest.json`
+}
+
+describe.skipIf(!built)('server-rendered pages from the registry (real builds)', () => {
+  let app: Hono<AppEnv>
+  let active = ''
+  const warnings: string[] = []
+  let v1 = ''
+  let v2 = ''
+  let missing = ''
+  let throwing = ''
+
+  beforeAll(() => {
+    const appsDir = mkdtempSync(path.join(tmpdir(), 'lamplight-ssr-'))
+    symlinkSync(path.join(REPO, 'shell'), path.join(appsDir, 'shell'))
+    symlinkSync(path.join(REPO, 'storefront'), path.join(appsDir, 'storefront'))
+    const releases = path.join(appsDir, 'releases')
+    v1 = release(releases, 'v1')
+    // v2: the same remote rebuilt with another heading on its About page.
+    v2 = release(releases, 'v2', (dir) => {
+      for (const file of readdirSync(path.join(dir, 'server'))) {
+        if (!file.endsWith('.js')) continue
+        const full = path.join(dir, 'server', file)
+        writeFileSync(full, readFileSync(full, 'utf8').replaceAll('About Us', 'About Us, release two'))
+        rmSync(`${full}.br`, { force: true })
+        rmSync(`${full}.gz`, { force: true })
+      }
+    })
+    missing = release(releases, 'no-server', (dir) => rmSync(path.join(dir, 'server'), { recursive: true }))
+    throwing = release(releases, 'throws', (dir) => {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'server/mf-manifest.json'), 'utf8'))
+      writeFileSync(path.join(dir, 'server', manifest.metaData.remoteEntry.name), 'throw new Error("boom")')
+    })
+    active = v1
+    app = new Hono<AppEnv>()
+    app.use(async (c, next) => {
+      const log = (level: string) => (data: unknown, message: string) =>
+        level === 'warn' ? warnings.push(`${message} ${JSON.stringify(data)}`) : undefined
+      c.set('log', {
+        info: log('info'),
+        warn: log('warn'),
+        error: log('error'),
+      } as unknown as AppEnv['Variables']['log'])
+      await next()
+    })
+    // The visitor's cookie reaches the API call the header's session comes from.
+    app.get('/api/auth/get-session', (c) =>
+      c.req.header('cookie') === 'session=ada'
+        ? c.json({
+            user: { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'customer', emailVerified: true },
+          })
+        : c.json(null),
+    )
+    app.get('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404))
+    app.use(
+      serveApps({
+        appsDir,
+        releasesDir: releases,
+        remotes: {
+          snapshot: async () => ({
+            remotes: {
+              storefront: active,
+              'resources-app': '/apps/resources-app/mf-manifest.json',
+              'puzzle-app': '/apps/puzzle-app/mf-manifest.json',
+              'admin-app': '/apps/admin-app/mf-manifest.json',
+            },
+            etag: active,
+          }),
+        },
+        serverRender: { deadlineMs: 10_000, fetchApi: (request) => app.fetch(request) },
+      }),
+    )
+  })
+
+  const page = async (url: string) => {
+    const res = await app.request(url)
+    return { status: res.status, html: await res.text(), cacheControl: res.headers.get('cache-control') }
+  }
+
+  it('renders the owning remote from the active release, and a newly activated one on the next request', async () => {
+    const first = await page('/about')
+    expect(first.status).toBe(200)
+    expect(first.html).toMatch(/<h1[^>]*>About Us<\/h1>/)
+    expect(first.html).not.toContain('data-remote-loading')
+    expect(first.html).toContain('<title>')
+    // The shell's and the remote's stylesheets are linked: the page paints styled without scripts.
+    expect(first.html).toMatch(/<link rel="stylesheet" href="\/static\/css\/[^"]+\.css">/)
+    expect(first.html).toMatch(
+      /<link rel="stylesheet" href="\/apps\/storefront\/v1\/static\/css\/[^"]+\.css">/,
+    )
+    expect(first.cacheControl).toBe('no-cache')
+
+    active = v2 // activated in the registry: no restart, no shell rebuild
+    const second = await page('/about')
+    expect(second.html).toMatch(/<h1[^>]*>About Us, release two<\/h1>/)
+
+    active = v1 // rolled back
+    expect((await page('/about')).html).toMatch(/<h1[^>]*>About Us<\/h1>/)
+  }, 60_000)
+
+  it.each([
+    ['has no server build', () => missing],
+    ['has a server build that throws', () => throwing],
+  ])(
+    'a release that %s: the chrome, and the area left to the browser, logged',
+    async (_, which) => {
+      warnings.length = 0
+      active = which()
+      const res = await page('/about')
+      expect(res.status).toBe(200)
+      expect(res.html).toContain('data-remote-loading="storefront"')
+      expect(res.html).toContain('<header')
+      expect(res.html).toContain('<footer')
+      expect(warnings.join('\n')).toMatch(/rendered in the browser/)
+    },
+    60_000,
+  )
+
+  it("renders the signed-in header from the visitor's cookie, and such a page is private", async () => {
+    active = v1
+    const res = await app.request('/about', { headers: { cookie: 'session=ada' } })
+    const html = await res.text()
+    expect(html).toContain('ada@example.com')
+    expect(html).toContain('Sign Out')
+    expect(res.headers.get('cache-control')).toBe('private, no-cache')
+    const anonymous = await page('/about')
+    expect(anonymous.html).not.toContain('ada@example.com')
+    expect(anonymous.html).toContain('Sign In')
+  }, 60_000)
+
+  it('answers a path no route owns with 404 and the 404 page', async () => {
+    active = v1
+    const res = await page('/no-such-page')
+    expect(res.status).toBe(404)
+    expect(res.html).toContain('Oops! Page not found')
+  }, 60_000)
+})

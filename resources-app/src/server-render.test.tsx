@@ -1,0 +1,88 @@
+// @vitest-environment node
+import { examplePath, routesOf } from '@lamplight/routes'
+import { createQueryClient, PublicOriginProvider } from '@lamplight/session'
+import { renderToHtml } from '@lamplight/testing/server'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Suspense } from 'react'
+import { MemoryRouter } from 'react-router'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { aCategory, aGalleryItem, aResource, aResourceDetail, CATEGORIES } from './test/fixtures'
+import { mockApi } from './test/render'
+
+const SLUG = 'creation-week-colouring-book'
+const THUMB = `/api/files/thumbs/id-${SLUG}?v=1`
+
+/** Real content of each public page as the server must send it (text as it stands in HTML). */
+const SHOWS: Record<string, string[]> = {
+  '/resources': ['Free Resources', 'Featured Ark Maze', 'Browse by Category', 'Games &amp; Puzzles'],
+  '/resources/:categorySlug': ['Teaching Resources', 'Creation Lesson'],
+  '/resources/item/:slug': [
+    'Creation Week',
+    'ark-maze.png',
+    'Download Files',
+    'Preview of Creation Week',
+    `<meta property="og:image" content="https://shop.example${THUMB}"/>`,
+  ],
+  '/resources/print/:slug': ['Creation Week', 'ark-maze-booklet.pdf'],
+  '/kids-activities-colouring/bible-verses': ['Bible Verses Colouring Pages', 'Verse Page'],
+  '/kids-activities-colouring/faith-coloring-pages': ['Faith Coloring Pages', 'Faith Page'],
+  '/kids-activities-colouring/noahs-ark-coloring-pages': ['Noah&#x27;s Ark Coloring Pages', 'Ark Page'],
+}
+
+describe('resources-app ./routes in Node', () => {
+  beforeAll(() => {
+    mockApi({
+      '/api/resources/categories': { data: CATEGORIES },
+      '/api/resources/featured': { data: [aResource({ title: 'Featured Ark Maze' })] },
+      '/api/resources/categories/teaching-resources': {
+        data: aCategory({ name: 'Teaching Resources', slug: 'teaching-resources', age_ranges: ['6-9'] }),
+      },
+      '/api/resources?category=teaching-resources': {
+        data: [aResource({ slug: 'creation-lesson', title: 'Creation Lesson' })],
+        has_more: false,
+        page: 1,
+        page_size: 60,
+      },
+      [`/api/resources/item/${SLUG}`]: { data: aResourceDetail({ slug: SLUG, title: 'Creation Week' }) },
+      '/api/resources/galleries/bible-verses': { data: [aGalleryItem(1, { title: 'Verse Page' })] },
+      '/api/resources/galleries/faith-coloring': { data: [aGalleryItem(2, { title: 'Faith Page' })] },
+      '/api/resources/galleries/noahs-ark': { data: [aGalleryItem(3, { title: 'Ark Page' })] },
+    })
+  })
+  afterAll(() => vi.unstubAllGlobals())
+
+  it('runs where there is no browser', () => {
+    expect(typeof window).toBe('undefined')
+    expect(typeof document).toBe('undefined')
+  })
+
+  for (const route of routesOf('resources-app').filter((r) => r.access === 'public')) {
+    const path = examplePath(route.path)
+    it(`renders ${path} with its content and head, from prefetched data`, async () => {
+      // Imported here, in Node: the module may touch no browser global when it loads.
+      const { default: ResourcesRoutes, prefetch } = await import('./routes')
+      const client = createQueryClient()
+      await prefetch(client, { pathname: path, search: '' })
+      const html = await renderToHtml(
+        <PublicOriginProvider origin="https://shop.example">
+          <QueryClientProvider client={client}>
+            <MemoryRouter initialEntries={[path]}>
+              <Suspense fallback={<p>Loading the page</p>}>
+                <ResourcesRoutes />
+              </Suspense>
+            </MemoryRouter>
+          </QueryClientProvider>
+        </PublicOriginProvider>,
+      )
+      expect(SHOWS[route.path], `list what ${route.path} shows`).toBeDefined()
+      // React separates adjacent text with `<!-- -->`; read the text as a person would.
+      const page = html.replaceAll('<!-- -->', '')
+      for (const text of SHOWS[route.path] ?? []) expect(page.includes(text), `shows “${text}”`).toBe(true)
+      for (const loading of ['Loading the page', 'Loading resource', 'data-slot="skeleton"'])
+        expect(page.includes(loading), `no “${loading}”`).toBe(false)
+      expect(html).toContain('data-remote="resources-app"')
+      expect(html).toMatch(/<title>[^<]+ \| Lamplight Puzzle Co\.<\/title>/)
+      expect(html).toContain('<link rel="canonical" href="https://shop.example/')
+    })
+  }
+})

@@ -1,0 +1,35 @@
+import { CURRENCY, type ProductView } from '@lamplight/contracts'
+import { JsonLd, publicUrl, SITE_NAME, usePublicOrigin } from '@lamplight/session'
+
+/**
+ * schema.org Product data for one product as the API serves it (its live price in cents, so
+ * search results never show a price checkout would not charge). The API only answers active
+ * products, so one it answered is on sale.
+ */
+export function productJsonLd(product: ProductView, origin: string, pagePath: string) {
+  const url = publicUrl(origin, pagePath)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.slug,
+    url,
+    ...(product.image ? { image: publicUrl(origin, product.image) } : {}),
+    brand: { '@type': 'Brand', name: SITE_NAME },
+    offers: {
+      '@type': 'Offer',
+      url,
+      // The schema wants a decimal in the currency's unit: 4999 cents → "49.99".
+      price: (product.price / 100).toFixed(2),
+      priceCurrency: CURRENCY.toUpperCase(),
+      availability: 'https://schema.org/InStock',
+    },
+  }
+}
+
+/** The Product JSON-LD of a page that sells `product`, at `pagePath` (its canonical path). */
+export function ProductJsonLd({ product, pagePath }: { product: ProductView; pagePath: string }) {
+  const origin = usePublicOrigin()
+  return <JsonLd data={productJsonLd(product, origin, pagePath)} />
+}

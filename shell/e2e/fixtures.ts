@@ -18,6 +18,27 @@ export const test = base.extend<Fixtures>({
       'X-Forwarded-For': `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${counter % 250}`,
     })
   },
+  // A server-rendered page shows its buttons and fields before React owns them, and a click
+  // or a typed value before then is lost. Every `goto` waits for the page to say it has
+  // hydrated (src/hydration); a page whose area cannot hydrate (a dead remote) is let through
+  // after a while, for its test to check what it shows.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      await page
+        .waitForFunction(
+          () =>
+            !document.getElementById('lamplight-state') ||
+            document.documentElement.hasAttribute('data-hydrated'),
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined)
+      return response
+    }
+    await use(page)
+  },
   pageErrors: async ({ page }, use) => {
     const errors: string[] = []
     page.on('console', (message) => {

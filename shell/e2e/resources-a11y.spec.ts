@@ -134,6 +134,9 @@ for (const [label, viewport] of [
         await expect(heading(page)).toHaveText(/Not Found/)
         await expectNoSeriousViolations(page, path)
       }
+      // The gallery's data would arrive in the server-rendered page; render it in the
+      // browser so the mocked empty answer is what the page shows.
+      await page.setExtraHTTPHeaders({ 'X-Lamplight-Render': 'browser' })
       await page.route('**/api/resources/galleries/faith-coloring', (route) =>
         route.fulfill({ json: { data: [] } }),
       )

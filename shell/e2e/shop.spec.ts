@@ -107,6 +107,7 @@ test('the shop: coming-soon filters, gift cards and plans ask a visitor to sign 
   const coming = page.getByRole('region', { name: 'Coming Soon' })
   await expect(coming.getByRole('listitem')).toHaveCount(5)
   await page.getByRole('button', { name: 'Devotional' }).click()
+  await expect(coming.getByRole('listitem')).not.toHaveCount(5)
   const devotional = await coming.getByRole('listitem').count()
   expect(devotional).toBeLessThan(5)
   expect(devotional).toBeGreaterThan(0)

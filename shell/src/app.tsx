@@ -3,6 +3,7 @@ import { Spinner, Toaster } from '@lamplight/ui'
 import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, StrictMode, Suspense, useState } from 'react'
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router'
+import { HydrationMarker } from './hydration/hydration-marker'
 import { SiteLayout } from './layout/site-layout'
 import { RouteResolver } from './pages/route-resolver'
 import { RouterError } from './pages/router-error'
@@ -24,6 +25,7 @@ function Lazy({ children }: { children: ReactNode }) {
       }
     >
       {children}
+      <HydrationMarker />
     </Suspense>
   )
 }

@@ -1,6 +1,7 @@
 import { PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
 import { Link, useLocation } from 'react-router'
+import { HydrationMarker } from '../hydration/hydration-marker'
 
 export const NOT_FOUND_TITLE = 'Page not found'
 
@@ -14,6 +15,7 @@ export function NotFound() {
         description="The page you were looking for isn't here. Find our puzzle boxes, the shop and free Christian resources from the home page."
         path={pathname}
       />
+      <HydrationMarker />
       <p className="font-serif text-7xl text-primary">404</p>
       <h1 className="font-serif text-3xl text-foreground">Oops! Page not found</h1>
       <p className="text-muted-foreground">

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react'
 import { useLocation } from 'react-router'
+import { HydrationMarker } from '../hydration/hydration-marker'
 import { reportRemoteError } from '../observability'
 import { RouteMeta } from '../pages/route-meta'
 import { loadRemoteRoutes } from './remote-loader'
@@ -71,7 +72,12 @@ function FederatedRoutes({ remote, attempt }: { remote: RemoteName; attempt: num
     return <Routes />
   }
   const Routes = use(loadRemoteRoutes(remote, attempt))
-  return <Routes />
+  return (
+    <>
+      <Routes />
+      <HydrationMarker />
+    </>
+  )
 }
 
 function RemoteLoading({ remote }: { remote: RemoteName }) {

@@ -1,15 +1,14 @@
 import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, LoadingState, PageContainer } from '@lamplight/ui'
+import { Button } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { useParams } from 'react-router'
-import { isNotFound, useResource } from '../../api/resources'
 import { BackLink } from '../../components/back-link'
 import { useDownload } from '../../components/file-actions'
-import { NotFoundState } from '../../components/not-found-state'
+import { ResourceBySlug } from '../../components/resource-by-slug'
 import { fileSrc } from '../../components/thumbnail'
 import { fileKind } from '../../lib/file-kind'
-import { pagesLabel, RESOURCE_NOT_FOUND, resourceDescription } from '../../lib/labels'
+import { pagesLabel, resourceDescription } from '../../lib/labels'
 
 /**
  * Mounted only while the print view is on screen. A letter page with half-inch margins,
@@ -25,37 +24,15 @@ export const PRINT_PAGE_CSS = `@page { size: letter; margin: 0.5in; }
 /** /resources/print/{slug}: every file of a resource laid out for the printer. */
 export function PrintViewPage() {
   const { slug = '' } = useParams()
-  const resource = useResource(slug)
-  const pendingMeta = (
-    <PageMeta
+  return (
+    <ResourceBySlug
+      slug={slug}
       title="Print View"
       description="A free Christian resource laid out for printing."
-      path={`/resources/item/${slug}`}
-    />
+    >
+      {(resource) => <PrintView resource={resource} />}
+    </ResourceBySlug>
   )
-  if (resource.isPending)
-    return (
-      <>
-        {pendingMeta}
-        <LoadingState label="Loading resource..." />
-      </>
-    )
-  // A failed load is not "not found": say so and offer Retry.
-  if (resource.isError && !isNotFound(resource.error))
-    return (
-      <PageContainer>
-        {pendingMeta}
-        <ErrorState onRetry={() => resource.refetch()} retrying={resource.isFetching} />
-      </PageContainer>
-    )
-  if (!resource.data)
-    return (
-      <NotFoundState
-        title={RESOURCE_NOT_FOUND}
-        message="We couldn't find that resource. It may have been moved or is no longer available."
-      />
-    )
-  return <PrintView resource={resource.data} />
 }
 
 function PrintView({ resource }: { resource: ResourceDetail }) {

@@ -1,62 +1,29 @@
 import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
 import { formatFileSize } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  ErrorState,
-  LoadingState,
-  PageContainer,
-} from '@lamplight/ui'
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, PageContainer } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { Link, useParams } from 'react-router'
-import { isNotFound, useResource } from '../../api/resources'
 import { FileActions } from '../../components/file-actions'
 import { FileKindIcon } from '../../components/file-icon'
-import { NotFoundState } from '../../components/not-found-state'
 import { ResourceBadges } from '../../components/resource-badges'
+import { ResourceBySlug } from '../../components/resource-by-slug'
 import { Thumbnail } from '../../components/thumbnail'
 import { fileKind } from '../../lib/file-kind'
-import { pagesLabel, RESOURCE_NOT_FOUND, resourceDescription } from '../../lib/labels'
+import { pagesLabel, resourceDescription } from '../../lib/labels'
 
 /** /resources/item/{slug}: one resource, its preview and its files to download or print. */
 export function ResourceDetailPage() {
   const { slug = '' } = useParams()
-  const resource = useResource(slug)
-  const pendingMeta = (
-    <PageMeta
+  return (
+    <ResourceBySlug
+      slug={slug}
       title="Resource"
       description="A free Christian resource to download and print."
-      path={`/resources/item/${slug}`}
-    />
+    >
+      {(resource) => <ResourceView resource={resource} />}
+    </ResourceBySlug>
   )
-  if (resource.isPending)
-    return (
-      <>
-        {pendingMeta}
-        <LoadingState label="Loading resource..." />
-      </>
-    )
-  // A failed load is not "not found": say so and offer Retry.
-  if (resource.isError && !isNotFound(resource.error))
-    return (
-      <PageContainer>
-        {pendingMeta}
-        <ErrorState onRetry={() => resource.refetch()} retrying={resource.isFetching} />
-      </PageContainer>
-    )
-  if (!resource.data)
-    return (
-      <NotFoundState
-        title={RESOURCE_NOT_FOUND}
-        message="We couldn't find that resource. It may have been moved or is no longer available."
-      />
-    )
-  return <ResourceView resource={resource.data} />
 }
 
 function ResourceView({ resource }: { resource: ResourceDetail }) {

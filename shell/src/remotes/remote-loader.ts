@@ -1,3 +1,4 @@
+import type { RemoteRoutesModule } from '@lamplight/remote'
 import { federationName, matchRoute, REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
 import type { ComponentType } from 'react'
@@ -60,7 +61,8 @@ export function preloadRemoteFor(pathname: string): void {
     })
 }
 
-type RoutesModule = { default?: ComponentType }
+/** Partial: a remote is deployed apart from the shell, so its exposed module is checked when loaded. */
+type RoutesModule = Partial<RemoteRoutesModule>
 
 /** A remote that could not be loaded in the browser: its area shows the fallback and reports it. */
 export class RemoteLoadError extends Error {

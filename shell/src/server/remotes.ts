@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import vm from 'node:vm'
+import type { RemoteRoutesModule } from '@lamplight/remote'
 import { federationName, INTERNAL_ORIGIN, type RemoteName } from '@lamplight/routes'
 import {
   loadRemote,
@@ -9,20 +10,15 @@ import {
   registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime'
-import type { QueryClient } from '@tanstack/react-query'
-import type { ComponentType } from 'react'
 
 /**
  * The server's side of a remote: its `./routes` module from the server build published
  * beside the browser build (`<release>/server/`, docs/decisions/016), loaded through Module
  * Federation's Node runtime (@module-federation/node's runtime plugin, built into this
- * bundle and each remote's server build).
+ * bundle and each remote's server build). Partial: it comes from a release built apart from
+ * this shell, so what it exposes is checked when it is loaded, not assumed.
  */
-export type ServerRoutesModule = {
-  default?: ComponentType
-  /** Prefetches, with the pages' own queryOptions, what a public route shows. */
-  prefetch?: (queryClient: QueryClient, location: { pathname: string; search: string }) => Promise<unknown>
-}
+export type ServerRoutesModule = Partial<RemoteRoutesModule>
 
 export type LoadedRemote = {
   module: ServerRoutesModule

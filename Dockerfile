@@ -3,8 +3,8 @@
 #   docker build -t lamplight .
 #   docker run -p 3000:3000 -e DATABASE_URL=... -e AUTH_SECRET=... lamplight
 # The API runs from TypeScript source with tsx (docs/decisions/005), so the final image holds
-# the API's and the shared packages' sources, the apps' built dist/ folders and production
-# dependencies only.
+# the API's and the shared packages' sources, the apps' built dist/ folders, the shell's
+# server renderer (dist-server/) and production dependencies only.
 
 ARG NODE_IMAGE=node:20.19-bookworm-slim
 
@@ -64,6 +64,8 @@ COPY --from=build /app/packages/contracts/src packages/contracts/src
 COPY --from=build /app/packages/config/src packages/config/src
 COPY --from=build /app/packages/routes/src packages/routes/src
 COPY --from=build /app/shell/dist shell/dist
+# The shell's server renderer (docs/decisions/016): without it every page renders in the browser only.
+COPY --from=build /app/shell/dist-server shell/dist-server
 COPY --from=build /app/storefront/dist storefront/dist
 COPY --from=build /app/resources-app/dist resources-app/dist
 COPY --from=build /app/puzzle-app/dist puzzle-app/dist

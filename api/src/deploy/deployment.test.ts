@@ -99,6 +99,7 @@ describe('Dockerfile', () => {
       // the source of every workspace package the API depends on (it runs them from source)
       ...apiWorkspaceSources(),
       'shell/dist',
+      'shell/dist-server',
       'storefront/dist',
       'resources-app/dist',
       'puzzle-app/dist',
@@ -110,6 +111,18 @@ describe('Dockerfile', () => {
       for (const source of i.args.split(/\s+/).slice(0, -1))
         expect(existsSync(path.join(ROOT, source)), source).toBe(true)
     }
+  })
+
+  it("copies the shell's server renderer from the build stage to where the API loads it", () => {
+    // Without it the image still serves every page, rendered in the browser only: nothing
+    // else would notice. The path is the one serve-apps loads (docs/decisions/016).
+    const loader = read('api/src/middleware/serve-apps/index.ts')
+    const renderer = /['"]([\w-]+\/dist-server)\/index\.cjs['"]/.exec(loader)?.[1]
+    expect(renderer).toBe('shell/dist-server')
+    const fromBuild = args('COPY').filter((a) => /--from=build\b/.test(a))
+    expect(fromBuild).toContain(`--from=build /app/${renderer} ${renderer}`)
+    // The build stage makes it: a copy from the developer's machine would only be stale.
+    expect(read('.dockerignore').split('\n')).toContain('**/dist-server')
   })
 
   it('every package the API imports at run time is a production dependency of its workspace', () => {

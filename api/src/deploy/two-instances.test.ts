@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../db/client'
-import { createTestDatabase, type TestDatabase } from '../test/database'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/database'
 import { fakeStripe } from '../test/fake-stripe'
 
 /**
@@ -20,13 +20,14 @@ const apiDir = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC_URL = 'https://shop.example.com'
 const AUTH_SECRET = 'two-instances-secret-two-instances-secret'
 const WEBHOOK_SECRET = 'whsec_two_instances_test_secret'
-const databaseUrl = process.env.DATABASE_URL
 const redisUrl = process.env.REDIS_URL
-const onPostgres = !!databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
+// PostgreSQL only (PGlite serves one process), decided as every driver-bound test decides:
+// DATABASE_URL set and not narrowed away by TEST_DRIVERS=pglite.
+const onPostgres = DRIVERS.includes('postgres')
 
 if (!onPostgres)
   console.info(
-    'two API instances: skipped, DATABASE_URL is not a PostgreSQL database (PGlite serves one process)',
+    'two API instances: skipped, no PostgreSQL to run on (DATABASE_URL unset or TEST_DRIVERS=pglite)',
   )
 else if (!redisUrl)
   console.info('two API instances: shared rate limits skipped, REDIS_URL is not set (CI sets it)')

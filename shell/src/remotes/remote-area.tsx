@@ -66,12 +66,17 @@ export class RenderInBrowser extends Error {
 
 function FederatedRoutes({ remote, attempt }: { remote: RemoteName; attempt: number }) {
   const server = useContext(ServerRemotesContext)
+  let Routes: ComponentType
   if (server) {
-    const Routes = server[remote]
-    if (!Routes) throw new RenderInBrowser(remote)
-    return <Routes />
+    const ServerRoutes = server[remote]
+    if (!ServerRoutes) throw new RenderInBrowser(remote)
+    Routes = ServerRoutes
+  } else {
+    Routes = use(loadRemoteRoutes(remote, attempt))
   }
-  const Routes = use(loadRemoteRoutes(remote, attempt))
+  // The same tree on the server and in the browser: React's useId (and so every Radix id
+  // and aria-controls) follows the tree's shape, and a sibling added on one side only
+  // would make the ids differ after hydration.
   return (
     <>
       <Routes />

@@ -13,6 +13,7 @@ import {
   scrollFragments,
   tags,
 } from '../db/schema'
+import { deleteSizedThumbnails } from '../services/thumbnails/sized-thumbnail'
 import type { FileStorage } from '../storage'
 import {
   type CoverMotif,
@@ -252,6 +253,8 @@ export async function seed({
     if (item.thumb) {
       const current = manifest.files[item.thumb.key] === item.thumb.fingerprint
       if (!current || !(await storage.exists(item.thumb.key))) {
+        // The sized copies (?w=) of the old picture would outlive it, or be served for the new one.
+        await deleteSizedThumbnails(storage, item.thumb.key)
         await storage.put(item.thumb.key, await item.thumb.make())
         if (!current && !inserted.length) refreshed = true
       }

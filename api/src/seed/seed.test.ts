@@ -16,6 +16,7 @@ import {
   resources,
   scrollFragments,
 } from '../db/schema'
+import { sizedThumbKey } from '../services/thumbnails/sized-thumbnail'
 import { createLocalStorage, type FileStorage } from '../storage'
 import { createTestDatabase, type TestDatabase } from '../test/database'
 import { isEmpty, SEED_MANIFEST_KEY, type SeedReport, seed } from '.'
@@ -174,6 +175,9 @@ describe('seed', () => {
     const stale = new TextEncoder().encode('%PDF-1.4 a blank grid')
     await storage.put(pdf!.key, stale)
     await storage.put(thumbKey, new Uint8Array([1, 2, 3]))
+    // ...and a sized copy the files route made of that thumbnail (?w=240).
+    const sizedKey = sizedThumbKey(thumbKey, 3, 240)
+    await storage.put(sizedKey, new Uint8Array([4, 5, 6]))
     await database.db
       .update(fileAssets)
       .set({ sizeBytes: stale.byteLength, pages: 1 })
@@ -185,6 +189,7 @@ describe('seed', () => {
     expect(report).toMatchObject({ resources: 0, files: 0, refreshed: 1 })
     expect((await bytesOf(storage, pdf!.key)).equals(good)).toBe(true)
     expect((await bytesOf(storage, thumbKey)).equals(goodThumb)).toBe(true)
+    expect(await storage.exists(sizedKey), "the old picture's sized copy").toBe(false)
     expect(await rowsOf()).toEqual([pdf])
     expect((await updatedAt()).getTime()).toBeGreaterThan(before.getTime())
 

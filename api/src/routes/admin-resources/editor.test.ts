@@ -398,11 +398,21 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     const added = (await filesOnDisk(filesDir)).filter((f) => !before.includes(f))
     expect(added.filter((f) => f.includes(r.id))).toHaveLength(4)
 
-    // Replace the thumbnail with an uploaded image; a PDF is not an image.
+    // Sized copies (srcset widths) of the thumbnail are stored beside it once asked for.
+    const sized = async (...widths: number[]) => {
+      for (const w of widths)
+        expect((await actors.anonymous.request(`/api/files/thumbs/${r.id}?w=${w}`)).status).toBe(200)
+      return (await filesOnDisk(filesDir)).filter((f) => f.startsWith('derived/') && f.includes(r.id))
+    }
+    expect(await sized(240, 400)).toHaveLength(2)
+
+    // Replace the thumbnail with an uploaded image; a PDF is not an image. The old one's
+    // sized copies go with it.
     expect((await upload(r.id, await pdf(1), 'cover.pdf', 'editor', 'thumbnail')).status).toBe(415)
     const replaced = await upload(r.id, await png(300, 400), 'cover.png', 'editor', 'thumbnail')
     expect(replaced.status).toBe(200)
     expect((await filesOnDisk(filesDir)).filter((f) => f.includes(r.id))).toHaveLength(4)
+    expect(await sized(240)).toHaveLength(1)
 
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, r.id))
     expect(new Set(audit.map((a) => a.action))).toEqual(
@@ -415,7 +425,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       ]),
     )
 
-    // Deleting the resource removes every object it had.
+    // Deleting the resource removes every object it had, sized thumbnails too.
     expect((await actors.editor.request(`/api/admin/resources/${r.id}`, { method: 'DELETE' })).status).toBe(
       200,
     )

@@ -73,7 +73,11 @@ export async function setPublished(db: Db, actorId: string, id: string, publishe
 }
 
 /** Deletes the resource and its file rows; returns the storage keys to remove afterwards. */
-export async function deleteResource(db: Db, actorId: string, id: string): Promise<string[] | null> {
+export async function deleteResource(
+  db: Db,
+  actorId: string,
+  id: string,
+): Promise<{ files: string[]; thumb: string | null } | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(resources).where(eq(resources.id, id)).for('update')
     if (!before) return null
@@ -90,6 +94,6 @@ export async function deleteResource(db: Db, actorId: string, id: string): Promi
       before: { ...before, files: files.map((f) => f.filename) },
       after: null,
     })
-    return [...files.map((f) => f.key), ...(before.thumbKey ? [before.thumbKey] : [])]
+    return { files: files.map((f) => f.key), thumb: before.thumbKey }
   })
 }

@@ -2,6 +2,7 @@ import { adminResourcesContract, resourceEditorContract } from '@lamplight/contr
 import type { Context, MiddlewareHandler } from 'hono'
 import { notFound, payloadTooLarge } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { deleteSizedThumbnails } from '../../services/thumbnails/sized-thumbnail'
 import { sanitiseFilename } from '../../services/uploads/inspect'
 import { decodeFilenameHeader, receiveUpload, thumbKey, uploadKey } from '../../services/uploads/receive'
 import type { AppEnv } from '../../types'
@@ -30,6 +31,15 @@ async function discard(c: Context<AppEnv>, keys: (string | null | undefined)[]) 
       .storage.delete(key)
       .catch((err) => c.get('log').warn({ err, key }, 'could not delete a file'))
   }
+}
+
+/** A thumbnail goes with the sized copies the files route made of it (`?w=`). */
+async function discardThumbnail(c: Context<AppEnv>, key: string | null | undefined) {
+  if (!key) return
+  await deleteSizedThumbnails(c.get('deps').storage, key).catch((err) =>
+    c.get('log').warn({ err, key }, 'could not delete the sized copies of a thumbnail'),
+  )
+  await discard(c, [key])
 }
 
 /**
@@ -74,9 +84,10 @@ export const adminResourcesRouter = defineRouter('/admin/resources')
     return c.json({ data: row })
   })
   .handle(adminResourcesContract.remove, async ({ c, db, params, user }) => {
-    const keys = await deleteResource(db, user.id, params.id)
-    if (!keys) throw notFound(NO_RESOURCE)
-    await discard(c, keys)
+    const stored = await deleteResource(db, user.id, params.id)
+    if (!stored) throw notFound(NO_RESOURCE)
+    await discard(c, stored.files)
+    await discardThumbnail(c, stored.thumb)
     return c.json({ data: { id: params.id } })
   })
   .handle(resourceEditorContract.uploadFile, uploadOptions, async ({ c, db, deps, params, user }) => {
@@ -144,7 +155,7 @@ export const adminResourcesRouter = defineRouter('/admin/resources')
       await deps.storage.put(key, received.thumbnail!)
       const result = await replaceThumbnail(db, user.id, params.id, key)
       if (!result) throw notFound(NO_RESOURCE)
-      await discard(c, [result.oldKey])
+      await discardThumbnail(c, result.oldKey)
       return c.json({ data: result.resource })
     } catch (error) {
       await discard(c, [key])

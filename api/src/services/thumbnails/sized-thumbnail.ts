@@ -1,3 +1,4 @@
+import { THUMB_WIDTHS } from '@lamplight/contracts'
 import sharp from 'sharp'
 import type { FileStorage, StoredFile } from '../../storage'
 
@@ -9,6 +10,18 @@ import type { FileStorage, StoredFile } from '../../storage'
  */
 export const sizedThumbKey = (key: string, size: number, width: number) =>
   `derived/${key}.${size}.w${width}.webp`
+
+/**
+ * Deletes every sized copy made of the thumbnail stored at `key`. Call it before that
+ * thumbnail is deleted or overwritten: the copies' keys hold its size, read here. Nothing
+ * to do when it is not there.
+ */
+export async function deleteSizedThumbnails(storage: FileStorage, key: string): Promise<void> {
+  const stored = await storage.get(key)
+  if (!stored) return
+  await stored.body.cancel()
+  await Promise.all(THUMB_WIDTHS.map((width) => storage.delete(sizedThumbKey(key, stored.size, width))))
+}
 
 const making = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
 

@@ -26,6 +26,8 @@ COPY puzzle-app/package.json puzzle-app/
 COPY admin-app/package.json admin-app/
 COPY api/package.json api/
 COPY bench/package.json bench/
+# The API's postinstall mends the PostgreSQL driver (api/scripts/fix-postgres-driver.mjs).
+COPY api/scripts/fix-postgres-driver.mjs api/scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx turbo run build --filter='./shell' --filter='./storefront' --filter='./resources-app' \
@@ -53,6 +55,7 @@ COPY --from=build /app/puzzle-app/package.json puzzle-app/
 COPY --from=build /app/admin-app/package.json admin-app/
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/bench/package.json bench/
+COPY --from=build /app/api/scripts/fix-postgres-driver.mjs api/scripts/
 RUN npm ci --omit=dev --workspace api --no-audit --no-fund && npm cache clean --force
 # What the API reads at run time: its source and migrations, the shared packages it imports
 # from source, the TypeScript settings tsx compiles with (JSX for the mail templates), the builds.

@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import { type Db, queryRows } from '../db/client'
 import { mailOutbox } from '../db/schema'
@@ -12,7 +12,12 @@ export interface Mailer {
    * retries) when SMTP is configured. Never waits for SMTP, so a request's time does not
    * depend on the mail server, and never throws for a failed send.
    */
-  send(mail: Mail): Promise<void>
+  send(mail: Mail, options?: { transaction?: Db }): Promise<void>
+  /**
+   * Tells the worker there is mail to send now: after the commit of a transaction that
+   * queued mail with `send(mail, { transaction })` (until then the worker cannot see it).
+   */
+  wake(): void
   /** True when mail only reaches the outbox (no SMTP): a developer reads it there. */
   readonly outboxOnly: boolean
   /** Starts the outbox worker (no-op without SMTP). The server calls it once. */
@@ -103,6 +108,8 @@ export function createOutboxWorker({
   let again = false
   let timer: NodeJS.Timeout | null = null
   let stopped = true
+  /** Set by stop() (not before start(): drain() alone works on a stopped worker, for tests). */
+  let halted = false
 
   async function sendOne(row: ClaimedRow): Promise<boolean> {
     try {
@@ -136,11 +143,28 @@ export function createOutboxWorker({
 
   async function drainLoop(): Promise<number> {
     let sent = 0
-    for (;;) {
+    while (!halted) {
       const rows = await claimDueMail(db, batch, policy.leaseMs)
-      for (const row of rows) if (await sendOne(row)) sent++
+      for (const [index, row] of rows.entries()) {
+        if (halted) {
+          // Shutting down: the send in hand finished; the rest of the batch goes back,
+          // due now, for the next worker (instead of waiting out the lease, or holding
+          // the shutdown until a slow mail server has taken all of it).
+          await release(rows.slice(index).map((r) => r.id))
+          return sent
+        }
+        if (await sendOne(row)) sent++
+      }
       if (rows.length < batch) return sent
     }
+    return sent
+  }
+
+  async function release(ids: string[]) {
+    await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')))
   }
 
   function drain(): Promise<number> {
@@ -180,11 +204,13 @@ export function createOutboxWorker({
     start() {
       if (!stopped) return
       stopped = false
+      halted = false
       void drain()
       schedule()
     },
     async stop() {
       stopped = true
+      halted = true
       if (timer) clearTimeout(timer)
       await running
     },
@@ -217,8 +243,9 @@ export function createMailer({
   return {
     outboxOnly: !transport,
     worker,
-    async send(mail) {
-      await db
+    async send(mail, options) {
+      // In the caller's transaction: the mail exists exactly when what it tells of does.
+      await (options?.transaction ?? db)
         .insert(mailOutbox)
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
       if (!worker) {
@@ -230,7 +257,10 @@ export function createMailer({
         )
         return
       }
-      worker.wake()
+      if (!options?.transaction) worker.wake()
+    },
+    wake() {
+      worker?.wake()
     },
     start() {
       worker?.start()

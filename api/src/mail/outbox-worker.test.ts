@@ -103,6 +103,36 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
     expect(smtp.received).toEqual([{ to: 'ruth@example.com', subject: 'Your order' }])
   })
 
+  it('stops after the mail in hand and hands the rest of its batch back, due now (a shutdown)', async () => {
+    let calls = 0
+    let letGo = () => {}
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve
+    })
+    // A slow mail server: the first send is still going when the server is told to stop.
+    const transport = {
+      sendMail: async () => {
+        calls++
+        if (calls === 1) await held
+      },
+    }
+    const mailer = createMailer({ db: database.db, transport, from: 's@example.com', logger, policy: fast })
+    for (let i = 0; i < 5; i++) await mailer.send({ to: `r${i}@example.com`, subject: `Mail ${i}`, text: 'x' })
+    mailer.start()
+    for (let i = 0; i < 200 && calls === 0; i++) await new Promise((r) => setTimeout(r, 10))
+    const stopping = mailer.stop()
+    letGo()
+    await stopping
+    expect(calls).toBe(1)
+    const rows = await database.db.select().from(mailOutbox)
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(1)
+    const rest = rows.filter((r) => r.status !== 'sent')
+    expect(rest).toHaveLength(4)
+    // Not held for the ten-minute lease, and the attempt that never happened is not counted.
+    expect(rest.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true)
+    expect(rest.every((r) => r.nextAttemptAt.getTime() <= Date.now() + 1000)).toBe(true)
+  })
+
   it('waits out the back-off before trying again', async () => {
     smtp = await startSmtp(1)
     const slow: RetryPolicy = { ...fast, baseDelayMs: 60_000, maxDelayMs: 60_000 }

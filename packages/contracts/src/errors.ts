@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'conflict',
   'rate_limited',
   'internal_error',
+  /** 503: the database (or another service we need) is briefly away; Retry-After says when to retry. */
+  'unavailable',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -3,6 +3,7 @@ import type { Context, ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable'
 import { ApiError } from '../../lib/errors'
 import type { AppEnv } from '../../types'
 import { zodIssues } from '../validate'
@@ -36,6 +37,18 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     const status = err.status as ContentfulStatusCode
     return c.json(errorBody(HTTP_CODES[status] ?? 'bad_request', err.message || 'Bad request.'), status)
   }
+  if (isDatabaseUnavailable(err)) {
+    // Not a bug: the database is restarting or unreachable. Nothing was done (or the
+    // transaction rolled back), so the client may retry; no report to the error tracker.
+    // The driver's own line only: Drizzle's wrapper carries the query's parameters (tokens).
+    c.get('log')?.warn({ db: driverError(err) }, 'database unavailable')
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+    c.header('Cache-Control', 'no-store')
+    return c.json(
+      errorBody('unavailable', 'The service is briefly unavailable. Please try again in a moment.'),
+      503,
+    )
+  }
   c.get('log')?.error({ err }, 'unhandled error')
   c.get('deps')?.errors.capture(err, {
     requestId: c.get('requestId'),
@@ -43,6 +56,21 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     path: c.req.path,
   })
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500)
+}
+
+/** The innermost error's code and first line (postgres.js's, under Drizzle's wrapper). */
+function driverError(err: unknown): { code?: string; message?: string } {
+  let current: unknown = err
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown })?.cause
+    if (!cause || typeof cause !== 'object') break
+    current = cause
+  }
+  const { code, message } = current as { code?: unknown; message?: unknown }
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    message: typeof message === 'string' ? message.split('\n')[0]?.slice(0, 200) : undefined,
+  }
 }
 
 export const apiNotFound = (c: Context) =>

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { checkoutContract, testPaymentsContract } from '@lamplight/contracts'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import {
-  attachSession,
   claimGuestOrders,
   closeUnpaidSession,
   createPendingOrder,
@@ -55,7 +55,23 @@ export const checkoutRouter = defineRouter('/checkout')
         { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
       ])
     const provider = providerOf(deps)
-    const orderId = await createPendingOrder(db, {
+    // The payment session first, for an order id chosen here; then the order and its
+    // session in one transaction. A database that fails in between leaves no order behind
+    // (the provider's session, unknown to anyone, expires unpaid), so a retried 503 never
+    // makes a second order (the failure drill proves it).
+    const orderId = randomUUID()
+    const session = await provider.createCheckout({
+      orderId,
+      productName: product.name,
+      amountCents: product.priceCents,
+      currency: 'usd',
+      customerEmail: email,
+      successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.config.publicUrl}/shop`,
+    })
+    await createPendingOrder(db, {
+      id: orderId,
+      providerSessionId: session.id,
       userId: user?.id ?? null,
       email,
       customerName: info ? `${info.firstName} ${info.lastName}` : user?.name || null,
@@ -66,16 +82,6 @@ export const checkoutRouter = defineRouter('/checkout')
       paymentMethod: body.paymentMethod ?? null,
       shippingAddress: info,
     })
-    const session = await provider.createCheckout({
-      orderId,
-      productName: product.name,
-      amountCents: product.priceCents,
-      currency: 'usd',
-      customerEmail: email,
-      successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${deps.config.publicUrl}/shop`,
-    })
-    await attachSession(db, orderId, session.id)
     return c.json({ url: session.url })
   })
   .handle(checkoutContract.success, { middleware: [limitLookups] }, async ({ c, db, deps, body }) => {

@@ -27,12 +27,22 @@ export type NewOrder = {
   shippingAddress: CustomerInfo | null
 }
 
-export async function createPendingOrder(db: Db, order: NewOrder): Promise<string> {
+/**
+ * Records a pending order with its payment session, in one transaction: the caller makes
+ * the session first (for the order id it chose), so a database that fails here leaves
+ * nothing behind, and the client's retry makes one order, not an orphan without a session.
+ */
+export async function createPendingOrder(
+  db: Db,
+  order: NewOrder & { id: string; providerSessionId: string },
+): Promise<string> {
   return db.transaction(async (tx) => {
     const { email: _email, ...address } = order.shippingAddress ?? ({} as CustomerInfo)
     const [row] = await tx
       .insert(orders)
       .values({
+        id: order.id,
+        providerSessionId: order.providerSessionId,
         userId: order.userId,
         email: order.email.toLowerCase(),
         customerName: order.customerName,
@@ -48,13 +58,6 @@ export async function createPendingOrder(db: Db, order: NewOrder): Promise<strin
     await tx.insert(orderHistory).values({ orderId: row!.id, event: 'created', toStatus: 'pending' })
     return row!.id
   })
-}
-
-export async function attachSession(db: Db, orderId: string, sessionId: string) {
-  await db
-    .update(orders)
-    .set({ providerSessionId: sessionId, updatedAt: new Date() })
-    .where(eq(orders.id, orderId))
 }
 
 export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable'
@@ -109,15 +112,13 @@ export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<
       toStatus: status,
       note: 'Payment received',
     })
+    // The confirmation is queued in the same transaction: a database lost after the commit
+    // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
+    const mail = await confirmationFor(tx, order.id)
+    if (mail) await deps.mailer.send(mail, { transaction: tx })
     return { result: 'fulfilled' as const, orderId: order.id }
   })
-  if (outcome.result === 'fulfilled' && 'orderId' in outcome && outcome.orderId) {
-    const mail = await confirmationFor(deps.db, outcome.orderId)
-    if (mail)
-      await deps.mailer
-        .send(mail)
-        .catch((err) => deps.logger.error({ err }, 'order confirmation mail failed'))
-  }
+  if (outcome.result === 'fulfilled') deps.mailer.wake()
   return outcome.result
 }
 

@@ -117,7 +117,8 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
       },
     }
     const mailer = createMailer({ db: database.db, transport, from: 's@example.com', logger, policy: fast })
-    for (let i = 0; i < 5; i++) await mailer.send({ to: `r${i}@example.com`, subject: `Mail ${i}`, text: 'x' })
+    for (let i = 0; i < 5; i++)
+      await mailer.send({ to: `r${i}@example.com`, subject: `Mail ${i}`, text: 'x' })
     mailer.start()
     for (let i = 0; i < 200 && calls === 0; i++) await new Promise((r) => setTimeout(r, 10))
     const stopping = mailer.stop()

@@ -39,10 +39,10 @@ async function main() {
   const registered = await ensureDefaultReleases(database.db)
   if (registered.length) logger.info({ remotes: registered }, 'registered the bundled remote releases')
 
-  const redis = config.redisUrl ? createRedisStorage(config.redisUrl) : null
+  const redis = config.redisUrl ? createRedisStorage(config.redisUrl, logger) : null
   // With Redis, replicas share the public read cache, so a write on one is seen by all.
   const publicCache = config.redisUrl
-    ? createPublicCache(createRedisStore(config.redisUrl, 30_000))
+    ? createPublicCache(createRedisStore(config.redisUrl, 30_000), 30_000, logger)
     : undefined
   const deps = createDeps({
     config,

@@ -88,10 +88,13 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
       },
     },
     session: {
-      // Sessions stay in the database even when Redis holds the cache, so a Redis flush signs nobody out.
+      // Sessions stay in the database even when Redis holds the cache, so a Redis flush signs
+      // nobody out, and a Redis outage is only a slower read (secondary-storage.ts).
       storeSessionInDatabase: true,
       cookieCache: { enabled: false },
     },
+    // Verification values (reset and verification links) too: one sent while Redis is away still works.
+    verification: { storeInDatabase: true },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: config.auth.requireEmailVerification,

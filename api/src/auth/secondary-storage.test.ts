@@ -58,3 +58,28 @@ describe.skipIf(!url)('Redis-backed rate limits and storage', () => {
     expect(statuses).toEqual([401, 401, 401, 429])
   })
 })
+
+describe('the session cache without Redis', () => {
+  it('answers "not here" at once, never throws, and says so once', async () => {
+    const lines: string[] = []
+    const logger = createLogger('silent')
+    logger.warn = ((_: unknown, msg: string) => {
+      lines.push(msg)
+    }) as typeof logger.warn
+    // Nothing listens on port 1: as Redis down from the start.
+    const { storage, close } = createRedisStorage('redis://127.0.0.1:1/0', logger)
+    const started = Date.now()
+    for (let i = 0; i < 5; i++) {
+      await storage.set(`k${i}`, 'v', 60)
+      expect(await storage.get(`k${i}`)).toBeNull()
+      await storage.delete(`k${i}`)
+      expect(await storage.getAndDelete(`k${i}`)).toBeNull()
+    }
+    expect(Date.now() - started).toBeLessThan(2000)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(lines).toEqual([
+      'session cache: Redis is unavailable; sessions are read from the database until it is back',
+    ])
+    await close()
+  })
+})

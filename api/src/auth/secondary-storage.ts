@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import type { Logger } from '../logger'
 
 /** better-auth's secondary storage (session cache, verification values) on Redis; the client also counts our rate limits. */
 export type SecondaryStorage = {
@@ -9,23 +10,145 @@ export type SecondaryStorage = {
   increment: (key: string, ttl: number) => Promise<number>
 }
 
-export function createRedisStorage(url: string): {
+/** More keys than this written while Redis is away, and the cache stays off until a restart. */
+const MAX_STALE_KEYS = 100_000
+
+/**
+ * The session cache on Redis, that a Redis outage cannot break or poison.
+ *
+ * Sessions and verification values are also in the database (auth.ts), so the cache may
+ * always answer "not here": while Redis is away (not ready, or a command failed) reads
+ * answer null and better-auth reads the database; writes are skipped. Every key whose
+ * write or delete did not reach Redis is remembered, and when Redis is back they are
+ * deleted there before it is read again: a session signed out during the outage cannot
+ * come back from an old cached copy. The outage and the return are logged once each.
+ */
+export function createRedisStorage(
+  url: string,
+  logger?: Logger,
+): {
   redis: Redis
   storage: SecondaryStorage
   close: () => Promise<void>
 } {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: 'lamplight:' })
+  const stale = new Set<string>()
+  let overflowed = false
+  // Off until Redis has been ready once (and while anything written since may be stale).
+  let off = true
+  let announced = false
+  let recovering: Promise<boolean> | null = null
+
+  const markOff = (err?: unknown) => {
+    off = true
+    if (announced) return
+    announced = true
+    logger?.warn(
+      { err: err instanceof Error ? err.message : err },
+      'session cache: Redis is unavailable; sessions are read from the database until it is back',
+    )
+  }
+  const remember = (key: string) => {
+    if (stale.size >= MAX_STALE_KEYS) {
+      if (!overflowed)
+        logger?.error(
+          { keys: stale.size },
+          'session cache: too many writes missed Redis; the cache stays off until the server restarts',
+        )
+      overflowed = true
+      return
+    }
+    stale.add(key)
+  }
+  // The client reports each failed reconnect; one line per outage is enough.
+  redis.on('error', (err) => {
+    if (redis.status !== 'ready') markOff(err)
+  })
+  redis.on('ready', () => void usable())
+
+  /** Deletes what may be stale, then turns the cache back on. */
+  function recover(): Promise<boolean> {
+    // `finally` attached to the promise, not inside it: with nothing stale the work is
+    // synchronous, and an inner finally would run before the assignment (and pin it).
+    recovering ??= invalidateStale().finally(() => {
+      recovering = null
+    })
+    return recovering
+  }
+
+  async function invalidateStale(): Promise<boolean> {
+    try {
+      let invalidated = 0
+      while (stale.size) {
+        const batch = [...stale].slice(0, 500)
+        await redis.del(...batch)
+        for (const key of batch) stale.delete(key)
+        invalidated += batch.length
+      }
+      if (overflowed || redis.status !== 'ready') return false
+      off = false
+      if (announced) {
+        announced = false
+        logger?.info({ invalidated }, 'session cache: Redis is back')
+      }
+      return true
+    } catch (err) {
+      markOff(err)
+      return false
+    }
+  }
+
+  async function usable(): Promise<boolean> {
+    if (redis.status !== 'ready') {
+      if (!off) markOff()
+      return false
+    }
+    return off ? recover() : true
+  }
+
   return {
     redis,
     storage: {
-      get: (key) => redis.get(key),
-      getAndDelete: (key) => redis.getdel(key),
+      get: async (key) => {
+        if (!(await usable())) return null
+        try {
+          return await redis.get(key)
+        } catch (err) {
+          markOff(err)
+          return null
+        }
+      },
+      getAndDelete: async (key) => {
+        if (!(await usable())) {
+          remember(key)
+          return null
+        }
+        try {
+          return await redis.getdel(key)
+        } catch (err) {
+          markOff(err)
+          remember(key)
+          return null
+        }
+      },
       set: async (key, value, ttl) => {
-        if (ttl) await redis.set(key, value, 'EX', Math.max(1, Math.ceil(ttl)))
-        else await redis.set(key, value)
+        if (!(await usable())) return remember(key)
+        try {
+          if (ttl) await redis.set(key, value, 'EX', Math.max(1, Math.ceil(ttl)))
+          else await redis.set(key, value)
+        } catch (err) {
+          markOff(err)
+          remember(key)
+        }
       },
       delete: async (key) => {
-        await redis.del(key)
+        if (!(await usable())) return remember(key)
+        try {
+          await redis.del(key)
+        } catch (err) {
+          markOff(err)
+          remember(key)
+        }
       },
       // One round trip, atomic; the expiry is set only when the counter is created (fixed window).
       increment: async (key, ttl) => {
@@ -38,7 +161,7 @@ export function createRedisStorage(url: string): {
       },
     },
     close: async () => {
-      await redis.quit()
+      await redis.quit().catch(() => redis.disconnect())
     },
   }
 }

@@ -19,7 +19,9 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   const startedAt = Date.now()
   return new Promise((resolve, reject) => {
+    let responded = false
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      responded = true
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk)
@@ -37,10 +39,14 @@ export function rawRequest(
           endedAt: Date.now(),
         }),
       )
-      res.on('error', reject)
-      res.on('aborted', () => reject(new Error('the response was cut off')))
+      // Once an answer has begun, any failure is a cut-off answer (never a refusal).
+      const cutOff = (why: unknown) => reject(new Error(`the response was cut off: ${String(why)}`))
+      res.on('error', cutOff)
+      res.on('aborted', () => cutOff('aborted'))
     })
-    req.on('error', reject)
+    req.on('error', (error) =>
+      responded ? reject(new Error(`the response was cut off: ${error.message}`)) : reject(error),
+    )
     req.setTimeout(30_000, () => req.destroy(new Error('timed out')))
     if (init.body) req.write(init.body)
     req.end()

@@ -240,11 +240,13 @@ describe.skipIf(!!unavailable)('failure drill: SIGTERM under load', () => {
     expect(download.answer!.endedAt).toBeGreaterThan(signalledAt)
     expect(inFlight.length).toBeGreaterThanOrEqual(1)
 
-    // What came after: refused, or answered whole (2xx/3xx or a 503); never cut off.
+    // What came after: refused, or answered whole (2xx/3xx or a 503); never cut off. A
+    // connection that reached the kernel's queue as the listener closed is reset before any
+    // answer began (ECONNRESET, not "cut off"): like a refusal, the request was not handled.
     expect(lateOutcomes.length).toBeGreaterThan(0)
     for (const o of lateOutcomes) {
       if (o.answer) expect([200, 201, 303, 503]).toContain(o.answer.status)
-      else expect(o.error).toBe('ECONNREFUSED')
+      else expect(['ECONNREFUSED', 'ECONNRESET']).toContain(o.error)
     }
     expect(lateOutcomes.some((o) => o.error === 'ECONNREFUSED')).toBe(true)
 

@@ -18,8 +18,10 @@ export type LimitAnswer = { allowed: boolean; retryAfterSeconds: number }
 /**
  * Every rate limit of the API counts here, with rate-limiter-flexible: in this process's
  * memory, or in Redis when REDIS_URL is set (so replicas share one count). When Redis
- * fails, the limits keep working on the memory store (logged once, not per request):
- * a Redis outage must neither open the doors nor close them.
+ * fails, the limits keep working on the memory store (logged once, not per request, and
+ * once more when Redis answers again): a Redis outage must neither open the doors nor
+ * close them. Counts made in memory during an outage stay there (a client could get up
+ * to twice its limit across the switch; no more).
  */
 export type RateLimits = {
   /** Counts one attempt; `allowed` false once the key is over the limit in this window. */
@@ -59,14 +61,25 @@ export function createRateLimits(options: { redis?: Redis; logger: Logger; enabl
     }
     return limiter
   }
+  // Once per outage each way: the fall-back is logged when it starts and when it ends.
+  const back = () => {
+    if (!warned) return
+    warned = false
+    logger.info('rate limits: Redis is back; counting there again')
+  }
   /** Runs an operation on Redis, or on memory when there is no Redis or it failed. */
   async function run<T>(rule: LimitRule, op: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
     const remote = redisOf(rule)
     if (remote) {
       try {
-        return await op(remote)
+        const answer = await op(remote)
+        back()
+        return answer
       } catch (error) {
-        if (error instanceof RateLimiterRes) throw error
+        if (error instanceof RateLimiterRes) {
+          back()
+          throw error
+        }
         if (!warned) {
           warned = true
           logger.warn({ err: error }, 'rate limits: Redis failed, counting in this process’s memory')

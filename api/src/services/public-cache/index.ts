@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Redis } from 'ioredis'
 import { sendWhole } from '../../middleware/response-headers'
+import type { Logger } from '../../logger'
 import type { AppEnv } from '../../types'
 
 /**
@@ -89,6 +90,8 @@ export function createMemoryStore(maxEntriesPerTag = 2000): CacheStore {
 export function createRedisStore(url: string, ttlMs: number, localMs = 1000): CacheStore {
   const prefix = 'lamplight:public-cache:'
   const redis = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: prefix })
+  // Failures reach the cache's callers (createPublicCache falls back and logs once).
+  redis.on('error', () => {})
   // Pub/sub channels are not per database: the channel names the database.
   const channel = `${prefix}${redis.options.db ?? 0}:events`
   const subscriber = new Redis(url, { maxRetriesPerRequest: null })
@@ -182,8 +185,30 @@ export type PublicCache = {
   close(): Promise<void>
 }
 
-export function createPublicCache(store: CacheStore = createMemoryStore(), ttlMs = 30_000): PublicCache {
+export function createPublicCache(
+  store: CacheStore = createMemoryStore(),
+  ttlMs = 30_000,
+  logger?: Pick<Logger, 'warn' | 'info'>,
+): PublicCache {
   const inflight = new Map<string, Promise<Entry>>()
+  // A shared store (Redis) that fails must not fail the read: the answer is computed as if
+  // there were no cache, and a write's invalidation that did not reach the store is kept
+  // and done before the store is read again (so nothing older than the write is served).
+  const unsent = new Set<CacheTag>()
+  let down = false
+  const failed = (err: unknown) => {
+    if (down) return
+    down = true
+    logger?.warn(
+      { err: err instanceof Error ? err.message : err },
+      'public cache: the shared store is unavailable; answers are computed without it',
+    )
+  }
+  const recovered = () => {
+    if (!down) return
+    down = false
+    logger?.info('public cache: the shared store is back')
+  }
   // The bytes (and gzip) are made once per body and kept by ETag in this process: encoding a
   // 5 KB listing to UTF-8 for every answer showed in the profile (issue 18).
   const encoded = new Map<string, Entry>()
@@ -201,7 +226,20 @@ export function createPublicCache(store: CacheStore = createMemoryStore(), ttlMs
 
   return {
     async read(tag, key, compute) {
-      const { entry, gen } = await store.get(tag, key)
+      let found: Awaited<ReturnType<CacheStore['get']>>
+      try {
+        for (const pending of [...unsent]) {
+          await store.invalidate(pending)
+          unsent.delete(pending)
+        }
+        found = await store.get(tag, key)
+        recovered()
+      } catch (err) {
+        failed(err)
+        const body = JSON.stringify(await compute())
+        return encode({ body, etag: etagOf(body), at: Date.now() })
+      }
+      const { entry, gen } = found
       if (entry && Date.now() - entry.at < ttlMs) return encode(entry)
       const flightKey = `${tag}\u0000${gen}\u0000${key}`
       let pending = inflight.get(flightKey)
@@ -209,7 +247,7 @@ export function createPublicCache(store: CacheStore = createMemoryStore(), ttlMs
         pending = (async () => {
           const body = JSON.stringify(await compute())
           const fresh: CachedBody = { body, etag: etagOf(body), at: Date.now() }
-          await store.set(tag, key, fresh, gen)
+          await store.set(tag, key, fresh, gen).catch(failed)
           return encode(fresh)
         })().finally(() => inflight.delete(flightKey))
         inflight.set(flightKey, pending)
@@ -217,10 +255,25 @@ export function createPublicCache(store: CacheStore = createMemoryStore(), ttlMs
       return pending
     },
     async invalidate(...tags) {
-      for (const tag of tags.length ? tags : CACHE_TAGS) await store.invalidate(tag)
+      for (const tag of tags.length ? tags : CACHE_TAGS) {
+        try {
+          await store.invalidate(tag)
+        } catch (err) {
+          failed(err)
+          unsent.add(tag)
+        }
+      }
       inflight.clear()
     },
-    forget: (tag, key) => store.forget(tag, key),
+    async forget(tag, key) {
+      try {
+        await store.forget(tag, key)
+      } catch (err) {
+        // Not one entry then: the whole tag goes when the store is back.
+        failed(err)
+        unsent.add(tag)
+      }
+    },
     close: () => store.close(),
   }
 }

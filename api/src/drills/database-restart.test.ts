@@ -268,7 +268,7 @@ describe.skipIf(!!unavailable)('failure drill: the database restarts under load'
     // One order per checkout answered 200; none for those answered 503. (One exception the
     // server cannot tell apart: a commit whose acknowledgement the crash swallowed, answered
     // 503 though the order exists. It stays pending, never paid; an idempotency key on
-    // create-checkout would fold it into the retry; decision 019.)
+    // create-checkout would fold it into the retry; decision 022.)
     const known = new Set(sessions.map(([s]) => s))
     const unknown = boxOrders.filter((o) => !known.has(o.orders.providerSessionId ?? ''))
     console.info('database restart drill: orders the clients were never told of:', unknown.length)

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Redis } from 'ioredis'
-import { sendWhole } from '../../middleware/response-headers'
 import type { Logger } from '../../logger'
+import { sendWhole } from '../../middleware/response-headers'
 import type { AppEnv } from '../../types'
 
 /**

@@ -11,7 +11,7 @@
 // Idempotent; a driver that no longer has the faulty code is left alone, with a note.
 // The failure drill (api/src/drills/database-restart.test.ts) found it and proves it;
 // api/src/db/driver-fix.test.ts fails if the installed driver is not mended.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -54,5 +54,9 @@ for (const file of ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connec
     continue
   }
   for (const [from, to] of edits) text = text.replace(from, to)
-  writeFileSync(full, text)
+  // A new file renamed over the old one, never written in place: where node_modules is
+  // hard-linked (a worktree made with `cp -al`, a package manager's shared store), writing
+  // in place would change every other copy too.
+  writeFileSync(`${full}.lamplight-tmp`, text)
+  renameSync(`${full}.lamplight-tmp`, full)
 }

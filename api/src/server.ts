@@ -40,6 +40,10 @@ async function main() {
   if (registered.length) logger.info({ remotes: registered }, 'registered the bundled remote releases')
 
   const redis = config.redisUrl ? createRedisStorage(config.redisUrl, logger) : null
+  // Connected before the first request (rate limits would otherwise count it in memory and
+  // warn of an outage that is only the connection being made); a Redis that refuses or does
+  // not answer within 5 s is an outage, and each component says so when it first needs it.
+  await redis?.connected(5000)
   // With Redis, replicas share the public read cache, so a write on one is seen by all.
   const publicCache = config.redisUrl
     ? createPublicCache(createRedisStore(config.redisUrl, 30_000), 30_000, logger)

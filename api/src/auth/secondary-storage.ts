@@ -29,6 +29,13 @@ export function createRedisStorage(
 ): {
   redis: Redis
   storage: SecondaryStorage
+  /**
+   * Resolves true once the client is connected, false at its first error (Redis refused:
+   * it is down, no point waiting) or after `timeoutMs`. The server waits for it before it
+   * listens, so its first requests do not count rate limits in memory, and say Redis failed,
+   * only because the connection was still being made.
+   */
+  connected: (timeoutMs: number) => Promise<boolean>
   close: () => Promise<void>
 } {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: 'lamplight:' })
@@ -44,7 +51,7 @@ export function createRedisStorage(
     if (announced) return
     announced = true
     logger?.warn(
-      { err: err instanceof Error ? err.message : err },
+      { component: 'session-cache', fallback: 'database', err: err instanceof Error ? err.message : err },
       'session cache: Redis is unavailable; sessions are read from the database until it is back',
     )
   }
@@ -52,7 +59,7 @@ export function createRedisStorage(
     if (stale.size >= MAX_STALE_KEYS) {
       if (!overflowed)
         logger?.error(
-          { keys: stale.size },
+          { component: 'session-cache', keys: stale.size },
           'session cache: too many writes missed Redis; the cache stays off until the server restarts',
         )
       overflowed = true
@@ -89,7 +96,7 @@ export function createRedisStorage(
       off = false
       if (announced) {
         announced = false
-        logger?.info({ invalidated }, 'session cache: Redis is back')
+        logger?.info({ component: 'session-cache', invalidated }, 'session cache: Redis is back')
       }
       return true
     } catch (err) {
@@ -160,8 +167,26 @@ export function createRedisStorage(
         return count
       },
     },
+    connected: (timeoutMs) =>
+      redis.status === 'ready'
+        ? Promise.resolve(true)
+        : new Promise<boolean>((resolve) => {
+            const done = (ok: boolean) => {
+              clearTimeout(timer)
+              redis.off('ready', onReady)
+              redis.off('error', onError)
+              resolve(ok)
+            }
+            const onReady = () => done(true)
+            const onError = () => done(false)
+            const timer = setTimeout(() => done(false), timeoutMs)
+            redis.once('ready', onReady)
+            redis.once('error', onError)
+          }),
     close: async () => {
-      await redis.quit().catch(() => redis.disconnect())
+      // With Redis away, quit() would wait for it: then the connection is just dropped.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect())
+      else redis.disconnect()
     },
   }
 }

@@ -61,24 +61,35 @@ export async function startPrivateRedis() {
 /**
  * A TCP relay in front of a server: `cut()` drops every connection and stops listening
  * (a network partition: the server behind keeps its data), `restore()` listens again.
+ * `slowConnections(ms)` holds each new connection that long before it reaches the server
+ * (a slow network or a loaded machine: connected, but no answer yet).
  */
 export async function startRelay(targetPort: number) {
   const port = await freePort()
   const sockets = new Set<Socket>()
   let server: Server | null = null
+  let delayMs = 0
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server = createServer((client) => {
-        const upstream = connect(targetPort, '127.0.0.1')
-        for (const s of [client, upstream]) {
-          sockets.add(s)
-          s.on('close', () => sockets.delete(s))
-          s.on('error', () => {
-            client.destroy()
-            upstream.destroy()
-          })
+        sockets.add(client)
+        client.on('close', () => sockets.delete(client))
+        client.on('error', () => client.destroy())
+        // What the client sends meanwhile waits in its socket's buffer (not read yet).
+        const wire = () => {
+          if (client.destroyed) return
+          const upstream = connect(targetPort, '127.0.0.1')
+          sockets.add(upstream)
+          upstream.on('close', () => sockets.delete(upstream))
+          for (const s of [client, upstream])
+            s.on('error', () => {
+              client.destroy()
+              upstream.destroy()
+            })
+          client.pipe(upstream).pipe(client)
         }
-        client.pipe(upstream).pipe(client)
+        if (delayMs) setTimeout(wire, delayMs)
+        else wire()
       })
       server.once('error', reject)
       server.listen(port, '127.0.0.1', () => resolve())
@@ -94,6 +105,9 @@ export async function startRelay(targetPort: number) {
       await closing
     },
     restore: listen,
+    slowConnections: (ms: number) => {
+      delayMs = ms
+    },
     close: async () => {
       for (const s of sockets) s.destroy()
       if (server) await new Promise<void>((r) => server!.close(() => r()))

@@ -61,16 +61,29 @@ export function createRateLimits(options: { redis?: Redis; logger: Logger; enabl
     }
     return limiter
   }
-  // Once per outage each way: the fall-back is logged when it starts and when it ends.
+  // Once per outage each way: the fall-back is logged when it starts and when it ends, with
+  // the component named (the session cache and the public cache say the same of themselves).
+  const failed = (error: unknown) => {
+    if (warned) return
+    warned = true
+    logger.warn(
+      { component: 'rate-limits', fallback: 'memory', err: error instanceof Error ? error.message : error },
+      'rate limits: Redis failed, counting in this process’s memory',
+    )
+  }
   const back = () => {
     if (!warned) return
     warned = false
-    logger.info('rate limits: Redis is back; counting there again')
+    logger.info({ component: 'rate-limits' }, 'rate limits: Redis is back; counting there again')
   }
   /** Runs an operation on Redis, or on memory when there is no Redis or it failed. */
   async function run<T>(rule: LimitRule, op: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
     const remote = redisOf(rule)
-    if (remote) {
+    // Not ready (down, reconnecting): memory at once, for every operation. The limiter
+    // checks this itself for consume and reward, not for delete, which would wait in the
+    // client's queue through its reconnection attempts.
+    if (remote && redis?.status !== 'ready') failed(new Error(`Redis is not ready (${redis?.status})`))
+    else if (remote) {
       try {
         const answer = await op(remote)
         back()
@@ -80,10 +93,7 @@ export function createRateLimits(options: { redis?: Redis; logger: Logger; enabl
           back()
           throw error
         }
-        if (!warned) {
-          warned = true
-          logger.warn({ err: error }, 'rate limits: Redis failed, counting in this process’s memory')
-        }
+        failed(error)
       }
     }
     return op(memoryOf(rule))

@@ -29,8 +29,11 @@ export type CachedBody = { body: string; etag: string; at: number }
 type Entry = CachedBody & { bytes: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
 
 export type CacheStore = {
-  /** The entry and the tag's generation, read together. */
-  get(tag: CacheTag, key: string): Promise<{ entry: CachedBody | null; gen: string }>
+  /**
+   * The entry and the tag's generation, read together. `local` when answered from this
+   * process's copy without asking the shared store (so it says nothing of the store's health).
+   */
+  get(tag: CacheTag, key: string): Promise<{ entry: CachedBody | null; gen: string; local?: boolean }>
   /** Stores only if the tag's generation is still `gen`. */
   set(tag: CacheTag, key: string, entry: CachedBody, gen: string): Promise<void>
   invalidate(tag: CacheTag): Promise<void>
@@ -92,6 +95,16 @@ export function createRedisStore(url: string, ttlMs: number, localMs = 1000): Ca
   const redis = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: prefix })
   // Failures reach the cache's callers (createPublicCache falls back and logs once).
   redis.on('error', () => {})
+  // Once connected, a command while Redis is away fails at once: queued, it would wait for
+  // up to two reconnection attempts (seconds, as the back-off grows) before failing, and
+  // every public read would wait that long. Before the first connection it waits (start-up).
+  let connected = false
+  redis.on('ready', () => {
+    connected = true
+  })
+  const reachable = () => {
+    if (connected && redis.status !== 'ready') throw new Error(`Redis is not ready (${redis.status})`)
+  }
   // Pub/sub channels are not per database: the channel names the database.
   const channel = `${prefix}${redis.options.db ?? 0}:events`
   const subscriber = new Redis(url, { maxRetriesPerRequest: null })
@@ -135,7 +148,9 @@ export function createRedisStore(url: string, ttlMs: number, localMs = 1000): Ca
   return {
     async get(tag, key) {
       const copy = copies.get(copyKey(tag, key))
-      if (copy && Date.now() - copy.checked < localMs) return { entry: copy.entry, gen: copy.gen }
+      if (copy && Date.now() - copy.checked < localMs)
+        return { entry: copy.entry, gen: copy.gen, local: true }
+      reachable()
       const epoch = epochs.get(tag)
       const result = (await redis.pipeline().hget(`h:${tag}`, key).get(`gen:${tag}`).exec()) ?? []
       const raw = result[0]?.[1] as string | null
@@ -145,6 +160,7 @@ export function createRedisStore(url: string, ttlMs: number, localMs = 1000): Ca
       return { entry, gen }
     },
     async set(tag, key, entry, gen) {
+      reachable()
       const epoch = epochs.get(tag)
       // keyPrefix applies to KEYS of eval as well.
       const stored = await redis.eval(
@@ -160,17 +176,29 @@ export function createRedisStore(url: string, ttlMs: number, localMs = 1000): Ca
       if (stored === 1 && epochs.get(tag) === epoch) keep(tag, key, { entry, gen, checked: Date.now() })
     },
     async invalidate(tag) {
+      // This process's copies go whatever Redis says: a write here must not be answered
+      // from a copy made before it, even while Redis is away (and again once it is done).
+      dropTag(tag)
+      reachable()
       await redis.multi().incr(`gen:${tag}`).del(`h:${tag}`).publish(channel, JSON.stringify({ tag })).exec()
-      // After Redis changed: a read under way brought back the old answer, and keeps nothing.
+      // Again after Redis changed: a read under way brought back the old answer, and keeps nothing.
       dropTag(tag)
     },
     async forget(tag, key) {
+      copies.delete(copyKey(tag, key))
+      reachable()
       await redis.multi().hdel(`h:${tag}`, key).publish(channel, JSON.stringify({ tag, key })).exec()
       copies.delete(copyKey(tag, key))
     },
     async close() {
-      await subscribed
-      await Promise.all([redis.quit(), subscriber.quit()])
+      // With Redis away, quit() would wait for it (the subscriber retries for ever) and hold
+      // the shutdown: then the connections are just dropped.
+      if (subscriber.status === 'ready') await subscribed
+      await Promise.all(
+        [redis, subscriber].map((client) =>
+          client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+        ),
+      )
     },
   }
 }
@@ -200,14 +228,14 @@ export function createPublicCache(
     if (down) return
     down = true
     logger?.warn(
-      { err: err instanceof Error ? err.message : err },
+      { component: 'public-cache', fallback: 'computed', err: err instanceof Error ? err.message : err },
       'public cache: the shared store is unavailable; answers are computed without it',
     )
   }
   const recovered = () => {
     if (!down) return
     down = false
-    logger?.info('public cache: the shared store is back')
+    logger?.info({ component: 'public-cache' }, 'public cache: the shared store is back')
   }
   // The bytes (and gzip) are made once per body and kept by ETag in this process: encoding a
   // 5 KB listing to UTF-8 for every answer showed in the profile (issue 18).
@@ -233,7 +261,9 @@ export function createPublicCache(
           unsent.delete(pending)
         }
         found = await store.get(tag, key)
-        recovered()
+        // A copy kept in this process proves nothing about the store: only an answer from
+        // it ends an outage (else a hot key read during the outage would say "back").
+        if (!found.local) recovered()
       } catch (err) {
         failed(err)
         const body = JSON.stringify(await compute())

@@ -34,6 +34,20 @@ describe.each(DRIVERS)('API skeleton on %s', (driver) => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_ready')
   })
 
+  it('GET /api/ready answers 503 once shutdown has begun, while the rest still answers', async () => {
+    const { app: stopping, deps } = createTestApp(database)
+    expect((await stopping.request('/api/ready')).status).toBe(200)
+    deps.shutdown.begin()
+    const res = await stopping.request('/api/ready')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(await res.json()).toEqual({
+      error: { code: 'not_ready', message: 'The server is shutting down.' },
+    })
+    // Only readiness changes: requests that still arrive (in flight, kept-alive) are served.
+    expect((await stopping.request('/api/health')).status).toBe(200)
+  })
+
   it('answers unknown API paths with a JSON 404', async () => {
     for (const path of ['/api/nope', '/api/products', '/api']) {
       const res = await app.request(path, { method: 'POST' })

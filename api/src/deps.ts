@@ -51,7 +51,17 @@ export function createDeps(parts: {
   })
   const publicCache = parts.publicCache ?? createPublicCache()
   const errors = parts.errors ?? createErrorReporter(config.errorReporting)
+  let shuttingDown = false
+  const shutdown = {
+    get begun() {
+      return shuttingDown
+    },
+    begin() {
+      shuttingDown = true
+    },
+  }
   return {
+    shutdown,
     config,
     database,
     storage: parts.storage,

@@ -79,6 +79,7 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
+    deps.shutdown.begin()
     logger.info({ signal }, 'shutting down')
     // Stop taking connections, let requests in flight finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000)

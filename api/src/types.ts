@@ -26,6 +26,14 @@ export type AppDeps = {
   publicCache: PublicCache
   /** Server errors to the tracker when SENTRY_DSN is set; a no-op otherwise. */
   errors: ErrorReporter
+  /** Set by the server on SIGTERM/SIGINT: `/api/ready` answers 503 from then on. */
+  shutdown: Shutdown
+}
+
+export type Shutdown = {
+  /** True once the server has begun to stop (it still finishes what is in flight). */
+  readonly begun: boolean
+  begin(): void
 }
 
 export type { SessionUser, UserRole } from '@lamplight/contracts'

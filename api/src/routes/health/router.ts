@@ -11,6 +11,12 @@ export const healthRouter = defineRouter('/')
     }),
   )
   .handle(healthContract.ready, async ({ c, deps }) => {
+    // Stopping: a load balancer that asks on a connection still open must take this
+    // instance out now, while what is in flight finishes (server.ts).
+    if (deps.shutdown.begun) {
+      c.header('Retry-After', '5')
+      return c.json({ error: { code: 'not_ready', message: 'The server is shutting down.' } }, 503)
+    }
     try {
       await deps.database.ping()
       return c.json({ status: 'ready' as const, database: deps.database.driver })

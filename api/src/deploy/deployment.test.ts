@@ -76,6 +76,26 @@ describe('Dockerfile', () => {
     }
   })
 
+  it('copies what a workspace install script runs before each npm ci (the API mends its PostgreSQL driver)', () => {
+    const needed = workspaceDirs.flatMap((dir) => {
+      const { scripts = {} } = JSON.parse(read(`${dir}/package.json`)) as { scripts?: Record<string, string> }
+      return ['preinstall', 'install', 'postinstall'].flatMap((hook) =>
+        [...(scripts[hook] ?? '').matchAll(/[\w./-]+\.(?:mjs|cjs|js|sh)\b/g)].map((m) => `${dir}/${m[0]}`),
+      )
+    })
+    expect(needed).toContain('api/scripts/fix-postgres-driver.mjs')
+    for (const stage of all) {
+      const install = stage.findIndex((i) => i.op === 'RUN' && /npm ci\b/.test(i.args))
+      expect(install).toBeGreaterThan(0)
+      const copiedBefore = stage
+        .slice(0, install)
+        .filter((i) => i.op === 'COPY')
+        .map((i) => i.args)
+        .join('\n')
+      for (const file of needed) expect(copiedBefore, file).toContain(file)
+    }
+  })
+
   function apiWorkspaceSources(): string[] {
     const api = JSON.parse(read('api/package.json')) as { dependencies: Record<string, string> }
     return workspaceDirs

@@ -112,13 +112,29 @@ export function reactRouterProductionEntry(): string {
 }
 
 /**
+ * The UI kit's (`@lamplight/ui`, bundled into every app) own dependencies that every first
+ * screen uses: `cn` (clsx + tailwind-merge), variants (class-variance-authority) and
+ * `asChild` (Radix Slot, which Radix's primitives import too). Shared so that a remote
+ * takes the shell's copy instead of downloading its own (~10 KB gzip per page, decision
+ * 021). Not singletons: two copies do no harm, so a remote built against another major
+ * version simply brings its own. Browser builds only (a server build's bytes cost nothing).
+ */
+export const UI_KIT_SHARED = {
+  clsx: { requiredVersion: sharedRange('clsx') },
+  'tailwind-merge': { requiredVersion: sharedRange('tailwind-merge') },
+  'class-variance-authority': { requiredVersion: sharedRange('class-variance-authority') },
+  '@radix-ui/react-slot': { requiredVersion: sharedRange('@radix-ui/react-slot') },
+} as const
+
+/**
  * The shared table of a browser build: `react-router` is provided from the client half of
  * the package (same share key, same version, still one singleton), so the shell and each
- * remote ship about 37 KB of it (gzip) instead of 65 KB.
+ * remote ship about 37 KB of it (gzip) instead of 65 KB; and the UI kit's dependencies.
  */
 export function browserShared() {
   return {
     ...SHARED,
+    ...UI_KIT_SHARED,
     'react-router': {
       ...SHARED['react-router'],
       import: path.join(import.meta.dirname, 'react-router-client.mjs'),

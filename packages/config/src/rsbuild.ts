@@ -88,7 +88,8 @@ export function defineShellConfig(options: AppOptions): RsbuildConfig {
             dts: false,
             manifest: false,
             // The shell hands its federation runtime to the remotes, so each remote entry does not carry its own copy.
-            experiments: { provideExternalRuntime: true },
+            // `target: 'web'` drops the runtime's Node script loader from the browser build.
+            experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
           }),
         ],
       },
@@ -166,7 +167,7 @@ export function defineRemoteConfig(
             pluginModuleFederation({
               ...federation,
               shared: browserShared(),
-              experiments: { externalRuntime: federatedBuild },
+              experiments: { externalRuntime: federatedBuild, optimization: { target: 'web' } },
             }),
           ],
         },

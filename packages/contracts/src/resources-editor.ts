@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { GALLERY_SLUG_PREFIXES } from './constants'
 import { endpoint } from './endpoint'
-import { GALLERIES, GALLERY_KEYS, type GalleryKey } from './resources'
+import { GALLERIES, GALLERY_KEYS, type GalleryKey } from './resources-constants'
 
 /**
  * The resource editor (issue 13): create and edit a resource with its files, for editors

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { GALLERY_PREFIXES } from './constants'
 import { endpoint } from './endpoint'
+import { GALLERY_KEYS, RESULTS_PAGE_SIZE_MAX, THUMB_WIDTHS, type ThumbWidth } from './resources-constants'
 import { SlugSchema } from './schemas'
 
 /**
@@ -72,36 +72,6 @@ export const ResourceListSchema = z.object({
 })
 export type ResourceList = z.infer<typeof ResourceListSchema>
 
-export const GALLERIES = {
-  'bible-verses': GALLERY_PREFIXES.bibleVerses,
-  'faith-coloring': GALLERY_PREFIXES.faithColoring,
-  'noahs-ark': GALLERY_PREFIXES.noahsArk,
-} as const
-export type GalleryKey = keyof typeof GALLERIES
-export const GALLERY_KEYS = Object.keys(GALLERIES) as [GalleryKey, ...GalleryKey[]]
-
-/**
- * The three colouring collections as search knows them: the gallery page's title and
- * address, and words a parent might type that the title does not contain.
- */
-export const COLOURING_COLLECTIONS: Record<GalleryKey, { title: string; path: string; keywords: string }> = {
-  'bible-verses': {
-    title: 'Bible Verses Colouring Pages',
-    path: '/kids-activities-colouring/bible-verses',
-    keywords: 'bible verses scripture memory coloring colouring pages printable',
-  },
-  'faith-coloring': {
-    title: 'Faith Coloring Pages',
-    path: '/kids-activities-colouring/faith-coloring-pages',
-    keywords: 'faith coloring colouring pages printable',
-  },
-  'noahs-ark': {
-    title: "Noah's Ark Coloring Pages",
-    path: '/kids-activities-colouring/noahs-ark-coloring-pages',
-    keywords: "noah noah's ark noahs ark flood animals rainbow coloring colouring pages printable",
-  },
-}
-
 export const CollectionSchema = z.object({
   gallery: z.enum(GALLERY_KEYS),
   title: z.string(),
@@ -137,8 +107,6 @@ const SearchText = z
   .optional()
   .transform((v) => v || undefined)
 
-export const RESULTS_PAGE_SIZE_MAX = 100
-
 export const CollectionsQuery = z.object({ q: SearchText })
 
 export const ResourceListQuery = z.object({
@@ -158,12 +126,6 @@ export type ResourceListFilters = z.input<typeof ResourceListQuery>
 const SlugParams = z.object({ slug: SlugSchema })
 const FileIdParams = z.object({ id: z.uuid('Not a file id') })
 
-/**
- * The widths a thumbnail is served at, for an `<img srcset>`: WebP made by the API from the
- * stored thumbnail on first request and kept in storage. Without `w` the stored one is sent.
- */
-export const THUMB_WIDTHS = [240, 400, 600] as const
-export type ThumbWidth = (typeof THUMB_WIDTHS)[number]
 const ThumbQuery = z.object({
   /** The thumbnail's version: only there so a changed thumbnail gets a new URL. */
   v: z.string().max(32).optional(),

@@ -10,7 +10,7 @@ import {
   type GalleryKey,
   type Resource,
   request,
-  resourcesContract,
+  resourcesEndpoints,
 } from '@lamplight/contracts'
 import {
   infiniteQueryOptions,
@@ -83,21 +83,21 @@ export const resourceQueries = {
     queryOptions({
       ...common,
       queryKey: resourceKeys.categories(),
-      queryFn: ({ signal }) => load(resourcesContract.categories, { signal }),
+      queryFn: ({ signal }) => load(resourcesEndpoints.categories, { signal }),
       select: (r): CategorySummary[] => r.data,
     }),
   category: (slug: string) =>
     queryOptions({
       ...common,
       queryKey: resourceKeys.category(slug),
-      queryFn: ({ signal }) => load(resourcesContract.category, { params: { slug }, signal }),
+      queryFn: ({ signal }) => load(resourcesEndpoints.category, { params: { slug }, signal }),
       select: (r): CategoryDetail => r.data,
     }),
   featured: () =>
     queryOptions({
       ...common,
       queryKey: resourceKeys.featured(),
-      queryFn: ({ signal }) => load(resourcesContract.featured, { signal }),
+      queryFn: ({ signal }) => load(resourcesEndpoints.featured, { signal }),
       select: (r) => r.data.slice(0, FEATURED_RESOURCES_LIMIT),
     }),
   /** Published resources, newest first, a page at a time. */
@@ -106,7 +106,7 @@ export const resourceQueries = {
       ...common,
       queryKey: resourceKeys.list(filters),
       queryFn: ({ pageParam, signal }) =>
-        load(resourcesContract.list, { query: listQuery(filters, pageParam), signal }),
+        load(resourcesEndpoints.list, { query: listQuery(filters, pageParam), signal }),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
       select: (r) => r.pages.flatMap((p) => p.data).filter((resource) => !isGalleryPage(resource)),
@@ -118,21 +118,21 @@ export const resourceQueries = {
     queryOptions({
       ...common,
       queryKey: resourceKeys.any(category),
-      queryFn: ({ signal }) => load(resourcesContract.list, { query: listQuery({ category }, 1, 1), signal }),
+      queryFn: ({ signal }) => load(resourcesEndpoints.list, { query: listQuery({ category }, 1, 1), signal }),
       select: (r) => r.data.length > 0,
     }),
   item: (slug: string) =>
     queryOptions({
       ...common,
       queryKey: resourceKeys.item(slug),
-      queryFn: ({ signal }) => load(resourcesContract.item, { params: { slug }, signal }),
+      queryFn: ({ signal }) => load(resourcesEndpoints.item, { params: { slug }, signal }),
       select: (r) => r.data,
     }),
   gallery: (gallery: GalleryKey) =>
     queryOptions({
       ...common,
       queryKey: resourceKeys.gallery(gallery),
-      queryFn: ({ signal }) => load(resourcesContract.gallery, { params: { gallery }, signal }),
+      queryFn: ({ signal }) => load(resourcesEndpoints.gallery, { params: { gallery }, signal }),
       select: (r) => r.data,
     }),
   /** The colouring collections a search leads to (their pages are not search results themselves). */
@@ -140,7 +140,7 @@ export const resourceQueries = {
     queryOptions({
       ...common,
       queryKey: resourceKeys.collections(q),
-      queryFn: ({ signal }) => load(resourcesContract.collections, { query: { q }, signal }),
+      queryFn: ({ signal }) => load(resourcesEndpoints.collections, { query: { q }, signal }),
       select: (r) => r.data,
     }),
 }

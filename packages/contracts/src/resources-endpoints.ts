@@ -10,9 +10,11 @@ import type { resourcesContract } from './resources'
  * through these tables instead. `resources-endpoints.test.ts` checks each entry against
  * its contract, so the two cannot drift. Only `method` and `path` exist at run time.
  */
-function callable<C extends Record<string, EndpointDef>>(table: {
-  [K in keyof C]: Pick<C[K], 'method' | 'path'>
-}): C {
+function callable<C extends Record<string, EndpointDef>>(
+  table: {
+    [K in keyof C]: Pick<C[K], 'method' | 'path'>
+  },
+): C {
   return table as unknown as C
 }
 
@@ -25,4 +27,3 @@ export const resourcesEndpoints = callable<typeof resourcesContract>({
   collections: { method: 'GET', path: '/resources/collections' },
   list: { method: 'GET', path: '/resources' },
 })
-

@@ -118,7 +118,8 @@ export const resourceQueries = {
     queryOptions({
       ...common,
       queryKey: resourceKeys.any(category),
-      queryFn: ({ signal }) => load(resourcesEndpoints.list, { query: listQuery({ category }, 1, 1), signal }),
+      queryFn: ({ signal }) =>
+        load(resourcesEndpoints.list, { query: listQuery({ category }, 1, 1), signal }),
       select: (r) => r.data.length > 0,
     }),
   item: (slug: string) =>

@@ -6,6 +6,7 @@ import {
   reactRouterProductionEntry,
   SHARED,
   sharedRange,
+  UI_KIT_SHARED,
 } from './shared'
 
 const lock = JSON.parse(readFileSync(new URL('../../../package-lock.json', import.meta.url), 'utf8')) as {
@@ -58,5 +59,18 @@ describe("the browser's react-router (react-router-client.mjs)", () => {
     expect(shared.singleton).toBe(true)
     expect(shared.requiredVersion).toBe(sharedRange('react-router'))
     expect(reactRouterProductionEntry()).toMatch(/react-router\/dist\/production\/index\.mjs$/)
+  })
+})
+
+describe("the UI kit's dependencies in a browser build", () => {
+  it('are shared (a remote takes the shell copy), but not as singletons', () => {
+    const shared = browserShared() as Record<string, { singleton?: boolean; requiredVersion?: string | false }>
+    for (const pkg of Object.keys(UI_KIT_SHARED)) {
+      expect(shared[pkg]?.requiredVersion).toBe(sharedRange(pkg))
+      expect(shared[pkg]?.singleton).toBeUndefined()
+    }
+    expect(Object.keys(UI_KIT_SHARED)).toEqual(
+      expect.arrayContaining(['tailwind-merge', 'class-variance-authority', '@radix-ui/react-slot']),
+    )
   })
 })

@@ -64,13 +64,16 @@ describe("the browser's react-router (react-router-client.mjs)", () => {
 
 describe("the UI kit's dependencies in a browser build", () => {
   it('are shared (a remote takes the shell copy), but not as singletons', () => {
-    const shared = browserShared() as Record<string, { singleton?: boolean; requiredVersion?: string | false }>
+    const shared = browserShared() as Record<
+      string,
+      { singleton?: boolean; requiredVersion?: string | false }
+    >
     for (const pkg of Object.keys(UI_KIT_SHARED)) {
       expect(shared[pkg]?.requiredVersion).toBe(sharedRange(pkg))
       expect(shared[pkg]?.singleton).toBeUndefined()
     }
     expect(Object.keys(UI_KIT_SHARED)).toEqual(
-      expect.arrayContaining(['tailwind-merge', 'class-variance-authority', '@radix-ui/react-slot']),
+      expect.arrayContaining(['clsx', 'tailwind-merge', '@radix-ui/react-slot']),
     )
   })
 })

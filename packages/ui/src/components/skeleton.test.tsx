@@ -9,4 +9,17 @@ describe('Skeleton', () => {
     expect(skeleton).toHaveClass('animate-pulse', 'h-4', 'w-32', 'rounded-full')
     expect(skeleton).not.toHaveClass('rounded-md')
   })
+
+  it('renders as its child, for a placeholder inside a paragraph', () => {
+    const { container } = render(
+      <p>
+        <Skeleton asChild className="inline-block h-7 w-20">
+          <span />
+        </Skeleton>
+      </p>,
+    )
+    const skeleton = container.querySelector('p > span[data-slot="skeleton"]')
+    expect(skeleton).toHaveClass('animate-pulse', 'inline-block', 'h-7', 'w-20')
+    expect(container.querySelector('div')).toBeNull()
+  })
 })

@@ -1,10 +1,25 @@
+import { Slot } from 'radix-ui'
 import type * as React from 'react'
 
 import { cn } from '../lib/cn'
 
-function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
+/**
+ * A pulsing placeholder, a `<div>`. Inside phrasing content (a `<p>`, a heading, a button)
+ * a `<div>` is invalid HTML, which browsers repair by closing the paragraph, so the server's
+ * markup and the hydrated tree disagree: there, pass `asChild` with a `<span>`.
+ */
+function Skeleton({
+  className,
+  asChild = false,
+  ...props
+}: React.ComponentProps<'div'> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot.Root : 'div'
   return (
-    <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-secondary', className)} {...props} />
+    <Comp
+      data-slot="skeleton"
+      className={cn('animate-pulse rounded-md bg-secondary', className)}
+      {...props}
+    />
   )
 }
 

@@ -53,6 +53,16 @@ describe('Experiences page', () => {
     expect(article).toHaveTextContent(category)
   })
 
+  it('holds the live price with an inline placeholder: no <div> inside the price paragraph', async () => {
+    renderWithProviders(<ExperiencesPage />, '/experiences')
+    const scroll = card('The Scroll of Antioch')
+    const placeholder = scroll.querySelector('[data-slot="skeleton"]')
+    expect(placeholder?.tagName).toBe('SPAN')
+    expect(placeholder?.closest('p')).not.toBeNull()
+    expect(scroll.querySelector('p div')).toBeNull()
+    await waitFor(() => expect(scroll).toHaveTextContent('$49.99'))
+  })
+
   it('marks the Scroll of Antioch as featured and sends Learn More to its page', () => {
     renderWithProviders(<ExperiencesPage />, '/experiences')
     const scroll = card('The Scroll of Antioch')

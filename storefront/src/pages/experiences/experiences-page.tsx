@@ -216,6 +216,12 @@ function ExperienceCard({ experience, targeted }: { experience: Experience; targ
 function LivePrice({ slug }: { slug: string }) {
   const product = useProduct(slug)
   if (product.data) return <>{formatMoney(product.data.price)}</>
-  if (product.isPending) return <Skeleton className="inline-block h-7 w-20 align-middle" />
+  // Inside the price's <p>: a <span>, as a <div> there is invalid HTML.
+  if (product.isPending)
+    return (
+      <Skeleton asChild className="inline-block h-7 w-20 align-middle">
+        <span />
+      </Skeleton>
+    )
   return <span className="text-base text-muted-foreground">See the shop</span>
 }

@@ -12,8 +12,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config'
 import type { AppEnv } from '../../types'
 import { serveApps } from '.'
+
+// What a page waits for a remote's server build unless SERVER_RENDER_DEADLINE_MS says otherwise.
+const DEFAULT_DEADLINE_MS = loadConfig({ NODE_ENV: 'test' }).serverRender?.deadlineMs ?? 0
 
 // The real builds: the shell's server renderer and storefront's server build (`npm run build`).
 const REPO = path.resolve(import.meta.dirname, '../../../..')
@@ -33,6 +37,38 @@ function release(releases: string, version: string, edit: (dir: string) => void 
   return `/apps/storefront/${version}/mf-manifest.json`
 }
 
+/** How long a slow release's server entry takes to give its `./routes` module. */
+const SLOW_MS = 2000
+
+/**
+ * A release whose server entry is slow, not failing: its container answers `get` (the
+ * module the server asks for) only after SLOW_MS, and says so on `globalThis` (the entry
+ * runs in this process) so a test can tell whether the page waited for it.
+ */
+function slowRelease(releases: string, version: string) {
+  return release(releases, version, (dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'server/mf-manifest.json'), 'utf8'))
+    const entry = path.join(dir, 'server', manifest.metaData.remoteEntry.name)
+    const wrap = `
+;{
+  const container = module.exports
+  const served = (globalThis.LAMPLIGHT_SLOW_ENTRY ??= {})
+  module.exports = {
+    ...container,
+    get: (...args) =>
+      new Promise((resolve) => setTimeout(resolve, ${SLOW_MS}))
+        .then(() => container.get(...args))
+        .finally(() => { served[${JSON.stringify(version)}] = true }),
+  }
+}`
+    writeFileSync(entry, readFileSync(entry, 'utf8') + wrap)
+    rmSync(`${entry}.br`, { force: true })
+    rmSync(`${entry}.gz`, { force: true })
+  })
+}
+const slowServed = (version: string) =>
+  Boolean((globalThis as { LAMPLIGHT_SLOW_ENTRY?: Record<string, boolean> }).LAMPLIGHT_SLOW_ENTRY?.[version])
+
 describe.skipIf(!built)('server-rendered pages from the registry (real builds)', () => {
   let app: Hono<AppEnv>
   let active = ''
@@ -41,6 +77,10 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
   let v2 = ''
   let missing = ''
   let throwing = ''
+  let slow = ''
+  let slowToo = ''
+  // Read on every page: the slow release's tests set the deadline they need.
+  const serverRender = { deadlineMs: 10_000, fetchApi: (request: Request) => app.fetch(request) }
 
   beforeAll(() => {
     const appsDir = mkdtempSync(path.join(tmpdir(), 'lamplight-ssr-'))
@@ -63,6 +103,8 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
       const manifest = JSON.parse(readFileSync(path.join(dir, 'server/mf-manifest.json'), 'utf8'))
       writeFileSync(path.join(dir, 'server', manifest.metaData.remoteEntry.name), 'throw new Error("boom")')
     })
+    slow = slowRelease(releases, 'slow')
+    slowToo = slowRelease(releases, 'slow-too')
     active = v1
     app = new Hono<AppEnv>()
     app.use(async (c, next) => {
@@ -99,7 +141,7 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
             etag: active,
           }),
         },
-        serverRender: { deadlineMs: 10_000, fetchApi: (request) => app.fetch(request) },
+        serverRender,
       }),
     )
   })
@@ -147,6 +189,49 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
     },
     60_000,
   )
+
+  it('a release whose server entry is slow: past the deadline the page answers with the chrome at once, the area left to the browser, logged', async () => {
+    warnings.length = 0
+    active = slow
+    serverRender.deadlineMs = DEFAULT_DEADLINE_MS
+    try {
+      const started = Date.now()
+      const res = await page('/about')
+      const took = Date.now() - started
+      // The page did not wait for the remote: its entry had not given the module yet.
+      expect(slowServed('slow')).toBe(false)
+      expect(took).toBeLessThan(SLOW_MS)
+      expect(res.status).toBe(200)
+      expect(res.html).toContain('<header')
+      expect(res.html).toContain('<footer')
+      expect(res.html).toContain('data-remote-loading="storefront"')
+      expect(res.html).not.toMatch(/<h1[^>]*>About Us<\/h1>/)
+      expect(warnings.join('\n')).toMatch(/rendered in the browser.*"remote":"storefront".*deadline/)
+
+      // The load carries on after the page has gone: once it is done, the next visitor's page
+      // has the area rendered on the server (and no later load of it is in flight).
+      await expect.poll(() => slowServed('slow'), { timeout: 10_000 }).toBe(true)
+      const later = await page('/about')
+      expect(later.html).toMatch(/<h1[^>]*>About Us<\/h1>/)
+    } finally {
+      serverRender.deadlineMs = 10_000
+    }
+  }, 60_000)
+
+  it('a release whose server entry is slow but within the deadline: rendered on the server', async () => {
+    warnings.length = 0
+    active = slowToo
+    serverRender.deadlineMs = SLOW_MS * 5
+    try {
+      const res = await page('/about')
+      expect(slowServed('slow-too')).toBe(true)
+      expect(res.html).toMatch(/<h1[^>]*>About Us<\/h1>/)
+      expect(res.html).not.toContain('data-remote-loading')
+      expect(warnings).toEqual([])
+    } finally {
+      serverRender.deadlineMs = 10_000
+    }
+  }, 60_000)
 
   it("renders the signed-in header from the visitor's cookie, and such a page is private", async () => {
     active = v1

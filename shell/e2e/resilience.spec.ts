@@ -45,3 +45,35 @@ test('a missing remotes configuration leaves the chrome and a retry', async ({ p
   ).toBeVisible()
   pageErrors.length = 0
 })
+
+test('a remote whose manifest never answers shows its failure box with Retry once the deadline has passed', async ({
+  page,
+  pageErrors,
+}) => {
+  // The request is held, never answered: no error reaches the browser, only silence.
+  let hang = true
+  await page.route(/\/apps\/storefront\/mf-manifest\.json/, (route) => (hang ? undefined : route.continue()))
+  await page.goto('/resources')
+  await expect(page.locator('main [data-remote="resources-app"] h1')).toHaveText('Free Resources')
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'About' }).click()
+  const loading = page.locator('[data-remote-loading="storefront"]')
+  const failure = page.locator('[data-remote-error="storefront"]')
+  await expect(loading).toBeVisible()
+  // The browser's deadline for a remote is 12 s (REMOTE_LOAD_DEADLINE_MS): the spinner gives way to the failure box.
+  await expect(failure).toBeVisible({ timeout: 20_000 })
+  await expect(loading).toHaveCount(0)
+  await expect(failure.getByRole('heading')).toHaveText("This part of the site didn't load")
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+
+  // Answered again: Retry loads it.
+  hang = false
+  await failure.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.locator('main [data-remote="storefront"] h1')).toHaveText('About Us')
+
+  const unexpected = pageErrors.filter((e) => !/storefront|remote|did not answer/i.test(e))
+  expect(unexpected).toEqual([])
+  pageErrors.length = 0
+})

@@ -9,6 +9,22 @@ import type { ComponentType } from 'react'
  */
 type RemotesConfig = Partial<Record<RemoteName, string>>
 
+/**
+ * Longest the browser waits for a remote (its configuration, manifest, entry and the
+ * chunks of `./routes`): a request that never answers would otherwise leave the area's
+ * spinner up for good. Past it the area shows its failure box with Retry.
+ */
+export const REMOTE_LOAD_DEADLINE_MS = 12_000
+
+/** The promise, or a rejection once `ms` have passed without it settling. */
+export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
 let configPromise: Promise<RemotesConfig> | null = null
 let loaded: RemotesConfig = {}
 
@@ -26,7 +42,11 @@ export function loadRemotesConfig(): Promise<RemotesConfig> {
 }
 
 async function fetchRemotesConfig(): Promise<RemotesConfig> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache' })
+  // Aborted past the deadline: a hung request fails, and is not kept for the next try.
+  const response = await fetch('/remotes.json', {
+    cache: 'no-cache',
+    signal: AbortSignal.timeout(REMOTE_LOAD_DEADLINE_MS),
+  })
   if (!response.ok) throw new Error(`Could not load the remotes configuration (${response.status})`)
   const config = parseRemotesConfig(await response.json())
   loaded = config
@@ -87,7 +107,7 @@ export function loadRemoteRoutes(remote: RemoteName, attempt: number): Promise<C
   const key = `${remote}#${attempt}`
   let load = loads.get(key)
   if (!load) {
-    load = (async () => {
+    const loading = (async () => {
       const config = await loadRemotesConfig()
       const name = federationName(remote)
       if (attempt > 0) {
@@ -100,7 +120,10 @@ export function loadRemoteRoutes(remote: RemoteName, attempt: number): Promise<C
       const module = await loadRemote<RoutesModule>(`${name}/routes`)
       if (!module?.default) throw new Error(`${remote} did not expose its routes`)
       return module.default
-    })().catch((error: unknown) => {
+    })()
+    // The federation runtime has no timeout of its own: a manifest or entry that never
+    // answers would keep the area loading forever. Retry registers the remote afresh.
+    load = withDeadline(loading, REMOTE_LOAD_DEADLINE_MS, remote).catch((error: unknown) => {
       throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote, error)
     })
     loads.set(key, load)

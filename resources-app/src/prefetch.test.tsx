@@ -1,15 +1,14 @@
 import type { RemoteRoutesModule } from '@lamplight/remote'
 import { createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { renderPrefetched } from '@lamplight/testing'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as routesModule from './routes'
 import { aCategory, aGalleryItem, aResource, aResourceDetail, CATEGORIES } from './test/fixtures'
 import { mockApi } from './test/render'
 
 // The module the shell loads keeps the contract it types.
-const { default: ResourcesRoutes, prefetch } = routesModule satisfies RemoteRoutesModule
+const { prefetch } = routesModule satisfies RemoteRoutesModule
 
 const TEACHING = aCategory({ name: 'Teaching Resources', slug: 'teaching-resources', age_ranges: ['6-9'] })
 const LESSON = aResource({ slug: 'creation-lesson', title: 'Creation Lesson', category_id: 'cat-teaching' })
@@ -66,28 +65,14 @@ const CASES: { url: string; shows: string[] }[] = [
 
 describe('resources-app prefetch', () => {
   it.each(CASES)('fills what $url shows on its first render', async ({ url, shows }) => {
-    const fetchMock = api()
-    const client = createQueryClient()
-    const [pathname = '', query] = url.split('?')
-    await prefetch(client, { pathname, search: query ? `?${query}` : '' })
-    const prefetched = fetchMock.mock.calls.length
-    expect(prefetched).toBeGreaterThan(0)
-
-    const { container } = render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]}>
-          <ResourcesRoutes />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    )
+    const { container, laterRequests } = await renderPrefetched(routesModule, url, api())
     // The first render, before any request could have answered.
     const view = within(container)
     for (const text of shows) expect(view.getAllByText(text).length).toBeGreaterThan(0)
     expect(view.queryByText(/^Loading/)).toBeNull()
     expect(container.querySelector('[data-slot="skeleton"]')).toBeNull()
     // Give any stray query its chance to start: none may.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
-    expect(fetchMock.mock.calls.slice(prefetched).map(([u]) => String(u))).toEqual([])
+    expect(await laterRequests()).toEqual([])
     expect(screen.getAllByText(shows[0] ?? '').length).toBeGreaterThan(0)
   })
 

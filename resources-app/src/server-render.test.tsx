@@ -1,11 +1,6 @@
 // @vitest-environment node
-import { examplePath, routesOf } from '@lamplight/routes'
-import { createQueryClient, PublicOriginProvider } from '@lamplight/session'
-import { renderToHtml } from '@lamplight/testing/server'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { Suspense } from 'react'
-import { MemoryRouter } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { itServerRendersEveryPublicRoute } from '@lamplight/testing/server'
+import { afterAll, beforeAll, describe, vi } from 'vitest'
 import { aCategory, aGalleryItem, aResource, aResourceDetail, CATEGORIES } from './test/fixtures'
 import { mockApi } from './test/render'
 
@@ -51,38 +46,7 @@ describe('resources-app ./routes in Node', () => {
   })
   afterAll(() => vi.unstubAllGlobals())
 
-  it('runs where there is no browser', () => {
-    expect(typeof window).toBe('undefined')
-    expect(typeof document).toBe('undefined')
+  itServerRendersEveryPublicRoute('resources-app', () => import('./routes'), SHOWS, {
+    loading: ['Loading resource'],
   })
-
-  for (const route of routesOf('resources-app').filter((r) => r.access === 'public')) {
-    const path = examplePath(route.path)
-    it(`renders ${path} with its content and head, from prefetched data`, async () => {
-      // Imported here, in Node: the module may touch no browser global when it loads.
-      const { default: ResourcesRoutes, prefetch } = await import('./routes')
-      const client = createQueryClient()
-      await prefetch(client, { pathname: path, search: '' })
-      const html = await renderToHtml(
-        <PublicOriginProvider origin="https://shop.example">
-          <QueryClientProvider client={client}>
-            <MemoryRouter initialEntries={[path]}>
-              <Suspense fallback={<p>Loading the page</p>}>
-                <ResourcesRoutes />
-              </Suspense>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </PublicOriginProvider>,
-      )
-      expect(SHOWS[route.path], `list what ${route.path} shows`).toBeDefined()
-      // React separates adjacent text with `<!-- -->`; read the text as a person would.
-      const page = html.replaceAll('<!-- -->', '')
-      for (const text of SHOWS[route.path] ?? []) expect(page.includes(text), `shows “${text}”`).toBe(true)
-      for (const loading of ['Loading the page', 'Loading resource', 'data-slot="skeleton"'])
-        expect(page.includes(loading), `no “${loading}”`).toBe(false)
-      expect(html).toContain('data-remote="resources-app"')
-      expect(html).toMatch(/<title>[^<]+ \| Lamplight Puzzle Co\.<\/title>/)
-      expect(html).toContain('<link rel="canonical" href="https://shop.example/')
-    })
-  }
 })

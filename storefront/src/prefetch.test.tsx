@@ -1,13 +1,12 @@
 import type { RemoteRoutesModule } from '@lamplight/remote'
-import { AuthProvider, createQueryClient, SESSION_QUERY_KEY } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { createQueryClient } from '@lamplight/session'
+import { renderPrefetched } from '@lamplight/testing'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as routesModule from './routes'
 
 // The module the shell loads keeps the contract it types.
-const { default: StorefrontRoutes, prefetch } = routesModule satisfies RemoteRoutesModule
+const { prefetch } = routesModule satisfies RemoteRoutesModule
 
 const PRODUCT = {
   id: 'p1',
@@ -45,29 +44,13 @@ const CASES = [
 
 describe('storefront prefetch', () => {
   it.each(CASES)('fills what $url shows on its first render', async ({ url, shows, instead }) => {
-    const fetchMock = api()
-    const client = createQueryClient()
-    client.setQueryData(SESSION_QUERY_KEY, null)
-    await prefetch(client, { pathname: url, search: '' })
-    const prefetched = fetchMock.mock.calls.length
-    expect(prefetched).toBeGreaterThan(0)
-
-    render(
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <MemoryRouter initialEntries={[url]}>
-            <StorefrontRoutes />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
-    )
+    const { laterRequests } = await renderPrefetched(routesModule, url, api())
     // The page's code loads (lazy); its first render already has the data.
     await screen.findByRole('heading', { level: 1 })
     expect(screen.getAllByText(shows, { exact: false }).length).toBeGreaterThan(0)
     if (instead) expect(screen.queryByText(instead)).toBeNull()
     expect(document.querySelector('[data-slot="skeleton"]')).toBeNull()
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
-    expect(fetchMock.mock.calls.slice(prefetched).map(([u]) => String(u))).toEqual([])
+    expect(await laterRequests()).toEqual([])
   })
 
   it('reads nothing for pages without data, nor for a path it does not own', async () => {

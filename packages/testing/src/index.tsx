@@ -1,9 +1,20 @@
+import type { RemoteRoutesModule } from '@lamplight/remote'
 import { examplePath, type RemoteName, routesOf } from '@lamplight/routes'
-import { formatTitle, PublicOriginProvider } from '@lamplight/session'
-import { render, screen, waitFor } from '@testing-library/react'
+import {
+  AuthProvider,
+  createQueryClient,
+  formatTitle,
+  PublicOriginProvider,
+  SESSION_QUERY_KEY,
+} from '@lamplight/session'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { MemoryRouter } from 'react-router'
 import { expect, it } from 'vitest'
+import { locationOf, TEST_PUBLIC_ORIGIN } from './common'
+
+export { locationOf, TEST_PUBLIC_ORIGIN }
 
 /**
  * The contract every remote keeps with the shell: its exposed `./routes` component renders
@@ -42,9 +53,6 @@ export type ExpectedHead = {
   /** The Open Graph image's path, when the page has one. */
   image?: string
 }
-
-/** The origin the head test configures: canonical links must be built from it. */
-export const TEST_PUBLIC_ORIGIN = 'https://shop.example'
 
 const headContent = (selector: string) => document.head.querySelector(selector)?.getAttribute('content')
 
@@ -101,5 +109,40 @@ export function itGivesEveryPublicRouteItsHead(
         expect(document.querySelectorAll(selector), `one ${selector}`).toHaveLength(1)
       unmount()
     })
+  }
+}
+
+/**
+ * A remote's `./routes` at `url` in the browser after a server render: its own `prefetch`
+ * fills a client (signed out, as the shell sends it), which the page renders from under the
+ * shell's providers. `fetchMock` is the stubbed `fetch`; `laterRequests` tells what the page
+ * asked the API for after prefetch (nothing, when prefetch filled exactly the keys it reads).
+ */
+export async function renderPrefetched(
+  { default: Routes, prefetch }: RemoteRoutesModule,
+  url: string,
+  fetchMock: { mock: { calls: unknown[][] } },
+) {
+  const client = createQueryClient()
+  client.setQueryData(SESSION_QUERY_KEY, null)
+  await prefetch(client, locationOf(url))
+  const prefetched = fetchMock.mock.calls.length
+  expect(prefetched, `prefetch read the API for ${url}`).toBeGreaterThan(0)
+  const view = render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+  return {
+    ...view,
+    /** The API paths asked for after prefetch, once every query has had its chance to start. */
+    async laterRequests() {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+      return fetchMock.mock.calls.slice(prefetched).map(([input]) => String(input))
+    },
   }
 }

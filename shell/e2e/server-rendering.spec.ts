@@ -1,4 +1,11 @@
-import { expect, test } from './fixtures'
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { expect, signInAsAdmin, test } from './fixtures'
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url))
+const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 
 // Public pages arrive rendered (docs/decisions/016): readable without JavaScript, then
 // hydrated by the browser with no mismatch.
@@ -55,4 +62,87 @@ test('the server-rendered pages hydrate without a mismatch', async ({ page, page
   }
   expect(warnings).toEqual([])
   expect(pageErrors).toEqual([])
+})
+
+/** Warnings React logs when the browser's tree does not match the server's HTML. */
+function hydrationWarnings(page: Page): string[] {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (/hydrat|did not match|recoverable|Switched to client rendering/i.test(message.text()))
+      warnings.push(message.text())
+  })
+  return warnings
+}
+
+/** A copy of the built puzzle-app as release `version` ($DATA_DIR/releases, as `npm run release`), changed by `edit`. */
+function publishPuzzleApp(version: string, edit: (dir: string) => void): string {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests through e2e/run.mjs')
+  const target = path.join(dataDir, 'releases', 'puzzle-app', version)
+  cpSync(path.join(REPO, 'puzzle-app', 'dist'), target, { recursive: true })
+  edit(target)
+  return `/apps/puzzle-app/${version}/mf-manifest.json`
+}
+
+const BROKEN_SERVER_BUILDS: [string, (dir: string) => void][] = [
+  ['has no server build', (dir) => rmSync(path.join(dir, 'server'), { recursive: true })],
+  [
+    'has a server build that throws',
+    (dir) => {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'server/mf-manifest.json'), 'utf8'))
+      const entry = path.join(dir, 'server', manifest.metaData.remoteEntry.name)
+      writeFileSync(entry, 'throw new Error("the server build is broken")')
+      for (const suffix of ['.br', '.gz']) rmSync(`${entry}${suffix}`, { force: true })
+    },
+  ],
+]
+
+// One test, one case after the other: the release is switched for every visitor, so only the
+// puzzle portal's remote (a page no other server-rendering check reads) and only briefly; any
+// other test meeting it sees what this one proves harmless, the area rendered in the browser.
+test('a remote whose server build is missing or throws: the chrome from the server, the area rendered by the browser, no error, no mismatch', async ({
+  page,
+  browser,
+  pageErrors,
+}) => {
+  const admin = await browser.newPage()
+  await signInAsAdmin(admin)
+  const warnings = hydrationWarnings(page)
+  for (const [kind, edit] of BROKEN_SERVER_BUILDS) {
+    const version = `e2e-${kind.includes('throws') ? 'throws' : 'no-server'}-${Date.now().toString(36)}`
+    const manifestUrl = publishPuzzleApp(version, edit)
+    const post = (to: string, data: unknown) =>
+      admin.request.post(`/api/admin/deployments/puzzle-app/${to}`, { data, headers: { Origin: ORIGIN } })
+    const registered = await post('releases', { version, manifestUrl })
+    expect(registered.status(), await registered.text()).toBe(201)
+    const activated = await post('activate', { version })
+    expect(activated.status(), `${kind}: ${await activated.text()}`).toBe(200)
+    try {
+      // The page arrives with the chrome; the area is the loading placeholder, for the browser.
+      const response = await page.request.get('/puzzle-portal')
+      expect(response.status(), kind).toBe(200)
+      const html = await response.text()
+      expect(html, kind).toContain('<header')
+      expect(html, kind).toContain('<footer')
+      expect(html, kind).toContain('data-remote-loading="puzzle-app"')
+      expect(html, kind).not.toContain('data-remote="puzzle-app"')
+
+      await page.goto('/puzzle-portal')
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.locator('main [data-remote="puzzle-app"] h1')).toHaveText('The Scroll Portal')
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      await expect(page.locator('main [data-remote-loading]')).toHaveCount(0)
+      await page.waitForLoadState('networkidle')
+      expect(warnings, kind).toEqual([])
+      expect(pageErrors, kind).toEqual([])
+    } finally {
+      const rolledBack = await post('rollback', {})
+      expect(rolledBack.status(), `${kind}: ${await rolledBack.text()}`).toBe(200)
+    }
+  }
+  // Back on the bundled release: its area rendered on the server again.
+  const html = await (await page.request.get('/puzzle-portal')).text()
+  expect(html).toContain('data-remote="puzzle-app"')
+  expect(html).not.toContain('data-remote-loading="puzzle-app"')
+  await admin.close()
 })

@@ -3,6 +3,14 @@ import { act, render, screen } from '@testing-library/react'
 import { Toaster, toast } from './toaster'
 
 describe('Toaster', () => {
+  it('renders nothing until the first toast (sonner loads with it)', async () => {
+    const { container } = render(<Toaster />)
+    // Long enough for sonner to load, were it loaded without a toast.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    expect(container).toBeEmptyDOMElement()
+    expect(document.querySelector('[data-sonner-toaster]')).toBeNull()
+  })
+
   it('shows toasts raised with the re-exported toast()', async () => {
     render(<Toaster />)
     act(() => {

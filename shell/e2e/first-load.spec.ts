@@ -3,12 +3,12 @@ import { expect, test } from './fixtures'
 /**
  * Budget for the JavaScript the first visit to `/` downloads, as Chromium receives it (the
  * build's brotli copies: Chromium accepts br on localhost), shell and storefront together.
- * 194.0 KB when set (203.2 KB before the UI kit's dependencies were shared and the
- * federation runtime built for the web only; 235.8 KB before the client-half react-router,
- * the lazy phone drawer and the lazy prefetch); `npm run bench` counts the gzip figure
- * (223.6 KB). Raise it only with a reason in the commit message.
+ * 186.1 KB when set (203.2 KB before the UI kit's dependencies were shared, the federation
+ * runtime built for the web only and sonner loaded with the first toast; 235.8 KB before the
+ * client-half react-router, the lazy phone drawer and the lazy prefetch); `npm run bench`
+ * counts the gzip figure (213.4 KB). Raise it only with a reason in the commit message.
  */
-const FIRST_LOAD_JS_BUDGET_BYTES = 200 * 1024
+const FIRST_LOAD_JS_BUDGET_BYTES = 190 * 1024
 
 type Entry = { name: string; startTime: number; responseEnd: number; encodedBodySize: number }
 

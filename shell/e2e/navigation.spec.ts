@@ -104,3 +104,48 @@ test.describe('on a phone', () => {
     expect(pageErrors).toEqual([])
   })
 })
+
+// A server-rendered page links its remote's stylesheets in the head; moving client-side to
+// another remote's page leaves them there, as the browser's own loader leaves every
+// stylesheet it has loaded (its CSS chunks are never unloaded), and coming back needs no new
+// download. What must not happen: the browser's loader linking or fetching a server-linked
+// sheet a second time (a second <link> is parsed again and moves the remote's rules later
+// in the cascade). It did, until the server's links carried the loader's name for them (data-href).
+test("a remote's server-linked stylesheets are adopted by the browser's loader, not linked or fetched again, and stay after navigating away", async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto('/')
+  await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
+  const serverLinked = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .map((link) => new URL(link.href).pathname)
+      .filter((href) => href.startsWith('/apps/storefront/')),
+  )
+  expect(serverLinked.length).toBeGreaterThan(0)
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('button', { name: 'Resources' }).click()
+  await nav.getByRole('link', { name: 'All Resources' }).click()
+  await expect(page.locator('main [data-remote="resources-app"] h1')).toHaveText('Free Resources')
+  await nav.getByRole('link', { name: 'Home' }).click()
+  await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+
+  const sheets = await page.evaluate(() => {
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (link) => new URL(link.href).pathname,
+    )
+    const fetched = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.css'))
+    return { links, fetched }
+  })
+  const twice = (list: string[]) => list.filter((x, i) => list.indexOf(x) !== i)
+  // Each stylesheet fetched once; the server-linked ones still there, and linked once: the browser's loader
+  // adopted them (data-href) rather than adding its own <link> for the same file.
+  expect(twice(sheets.fetched)).toEqual([])
+  for (const href of serverLinked) expect(sheets.links.filter((link) => link === href)).toHaveLength(1)
+  expect(pageErrors).toEqual([])
+})

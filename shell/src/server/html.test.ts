@@ -22,14 +22,14 @@ describe('server page HTML', () => {
       rendered:
         '<title>Shop | Lamplight Puzzle Co.</title><meta name="description" content="Buy."/><main>Shop</main>',
       fallbackTitle: 'Fallback',
-      stylesheets: ['/apps/storefront/static/css/a.css'],
+      stylesheets: [{ href: '/apps/storefront/static/css/a.css', asset: 'static/css/a.css' }],
       state: { queries: [] },
     })
     expect(html.match(/<title>/g)).toHaveLength(1)
     expect(html).toContain('<title>Shop | Lamplight Puzzle Co.</title>')
     expect(html).not.toContain('content="Default."')
     expect(html).toMatch(
-      /<head>.*<link rel="stylesheet" href="\/apps\/storefront\/static\/css\/a.css"><\/head>/,
+      /<head>.*<link rel="stylesheet" href="\/apps\/storefront\/static\/css\/a.css" data-href="static\/css\/a.css"><\/head>/,
     )
     expect(html).toContain(
       '<div id="root"><main>Shop</main></div><script type="application/json" id="lamplight-state">{"queries":[]}</script>',

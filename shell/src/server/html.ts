@@ -1,3 +1,4 @@
+import type { Stylesheet } from './remotes'
 import { SERVER_STATE_ID } from './state'
 
 /** Tags React 19 hoists out of the tree; rendered without `<html>`, it writes them first. */
@@ -41,7 +42,7 @@ export function documentHtml({
   template: string
   rendered: string
   fallbackTitle: string
-  stylesheets: string[]
+  stylesheets: Stylesheet[]
   state: unknown
 }): string {
   const { head, body } = splitHoisted(rendered)
@@ -50,7 +51,16 @@ export function documentHtml({
     ? html.replace(/<title>[\s\S]*?<\/title>/, '')
     : html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(fallbackTitle)}</title>`)
   if (/<meta\s+name="description"/.test(head)) html = html.replace(/<meta\s+name="description"[^>]*>/, '')
-  const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('')
+  // `data-href` is the name the remote's CSS chunk loader looks for before it links a chunk's
+  // stylesheet: with it, the browser adopts the link the server wrote instead of adding a
+  // second <link> for the same file (its loader compares its own unnormalised URL,
+  // `<entry dir>/../../static/css/...`, which never equals ours).
+  const links = stylesheets
+    .map(
+      ({ href, asset }) =>
+        `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(asset)}">`,
+    )
+    .join('')
   html = html.replace('</head>', `${head}${links}</head>`)
   const root = /<div id="root"><\/div>/
   if (!root.test(html)) throw new Error('The shell template has no empty #root')

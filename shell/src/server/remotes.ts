@@ -23,7 +23,7 @@ export type ServerRoutesModule = Partial<RemoteRoutesModule>
 export type LoadedRemote = {
   module: ServerRoutesModule
   /** The browser build's stylesheets of `./routes`, linked from the page's head so it paints styled. */
-  stylesheets: string[]
+  stylesheets: Stylesheet[]
   /** The release it came from (its browser manifest's build version). */
   version: string
 }
@@ -112,13 +112,19 @@ type Manifest = {
   exposes?: { name?: string; path?: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[]
 }
 
+/**
+ * A stylesheet of a remote's browser build: its URL, and its path as the build names it
+ * (`static/css/async/<chunk>.<hash>.css`, relative to the remote's public path).
+ */
+export type Stylesheet = { href: string; asset: string }
+
 /** The browser manifest's stylesheets for `./routes`, as URLs next to the manifest (publicPath `auto`). */
-export function stylesheetsOf(manifest: Manifest, manifestUrl: string): string[] {
+export function stylesheetsOf(manifest: Manifest, manifestUrl: string): Stylesheet[] {
   const expose = manifest.exposes?.find((e) => e.path === './routes' || e.name === 'routes')
   const css = [...(expose?.assets?.css?.sync ?? []), ...(expose?.assets?.css?.async ?? [])]
   const publicPath = manifest.metaData?.publicPath
   const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : manifestUrl
-  return css.map((file) => forBrowser(new URL(file, base).href))
+  return css.map((file) => ({ href: forBrowser(new URL(file, base).href), asset: file }))
 }
 
 /** The server build's remote entry: `server/mf-manifest.json` beside the browser manifest names it. */

@@ -160,7 +160,7 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
     // The shell's and the remote's stylesheets are linked: the page paints styled without scripts.
     expect(first.html).toMatch(/<link rel="stylesheet" href="\/static\/css\/[^"]+\.css">/)
     expect(first.html).toMatch(
-      /<link rel="stylesheet" href="\/apps\/storefront\/v1\/static\/css\/[^"]+\.css">/,
+      /<link rel="stylesheet" href="\/apps\/storefront\/v1\/static\/css\/[^"]+\.css" data-href="static\/css\/[^"]+\.css">/,
     )
     expect(first.cacheControl).toBe('no-cache')
 

@@ -61,7 +61,7 @@ const HAS_BODY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELE
  * enforces access and validation, in this order:
  *
  *   body size (413) → access: signed in (401), role (403) → route middleware (e.g. 429)
- *   → params, query, body against their schemas (400) → ownership rule (404) → handler
+ *   → params, query, headers, body against their schemas (400) → ownership rule (404) → handler
  *
  * Access comes before validation so an outsider learns nothing from our validation
  * messages; ownership comes after, because it needs the parsed id. A non-owner gets the
@@ -145,12 +145,18 @@ async function parseInput(c: Context<AppEnv>, endpoint: EndpointDef) {
   return {
     params: endpoint.params ? await parseTarget(c, 'param', endpoint.params) : undefined,
     query: endpoint.query ? await parseTarget(c, 'query', endpoint.query) : undefined,
+    headers: endpoint.headers ? await parseTarget(c, 'header', endpoint.headers) : undefined,
     body: endpoint.body ? await parseTarget(c, 'json', endpoint.body) : undefined,
   }
 }
 
-async function parseTarget(c: Context<AppEnv>, target: 'param' | 'query' | 'json', schema: z.ZodType) {
-  const raw = await readTarget(c, target)
+async function parseTarget(
+  c: Context<AppEnv>,
+  target: 'param' | 'query' | 'header' | 'json',
+  schema: z.ZodType,
+) {
+  // Headers: Hono's record of every header, names lower-cased.
+  const raw = target === 'header' ? c.req.header() : await readTarget(c, target)
   refuseNul(raw)
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {

@@ -7,7 +7,7 @@ import type { AppEnv } from '../types'
 import { type Actors, createActors, databaseChecksum } from './actors'
 import { hostileCases, leaks } from './hostile-inputs'
 
-const routes = apiRouters.flatMap((r) => r.routes).filter((r) => r.params || r.query || r.body)
+const routes = apiRouters.flatMap((r) => r.routes).filter((r) => r.params || r.query || r.headers || r.body)
 const planned = routes.reduce((sum, route) => sum + hostileCases(route).length, 0)
 /** PostgreSQL when there is one (about twice as fast as PGlite here), else PGlite. */
 const driver = DRIVERS.at(-1) ?? 'pglite'
@@ -56,6 +56,7 @@ describe('hostile-input battery', () => {
         Origin: TEST_ORIGIN,
         'X-Forwarded-For': `198.18.${Math.floor(nextIp / 250) % 250}.${(nextIp % 250) + 1}`,
         Cookie: actors.admin.cookie(),
+        ...c.headers,
       }
       if (c.contentType !== null) headers['Content-Type'] = c.contentType ?? 'application/json'
       const res = await app.request(`/api${c.path}${c.query ? `?${c.query}` : ''}`, {

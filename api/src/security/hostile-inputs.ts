@@ -6,6 +6,8 @@ export type HostileCase = {
   label: string
   path: string
   query?: string
+  /** Request headers the route declares, set to a hostile value (names as declared, lower-case). */
+  headers?: Record<string, string>
   body?: string
   contentType?: string | null
   /** The schema (or JSON itself) refuses this: the answer must be 4xx and change nothing. */
@@ -393,6 +395,24 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
     }
   }
 
+  // Headers: each declared header given each value an HTTP header can carry (a header cannot
+  // hold NUL or a line break, so those never reach us), judged by the route's own schema.
+  if (route.headers) {
+    for (const name of Object.keys(jsonSchema(route.headers).properties ?? {})) {
+      for (const [label, value] of HEADER_VALUES) {
+        cases.push({
+          label: `header ${name} = ${label}`,
+          path: basePath,
+          query: baseQuery,
+          headers: { [name]: value },
+          body: baseBody,
+          // Fetch trims a header's surrounding whitespace before anyone reads it.
+          mustFail: refuses(route.headers, { [name]: value.trim() }),
+        })
+      }
+    }
+  }
+
   // Body: broken as JSON, as a type, in depth and size; then each field given each wrong value.
   if (route.body) {
     const whole: [string, string | undefined, string | null, boolean][] = [
@@ -529,6 +549,25 @@ const LEAKS = [
   /node_modules|\/src\/|\.ts:\d+/, // a file path
   /\bselect\b.+\bfrom\b|\binsert into\b|\bupdate\b.+\bset\b|syntax error at/i, // SQL
   /postgres|pglite|drizzle|ZodError|TypeError|RangeError/i,
+]
+
+/** Values a header can carry (Latin-1, no NUL or line breaks) that are wrong for most. */
+const HEADER_VALUES: [string, string][] = [
+  ['empty', ''],
+  ['spaces', '   '],
+  ['one character', 'a'],
+  ['10 KB', 'x'.repeat(10_000)],
+  ['65 characters', 'a'.repeat(65)],
+  ['SQL', "' OR 1=1; DROP TABLE orders; --"],
+  ['traversal', '../../etc/passwd'],
+  ['encoded NUL', `${'a'.repeat(20)}%00`],
+  ['script', '<script>alert(1)</script>'],
+  ['Latin-1', `${'a'.repeat(20)}\u00e9\u00ff`],
+  ['comma list', `${'a'.repeat(20)}, ${'b'.repeat(20)}`],
+  ['inner spaces', `${'a'.repeat(10)} ${'b'.repeat(10)}`],
+  ['JSON', '{"$ne":1}'],
+  ['padded UUID', ' 6f1c7a8e-2b7d-4d5e-9f3a-1c2b3d4e5f60 '],
+  ['UUID', '6f1c7a8e-2b7d-4d5e-9f3a-1c2b3d4e5f60'],
 ]
 
 /** Whether an error answer gives away something about our insides. */

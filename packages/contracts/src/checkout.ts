@@ -173,12 +173,36 @@ export const SessionIdSchema = z
   .max(255)
   .regex(/^[A-Za-z0-9_]+$/, 'Not a checkout session id')
 
+/**
+ * The name of the header a client sends with create-checkout: one value per checkout
+ * attempt, the same on every retry of it (decision 022).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+
+/**
+ * A client's idempotency key: a UUID in practice; 16 to 64 letters, digits, `-` and `_`
+ * (short keys are guessable, and the value is stored and sent on to the payment provider).
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not an idempotency key')
+
+export const CreateCheckoutHeaders = z.object({
+  // Header names arrive lower-cased. Optional: a storefront built before the key keeps working.
+  'idempotency-key': IdempotencyKeySchema.optional(),
+})
+
 export const checkoutContract = {
   create: endpoint({
     method: 'POST',
     path: '/checkout',
     access: 'public',
     summary: 'create-checkout: a payment page for one product at its database price; answers its URL',
+    description:
+      'With an Idempotency-Key header, a repeat of the same request by the same buyer answers the first URL and creates nothing; the same key with another body answers 422.',
+    headers: CreateCheckoutHeaders,
     body: CreateCheckoutBody,
     response: z.object({ url: z.string() }),
   }),

@@ -19,6 +19,8 @@ export type EndpointDef = {
   description?: string
   params?: z.ZodType
   query?: z.ZodType
+  /** Request headers the endpoint reads, keyed by lower-case name (others pass untouched). */
+  headers?: z.ZodType
   body?: z.ZodType
   response?: z.ZodType
   /** Status of a successful answer when it is not 200. */
@@ -39,6 +41,7 @@ type In<S> = S extends z.ZodType ? z.input<S> : undefined
 export type EndpointInput<E extends EndpointDef> = {
   params: Out<E['params']>
   query: Out<E['query']>
+  headers: Out<E['headers']>
   body: Out<E['body']>
 }
 

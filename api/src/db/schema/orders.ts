@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -197,4 +198,26 @@ export const paymentCustomers = pgTable(
     primaryKey({ columns: [t.userId, t.provider] }),
     uniqueIndex('payment_customers_provider_customer_id_key').on(t.provider, t.providerCustomerId),
   ],
+)
+
+/**
+ * create-checkout's idempotency keys: one row per (buyer, client key), written in the
+ * transaction that creates the order, before the payment provider is asked, so a second
+ * request with the key waits on the unique constraint and then answers the first one's
+ * order and URL (decision 022). A guest's keys share the null user (nulls not distinct).
+ */
+export const checkoutRequests = pgTable(
+  'checkout_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text().references(() => user.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    /** SHA-256 of the parsed request body: the same key with another body is refused. */
+    requestHash: text().notNull(),
+    // Set in the same transaction as the claim; null only inside it.
+    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
+    url: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('checkout_requests_user_key').on(t.userId, t.key).nullsNotDistinct()],
 )

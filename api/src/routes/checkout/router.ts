@@ -8,9 +8,12 @@ import {
   claimGuestOrders,
   closeUnpaidSession,
   createPendingOrder,
+  createPendingOrderOnce,
   findOrderBySession,
   fulfilPaidSession,
   listOrdersOf,
+  type NewOrder,
+  requestHashOf,
 } from '../../services/checkout'
 import type { PaymentProvider } from '../../services/payments'
 import type { AppDeps } from '../../types'
@@ -44,7 +47,7 @@ const limitLookups = rateLimit({ name: 'checkout-success', limit: 60, windowMs: 
  * success page reads it. Fulfilment is `services/checkout`, the same for every path.
  */
 export const checkoutRouter = defineRouter('/checkout')
-  .handle(checkoutContract.create, { middleware: [limitCheckouts] }, async ({ c, db, deps, body }) => {
+  .handle(checkoutContract.create, { middleware: [limitCheckouts] }, async ({ c, db, deps, body, headers }) => {
     const product = await findBuyableProduct(db, body.productSlug)
     if (!product) throw notFound('The requested product is not available')
     const user = await currentUser(c)
@@ -55,23 +58,7 @@ export const checkoutRouter = defineRouter('/checkout')
         { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
       ])
     const provider = providerOf(deps)
-    // The payment session first, for an order id chosen here; then the order and its
-    // session in one transaction. A database that fails in between leaves no order behind
-    // (the provider's session, unknown to anyone, expires unpaid), so a retried 503 never
-    // makes a second order (the failure drill proves it).
-    const orderId = randomUUID()
-    const session = await provider.createCheckout({
-      orderId,
-      productName: product.name,
-      amountCents: product.priceCents,
-      currency: 'usd',
-      customerEmail: email,
-      successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${deps.config.publicUrl}/shop`,
-    })
-    await createPendingOrder(db, {
-      id: orderId,
-      providerSessionId: session.id,
+    const order: NewOrder = {
       userId: user?.id ?? null,
       email,
       customerName: info ? `${info.firstName} ${info.lastName}` : user?.name || null,
@@ -81,7 +68,37 @@ export const checkoutRouter = defineRouter('/checkout')
       provider: provider.name,
       paymentMethod: body.paymentMethod ?? null,
       shippingAddress: info,
-    })
+    }
+    const openSession = (orderId: string) =>
+      provider.createCheckout({
+        orderId,
+        productName: product.name,
+        amountCents: product.priceCents,
+        currency: 'usd',
+        customerEmail: email,
+        successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${deps.config.publicUrl}/shop`,
+      })
+
+    // With the client's Idempotency-Key: once per (buyer, key), held by the database.
+    const key = headers['idempotency-key']
+    if (key) {
+      const { url } = await createPendingOrderOnce(
+        db,
+        { userId: order.userId, key, requestHash: requestHashOf(body) },
+        openSession,
+        order,
+      )
+      return c.json({ url })
+    }
+    // Without one (a storefront built before the key): as before. The payment session first,
+    // for an order id chosen here; then the order and its session in one transaction. A
+    // database that fails in between leaves no order behind (the provider's session, unknown
+    // to anyone, expires unpaid), so a retried 503 never makes a second order (the failure
+    // drill proves it); a lost 200 retried does make a second one.
+    const orderId = randomUUID()
+    const session = await openSession(orderId)
+    await createPendingOrder(db, { ...order, id: orderId, providerSessionId: session.id })
     return c.json({ url: session.url })
   })
   .handle(checkoutContract.success, { middleware: [limitLookups] }, async ({ c, db, deps, body }) => {

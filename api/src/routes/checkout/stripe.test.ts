@@ -168,4 +168,108 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     })()
     expect(await statusOf(expired.id)).toBe('cancelled')
   })
+
+  describe('with an Idempotency-Key', () => {
+    const BODY = {
+      productSlug: 'scroll-of-antioch',
+      customerInfo: {
+        email: 'keyed-buyer@example.com',
+        firstName: 'Priscilla',
+        lastName: 'Aquila',
+        address: '3 Tent Lane',
+        city: 'Corinth',
+        state: 'NY',
+        zipCode: '10001',
+      },
+      paymentMethod: 'card',
+    }
+    type Client = ReturnType<typeof browser>
+    const keyed = (client: Client, key: string, body: Record<string, unknown> = BODY) =>
+      client.json<{ url: string; error?: { code: string; message: string } }>('/api/checkout', {
+        body,
+        headers: { 'Idempotency-Key': key },
+      })
+    /** Calls that reached Stripe's create-session, whatever Stripe's own idempotency made of them. */
+    const stripeCalls = () => fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length
+    const ordersOf = async (email: string) =>
+      queryRows<{ id: string; provider_session_id: string; user_id: string | null }>(
+        database.db,
+        sql`select o.id, o.provider_session_id, o.user_id from orders o join "user" u on u.id = o.user_id where u.email = ${email}`,
+      )
+    async function signedIn(email: string) {
+      const client = browser(app)
+      expect((await client.signUp(email)).status).toBe(200)
+      return client
+    }
+
+    it('answers a repeat with the same URL and creates nothing more, here or at Stripe', async () => {
+      const client = await signedIn('keyed-repeat@example.com')
+      const key = crypto.randomUUID()
+      const calls = stripeCalls()
+      const first = await keyed(client, key)
+      const second = await keyed(client, key)
+      expect([first.status, second.status]).toEqual([200, 200])
+      expect(second.body.url).toBe(first.body.url)
+      expect(stripeCalls()).toBe(calls + 1)
+      const orders = await ordersOf('keyed-repeat@example.com')
+      expect(orders).toHaveLength(1)
+      expect(first.body.url).toContain(orders[0]!.provider_session_id)
+      // Stripe is told the order's key, so its side is idempotent too.
+      expect(fake.requests.at(-1)!.key).toBe(`checkout-${orders[0]!.id}`)
+    })
+
+    it('makes one order and asks Stripe once for 10 concurrent requests with one key', async () => {
+      const client = await signedIn('keyed-burst@example.com')
+      const key = crypto.randomUUID()
+      const calls = stripeCalls()
+      const results = await Promise.all(Array.from({ length: 10 }, () => keyed(client, key)))
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(200))
+      expect(new Set(results.map((r) => r.body.url)).size).toBe(1)
+      expect(stripeCalls()).toBe(calls + 1)
+      expect(await ordersOf('keyed-burst@example.com')).toHaveLength(1)
+    })
+
+    it('answers 422 in our error shape for the same key with another body, and creates nothing', async () => {
+      const client = await signedIn('keyed-change@example.com')
+      const key = crypto.randomUUID()
+      expect((await keyed(client, key)).status).toBe(200)
+      const calls = stripeCalls()
+      const changed = await keyed(client, key, { ...BODY, paymentMethod: 'google_pay' })
+      expect(changed.status).toBe(422)
+      expect(changed.body.error).toMatchObject({ code: 'idempotency_key_reused', message: expect.any(String) })
+      expect(stripeCalls()).toBe(calls)
+      expect(await ordersOf('keyed-change@example.com')).toHaveLength(1)
+    })
+
+    it("scopes a key to its buyer: another user's same key and body makes their own order", async () => {
+      const owner = await signedIn('keyed-owner@example.com')
+      const other = await signedIn('keyed-other@example.com')
+      const key = crypto.randomUUID()
+      const mine = await keyed(owner, key)
+      const calls = stripeCalls()
+      const theirs = await keyed(other, key)
+      expect([mine.status, theirs.status]).toEqual([200, 200])
+      expect(theirs.body.url).not.toBe(mine.body.url)
+      expect(stripeCalls()).toBe(calls + 1)
+      expect(await ordersOf('keyed-owner@example.com')).toHaveLength(1)
+      expect(await ordersOf('keyed-other@example.com')).toHaveLength(1)
+      // A guest with the same key is a third buyer.
+      const guest = await keyed(browser(app), key)
+      expect(guest.status).toBe(200)
+      expect([mine.body.url, theirs.body.url]).not.toContain(guest.body.url)
+    })
+
+    it('refuses a malformed key with 400 before anything is created, and works without one as before', async () => {
+      const calls = stripeCalls()
+      for (const key of ['short', 'x'.repeat(65), `${'a'.repeat(20)} ; drop`, `${'a'.repeat(20)}/../`]) {
+        const res = await keyed(browser(app), key)
+        expect(res.status, key).toBe(400)
+        expect(res.body.error?.code).toBe('validation_failed')
+      }
+      expect(stripeCalls()).toBe(calls)
+      const a = await checkout()
+      const b = await checkout()
+      expect(a.url).not.toBe(b.url)
+    })
+  })
 })

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import type { CustomerInfo, PaymentMethod } from '@lamplight/contracts'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderHistory, orders, paymentEvents, products } from '../../db/schema'
+import { checkoutRequests, orderHistory, orders, paymentEvents, products } from '../../db/schema'
+import { ApiError } from '../../lib/errors'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
 import { orderConfirmationMail } from './mails'
@@ -57,6 +59,74 @@ export async function createPendingOrder(
       .returning({ id: orders.id })
     await tx.insert(orderHistory).values({ orderId: row!.id, event: 'created', toStatus: 'pending' })
     return row!.id
+  })
+}
+
+/**
+ * The order id of a keyed checkout: derived from the buyer and their key, so a retry after
+ * a failed transaction asks the provider again with the same order id, and so the same
+ * provider idempotency key (`checkout-<order id>`), and gets the same session back instead
+ * of leaving one unpaid. The buyer is in it, so two buyers' keys never meet at the provider.
+ * A UUID of version 8 (RFC 9562: custom).
+ */
+export function keyedOrderId(userId: string | null, key: string): string {
+  const b = createHash('sha256').update(`checkout-order\n${userId ?? ''}\n${key}`).digest()
+  b[6] = (b[6]! & 0x0f) | 0x80
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const hex = b.subarray(0, 16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** What a keyed checkout compares: the body as parsed (the schema fixes its keys' order). */
+export const requestHashOf = (body: unknown) =>
+  createHash('sha256').update(JSON.stringify(body)).digest('hex')
+
+/**
+ * create-checkout with the client's idempotency key, in one transaction: claim (buyer, key)
+ * first, then ask the provider, then write the order and the claim's answer. A concurrent
+ * request with the same key waits on the claim's unique constraint until this transaction
+ * ends (PostgreSQL does; PGlite runs one transaction at a time), then reads the answer, so
+ * the provider is asked once. If this transaction fails, the claim goes with it and a retry
+ * starts afresh (with the same order id: see `keyedOrderId`).
+ */
+export async function createPendingOrderOnce(
+  db: Db,
+  claim: { userId: string | null; key: string; requestHash: string },
+  openSession: (orderId: string) => Promise<{ id: string; url: string }>,
+  order: NewOrder,
+): Promise<{ url: string; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(checkoutRequests)
+      .values(claim)
+      .onConflictDoNothing()
+      .returning({ id: checkoutRequests.id })
+    if (!claimed) {
+      const [first] = await tx
+        .select({ requestHash: checkoutRequests.requestHash, url: checkoutRequests.url })
+        .from(checkoutRequests)
+        .where(
+          and(
+            claim.userId ? eq(checkoutRequests.userId, claim.userId) : isNull(checkoutRequests.userId),
+            eq(checkoutRequests.key, claim.key),
+          ),
+        )
+      if (first?.requestHash !== claim.requestHash)
+        throw new ApiError(
+          422,
+          'idempotency_key_reused',
+          'This checkout was already started with different details. Please reload the page and try again.',
+        )
+      return { url: first.url!, created: false }
+    }
+    const orderId = keyedOrderId(claim.userId, claim.key)
+    const session = await openSession(orderId)
+    await createPendingOrder(tx as unknown as Db, { ...order, id: orderId, providerSessionId: session.id })
+    await tx
+      .update(checkoutRequests)
+      .set({ orderId, url: session.url })
+      .where(eq(checkoutRequests.id, claimed.id))
+    return { url: session.url, created: true }
   })
 }
 

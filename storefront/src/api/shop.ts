@@ -3,9 +3,11 @@ import {
   type CreateCheckoutBody,
   catalogContract,
   checkoutContract,
+  IDEMPOTENCY_KEY_HEADER,
   request,
 } from '@lamplight/contracts'
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { useRef } from 'react'
 import type { z } from 'zod'
 
 /**
@@ -48,9 +50,28 @@ export const shopQueries = {
 
 export const useProduct = (slug: string) => useQuery(shopQueries.product(slug))
 
-/** create-checkout: answers the payment page's URL. */
+type CheckoutBody = z.input<typeof CreateCheckoutBody>
+
+/**
+ * create-checkout: answers the payment page's URL. Each attempt carries an Idempotency-Key
+ * made once for it and kept while the details stay the same, so a retry (ours after a
+ * network error or 5xx, or the buyer pressing Pay again after an error they never saw a
+ * 200 for) gets the same order and payment page back instead of a second one. New details
+ * (another payment method, an edited address) are a new attempt with a new key: the API
+ * refuses a key with another body (422).
+ */
 export function useCreateCheckout() {
+  const attempt = useRef<{ body: string; key: string } | null>(null)
   return useMutation({
-    mutationFn: (body: z.input<typeof CreateCheckoutBody>) => request(checkoutContract.create, { body }),
+    mutationFn: (body: CheckoutBody) => {
+      const json = JSON.stringify(body)
+      if (attempt.current?.body !== json) attempt.current = { body: json, key: crypto.randomUUID() }
+      return request(checkoutContract.create, {
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: attempt.current.key },
+      })
+    },
+    // Safe to repeat now: the key makes a repeat answer the first result.
+    retry: retryUnlessClientError,
   })
 }

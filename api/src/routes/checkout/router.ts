@@ -47,60 +47,64 @@ const limitLookups = rateLimit({ name: 'checkout-success', limit: 60, windowMs: 
  * success page reads it. Fulfilment is `services/checkout`, the same for every path.
  */
 export const checkoutRouter = defineRouter('/checkout')
-  .handle(checkoutContract.create, { middleware: [limitCheckouts] }, async ({ c, db, deps, body, headers }) => {
-    const product = await findBuyableProduct(db, body.productSlug)
-    if (!product) throw notFound('The requested product is not available')
-    const user = await currentUser(c)
-    const info = body.customerInfo ?? null
-    const email = info?.email ?? user?.email
-    if (!email)
-      throw validationFailed('Please fill in all required shipping information.', [
-        { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
-      ])
-    const provider = providerOf(deps)
-    const order: NewOrder = {
-      userId: user?.id ?? null,
-      email,
-      customerName: info ? `${info.firstName} ${info.lastName}` : user?.name || null,
-      productId: product.id,
-      amountCents: product.priceCents,
-      currency: 'usd',
-      provider: provider.name,
-      paymentMethod: body.paymentMethod ?? null,
-      shippingAddress: info,
-    }
-    const openSession = (orderId: string) =>
-      provider.createCheckout({
-        orderId,
-        productName: product.name,
+  .handle(
+    checkoutContract.create,
+    { middleware: [limitCheckouts] },
+    async ({ c, db, deps, body, headers }) => {
+      const product = await findBuyableProduct(db, body.productSlug)
+      if (!product) throw notFound('The requested product is not available')
+      const user = await currentUser(c)
+      const info = body.customerInfo ?? null
+      const email = info?.email ?? user?.email
+      if (!email)
+        throw validationFailed('Please fill in all required shipping information.', [
+          { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
+        ])
+      const provider = providerOf(deps)
+      const order: NewOrder = {
+        userId: user?.id ?? null,
+        email,
+        customerName: info ? `${info.firstName} ${info.lastName}` : user?.name || null,
+        productId: product.id,
         amountCents: product.priceCents,
         currency: 'usd',
-        customerEmail: email,
-        successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${deps.config.publicUrl}/shop`,
-      })
+        provider: provider.name,
+        paymentMethod: body.paymentMethod ?? null,
+        shippingAddress: info,
+      }
+      const openSession = (orderId: string) =>
+        provider.createCheckout({
+          orderId,
+          productName: product.name,
+          amountCents: product.priceCents,
+          currency: 'usd',
+          customerEmail: email,
+          successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${deps.config.publicUrl}/shop`,
+        })
 
-    // With the client's Idempotency-Key: once per (buyer, key), held by the database.
-    const key = headers['idempotency-key']
-    if (key) {
-      const { url } = await createPendingOrderOnce(
-        db,
-        { userId: order.userId, key, requestHash: requestHashOf(body) },
-        openSession,
-        order,
-      )
-      return c.json({ url })
-    }
-    // Without one (a storefront built before the key): as before. The payment session first,
-    // for an order id chosen here; then the order and its session in one transaction. A
-    // database that fails in between leaves no order behind (the provider's session, unknown
-    // to anyone, expires unpaid), so a retried 503 never makes a second order (the failure
-    // drill proves it); a lost 200 retried does make a second one.
-    const orderId = randomUUID()
-    const session = await openSession(orderId)
-    await createPendingOrder(db, { ...order, id: orderId, providerSessionId: session.id })
-    return c.json({ url: session.url })
-  })
+      // With the client's Idempotency-Key: once per (buyer, key), held by the database.
+      const key = headers['idempotency-key']
+      if (key) {
+        const { url } = await createPendingOrderOnce(
+          db,
+          { userId: order.userId, key, requestHash: requestHashOf(body) },
+          openSession,
+          order,
+        )
+        return c.json({ url })
+      }
+      // Without one (a storefront built before the key): as before. The payment session first,
+      // for an order id chosen here; then the order and its session in one transaction. A
+      // database that fails in between leaves no order behind (the provider's session, unknown
+      // to anyone, expires unpaid), so a retried 503 never makes a second order (the failure
+      // drill proves it); a lost 200 retried does make a second one.
+      const orderId = randomUUID()
+      const session = await openSession(orderId)
+      await createPendingOrder(db, { ...order, id: orderId, providerSessionId: session.id })
+      return c.json({ url: session.url })
+    },
+  )
   .handle(checkoutContract.success, { middleware: [limitLookups] }, async ({ c, db, deps, body }) => {
     let order = await findOrderBySession(db, body.sessionId)
     if (!order) throw notFound('We could not find that order.')

@@ -236,7 +236,10 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       const calls = stripeCalls()
       const changed = await keyed(client, key, { ...BODY, paymentMethod: 'google_pay' })
       expect(changed.status).toBe(422)
-      expect(changed.body.error).toMatchObject({ code: 'idempotency_key_reused', message: expect.any(String) })
+      expect(changed.body.error).toMatchObject({
+        code: 'idempotency_key_reused',
+        message: expect.any(String),
+      })
       expect(stripeCalls()).toBe(calls)
       expect(await ordersOf('keyed-change@example.com')).toHaveLength(1)
     })

@@ -70,7 +70,9 @@ export async function createPendingOrder(
  * A UUID of version 8 (RFC 9562: custom).
  */
 export function keyedOrderId(userId: string | null, key: string): string {
-  const b = createHash('sha256').update(`checkout-order\n${userId ?? ''}\n${key}`).digest()
+  const b = createHash('sha256')
+    .update(`checkout-order\n${userId ?? ''}\n${key}`)
+    .digest()
   b[6] = (b[6]! & 0x0f) | 0x80
   b[8] = (b[8]! & 0x3f) | 0x80
   const hex = b.subarray(0, 16).toString('hex')

@@ -196,8 +196,11 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
         database.db,
         sql`select o.id, o.provider_session_id, o.user_id from orders o join "user" u on u.id = o.user_id where u.email = ${email}`,
       )
+    // An address of its own: random ones may meet another test's, and 10 checkouts per
+    // address is the rate limit (the burst below is exactly 10).
+    let nextIp = 10
     async function signedIn(email: string) {
-      const client = browser(app)
+      const client = browser(app, `198.51.100.${nextIp++}`)
       expect((await client.signUp(email)).status).toBe(200)
       return client
     }

@@ -1,10 +1,12 @@
+import { type CookieJar, cookieHeader, keepCookies } from '../test/cookie-jar'
+
 /**
  * A browser-like client of a running server (over real HTTP): its cookie jar, our Origin,
  * and the client address it presents in X-Forwarded-For (the server trusts loopback as its
  * proxy), so one test can be many visitors.
  */
 export function httpClient(base: string) {
-  const jar = new Map<string, string>()
+  const jar: CookieJar = new Map()
   async function request(
     path: string,
     init: {
@@ -21,7 +23,8 @@ export function httpClient(base: string) {
       ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...init.headers,
     }
-    if (jar.size && !init.anonymous) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = init.anonymous ? undefined : cookieHeader(jar)
+    if (cookie) headers.Cookie = cookie
     const res = await fetch(`${base}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,
@@ -29,14 +32,7 @@ export function httpClient(base: string) {
       redirect: 'manual',
       signal: AbortSignal.timeout(30_000),
     })
-    if (!init.anonymous)
-      for (const cookie of res.headers.getSetCookie()) {
-        const [pair] = cookie.split(';')
-        const [name, ...value] = (pair ?? '').split('=')
-        if (!name) continue
-        if (/max-age=0/i.test(cookie) || value.join('=') === '') jar.delete(name.trim())
-        else jar.set(name.trim(), value.join('='))
-      }
+    if (!init.anonymous) keepCookies(jar, res)
     return res
   }
   return { request, jar }
@@ -110,4 +106,15 @@ export async function untilServed(
     if (Date.now() - started > giveUpMs) throw new Error(`${op}: still 503 after ${giveUpMs} ms`)
     await new Promise((r) => setTimeout(r, Math.min(retryAfter * 1000 || maxWaitMs, maxWaitMs)))
   }
+}
+
+/** A guest's checkout details, as the drills send them. */
+export const GUEST = {
+  email: 'guest@example.com',
+  firstName: 'Grace',
+  lastName: 'Drill',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
 }

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { type Database, openDatabase } from '../db/client'
 import { products } from '../db/schema'
-import { type HttpClient, httpClient } from './client'
+import { GUEST, type HttpClient, httpClient } from './client'
 import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from './private-postgres'
 import { privateRedisUnavailable, startPrivateRedis, startRelay } from './private-redis'
 import { type ServerProcess, startServer, waitFor } from './server-process'
@@ -10,15 +10,6 @@ import { type ServerProcess, startServer, waitFor } from './server-process'
 const unavailable = (await privatePostgresUnavailable()) ?? (await privateRedisUnavailable())
 if (unavailable) console.warn(`failure drill skipped: ${unavailable}`)
 
-const GUEST = {
-  email: 'guest@example.com',
-  firstName: 'Grace',
-  lastName: 'Drill',
-  address: '1 Main Street',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-}
 /** The checkout limit (routes/checkout/router.ts): 10 per client address in 10 minutes. */
 const CHECKOUT_LIMIT = 10
 

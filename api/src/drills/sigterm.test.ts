@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { type Database, openDatabase } from '../db/client'
 import { categories, fileAssets, mailOutbox, orders, products, resources } from '../db/schema'
 import { createLocalStorage } from '../storage'
+import { GUEST } from './client'
 import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from './private-postgres'
 import { type RawAnswer, rawRequest } from './raw-request'
 import { type ServerProcess, startServer, waitFor } from './server-process'
@@ -45,16 +46,6 @@ async function slowSmtp() {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
-}
-
-const GUEST = {
-  email: 'guest@example.com',
-  firstName: 'Grace',
-  lastName: 'Drill',
-  address: '1 Main Street',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
 }
 
 type Outcome = { op: string; startedAt: number; answer?: RawAnswer; error?: string }

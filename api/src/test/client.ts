@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { TEST_ORIGIN } from './app'
+import { type CookieJar, cookieHeader, keepCookies } from './cookie-jar'
 
 type AnyApp = Pick<Hono, 'request'>
 
@@ -14,7 +15,7 @@ export const PROXY_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } }
  * every request, and presents its own client address.
  */
 export function browser(app: AnyApp, ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {
-  const jar = new Map<string, string>()
+  const jar: CookieJar = new Map()
   async function request(
     path: string,
     init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -25,7 +26,8 @@ export function browser(app: AnyApp, ip = `203.0.113.${Math.floor(Math.random() 
       ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...init.headers,
     }
-    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = cookieHeader(jar)
+    if (cookie) headers.Cookie = cookie
     const res = await app.request(
       path,
       {
@@ -35,13 +37,7 @@ export function browser(app: AnyApp, ip = `203.0.113.${Math.floor(Math.random() 
       },
       PROXY_PEER,
     )
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const [name, ...value] = (pair ?? '').split('=')
-      if (!name) continue
-      if (/max-age=0/i.test(cookie) || value.join('=') === '') jar.delete(name.trim())
-      else jar.set(name.trim(), value.join('='))
-    }
+    keepCookies(jar, res)
     return res
   }
   return {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
-import { type Database, openDatabase } from '../db/client'
+import type { Database } from '../db/client'
 import {
   categories,
   fileAssets,
@@ -17,14 +17,15 @@ import {
 import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from '../seed/content/product'
 import { createLocalStorage } from '../storage'
 import { type HttpClient, httpClient, Tally, untilServed } from './client'
-import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from './private-postgres'
+import { DRILL_BOX, startDrillDatabase } from './drill-database'
+import { type PrivatePostgres, privatePostgresUnavailable } from './private-postgres'
 import { type ServerProcess, startServer, waitFor } from './server-process'
 
 const unavailable = await privatePostgresUnavailable()
 if (unavailable) console.warn(`failure drill skipped: ${unavailable}`)
 
 const USERS = 6
-const BOX = 'drill-box'
+const BOX = DRILL_BOX.slug
 const PDF = new TextEncoder().encode('%PDF-1.4\n% a drill sheet\n')
 
 type Record_ = {
@@ -55,13 +56,8 @@ describe.skipIf(!!unavailable)('failure drill: the database restarts under load'
   const measured: Record<string, number> = {}
 
   beforeAll(async () => {
-    pg = await startPrivatePostgres()
-    db = await openDatabase({ url: pg.url })
-    await db.migrate()
-    const [box] = await db.db
-      .insert(products)
-      .values({ slug: BOX, name: 'Drill Box', priceCents: 1500, isActive: true })
-      .returning()
+    let box: Awaited<ReturnType<typeof startDrillDatabase>>['box']
+    ;({ pg, db, box } = await startDrillDatabase())
     const [puzzle] = await db.db
       .insert(products)
       .values({ ...SCROLL_OF_ANTIOCH, isActive: true })

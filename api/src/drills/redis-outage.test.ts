@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
-import { type Database, openDatabase } from '../db/client'
-import { products } from '../db/schema'
+import type { Database } from '../db/client'
 import { GUEST, type HttpClient, httpClient } from './client'
-import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from './private-postgres'
+import { startDrillDatabase } from './drill-database'
+import { type PrivatePostgres, privatePostgresUnavailable } from './private-postgres'
 import { privateRedisUnavailable, startPrivateRedis, startRelay } from './private-redis'
 import { type ServerProcess, startServer, waitFor } from './server-process'
 
@@ -31,12 +31,7 @@ describe.skipIf(!!unavailable)('failure drill: Redis goes away', () => {
   const statuses: { what: string; status: number }[] = []
 
   beforeAll(async () => {
-    pg = await startPrivatePostgres()
-    db = await openDatabase({ url: pg.url })
-    await db.migrate()
-    await db.db
-      .insert(products)
-      .values({ slug: 'drill-box', name: 'Drill Box', priceCents: 1500, isActive: true })
+    ;({ pg, db } = await startDrillDatabase())
     redis = await startPrivateRedis()
     relay = await startRelay(redis.port)
     direct = new Redis(redis.url(), { lazyConnect: true, maxRetriesPerRequest: 1 })

@@ -3,11 +3,12 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
-import { type Database, openDatabase } from '../db/client'
-import { categories, fileAssets, mailOutbox, orders, products, resources } from '../db/schema'
+import type { Database } from '../db/client'
+import { categories, fileAssets, mailOutbox, orders, resources } from '../db/schema'
 import { createLocalStorage } from '../storage'
 import { GUEST } from './client'
-import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from './private-postgres'
+import { startDrillDatabase } from './drill-database'
+import { type PrivatePostgres, privatePostgresUnavailable } from './private-postgres'
 import { type RawAnswer, rawRequest } from './raw-request'
 import { type ServerProcess, startServer, waitFor } from './server-process'
 
@@ -66,12 +67,7 @@ describe.skipIf(!!unavailable)('failure drill: SIGTERM under load', () => {
   let bigFileId: string
 
   beforeAll(async () => {
-    pg = await startPrivatePostgres()
-    db = await openDatabase({ url: pg.url })
-    await db.migrate()
-    await db.db
-      .insert(products)
-      .values({ slug: 'drill-box', name: 'Drill Box', priceCents: 1500, isActive: true })
+    ;({ pg, db } = await startDrillDatabase())
     const [category] = await db.db.insert(categories).values({ slug: 'drills', name: 'Drills' }).returning()
     const [resource] = await db.db
       .insert(resources)

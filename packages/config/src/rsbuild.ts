@@ -154,6 +154,8 @@ export function defineRemoteConfig(
     } as const
     return {
       ...base,
+      // The federated build serves no page: its entry must not pull in the standalone harness.
+      source: federatedBuild ? { entry: { index: path.join(import.meta.dirname, 'no-page.ts') } } : base.source,
       output: {
         ...base.output,
         distPath: { root: path.join(options.dir, standalone ? 'dist-standalone' : 'dist') },

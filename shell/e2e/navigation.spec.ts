@@ -46,7 +46,10 @@ test('the desktop navigation opens its dropdowns and marks the current page', as
 // On a desktop the header shows the navigation and not the phone's menu button, on every
 // remote's pages. A storefront page once showed both: a remote's build carried its
 // standalone harness's global sheet, whose `.inline-flex` beat the shell's `lg:hidden`.
-test("at desktop width the phone menu's button is hidden on every remote's pages", async ({ page, pageErrors }) => {
+test("at desktop width the phone menu's button is hidden on every remote's pages", async ({
+  page,
+  pageErrors,
+}) => {
   for (const path of ['/', '/experiences', '/faq', '/shop', '/resources', '/resources/teaching-resources']) {
     await page.goto(path)
     await expect(page.getByRole('navigation', { name: 'Main' }), path).toBeVisible()

@@ -155,7 +155,9 @@ export function defineRemoteConfig(
     return {
       ...base,
       // The federated build serves no page: its entry must not pull in the standalone harness.
-      source: federatedBuild ? { entry: { index: path.join(import.meta.dirname, 'no-page.ts') } } : base.source,
+      source: federatedBuild
+        ? { entry: { index: path.join(import.meta.dirname, 'no-page.ts') } }
+        : base.source,
       output: {
         ...base.output,
         distPath: { root: path.join(options.dir, standalone ? 'dist-standalone' : 'dist') },

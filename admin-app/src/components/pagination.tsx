@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_MAX_PAGE_LINKS } from '@lamplight/contracts'
+import { ADMIN_ORDERS_MAX_PAGE_LINKS, formatCount } from '@lamplight/contracts'
 import { Button, cn } from '@lamplight/ui'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 
@@ -33,7 +33,7 @@ export function Pagination({
       <p className="text-muted-foreground" aria-live="polite">
         {total === 0
           ? 'Nothing to show'
-          : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
       </p>
       {pageCount > 1 && (
         <div className="flex flex-wrap items-center gap-1">

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from './endpoint'
+import { formatCount } from './format'
 import { USER_ROLES } from './roles'
 
 /** Rows per page of the dashboard's tables (customers, progress, resources). */
@@ -57,12 +58,12 @@ const requiredText = (max: number, label: string) =>
     .string()
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`)
+    .max(max, `${label} must be at most ${formatCount(max)} characters.`)
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`)
+    .max(max, `${label} must be at most ${formatCount(max)} characters.`)
     .nullable()
     .transform((value) => value || null)
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CONTACT_LIMITS } from './constants'
 import { endpoint } from './endpoint'
+import { formatCount } from './format'
 
 /**
  * The contact and prayer forms: one schema each, used by the storefront's forms and
@@ -13,7 +14,7 @@ export const CONTACT_MESSAGES = {
   subject: 'Please add a subject.',
   message: 'Please write your message.',
   request: 'Please share what we can pray for.',
-  tooLong: (max: number) => `Please keep this under ${max.toLocaleString('en-US')} characters.`,
+  tooLong: (max: number) => `Please keep this under ${formatCount(max)} characters.`,
 } as const
 
 const requiredText = (max: number, missing: string) =>

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { formatFileSize, formatMoney, formatMoneyShort } from './format'
+import { formatCount, formatFileSize, formatMoney, formatMoneyShort } from './format'
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1234567, '1,234,567'],
+    [-12345, '-12,345'],
+    [12.7, '12'],
+    [Number.NaN, '0'],
+  ])('%s → %s', (n, text) => expect(formatCount(n)).toBe(text))
+
+  it('writes what toLocaleString writes for whole numbers', () => {
+    for (const n of [1, 12, 123, 1234, 12345, 123456, 1234567, 98765432109]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'))
+    }
+  })
+})
 
 describe('formatMoney', () => {
   it.each([
@@ -7,6 +25,7 @@ describe('formatMoney', () => {
     [0, '$0.00'],
     [5, '$0.05'],
     [100000, '$1,000.00'],
+    [123456789, '$1,234,567.89'],
     [-250, '-$2.50'],
     [Number.NaN, '$0.00'],
   ])('%s cents → %s', (cents, text) => expect(formatMoney(cents)).toBe(text))

@@ -1,12 +1,11 @@
-import type { ResourceDetail } from '@lamplight/contracts'
+import { formatCount, type ResourceDetail } from '@lamplight/contracts'
 import { summarise } from '@lamplight/session'
 
 export const RESOURCE_NOT_FOUND = 'Resource Not Found'
 
 export const pagesLabel = (pages: number) => `${pages} ${pages === 1 ? 'page' : 'pages'}`
 
-export const downloadsLabel = (n: number) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? 'download' : 'downloads'}`
+export const downloadsLabel = (n: number) => `${formatCount(n)} ${n === 1 ? 'download' : 'downloads'}`
 
 export const resourcesLabel = (n: number) => `${n} ${n === 1 ? 'resource' : 'resources'}`
 

@@ -1,4 +1,4 @@
-import type { AdminResourceRow } from '@lamplight/contracts'
+import { type AdminResourceRow, formatCount } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
@@ -72,7 +72,7 @@ export function ResourcesTab() {
       {
         accessorKey: 'downloads',
         header: 'Downloads',
-        cell: ({ row }) => row.original.downloads.toLocaleString('en-US'),
+        cell: ({ row }) => formatCount(row.original.downloads),
       },
       {
         accessorKey: 'created_at',

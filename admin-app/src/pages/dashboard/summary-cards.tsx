@@ -1,4 +1,4 @@
-import { formatMoney } from '@lamplight/contracts'
+import { formatCount, formatMoney } from '@lamplight/contracts'
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { Gamepad2, PackageCheck, Users, Wallet } from 'lucide-react'
@@ -7,14 +7,14 @@ import { summaryQuery } from '../../api/dashboard'
 export function SummaryCards() {
   const { data, isError } = useQuery(summaryQuery())
   const cards = [
-    { label: 'Customers', value: data?.customers.toLocaleString('en-US'), icon: Users },
-    { label: 'Completed orders', value: data?.completedOrders.toLocaleString('en-US'), icon: PackageCheck },
+    { label: 'Customers', value: data && formatCount(data.customers), icon: Users },
+    { label: 'Completed orders', value: data && formatCount(data.completedOrders), icon: PackageCheck },
     {
       label: 'Revenue this month',
       value: data ? formatMoney(data.revenueThisMonthCents) : undefined,
       icon: Wallet,
     },
-    { label: 'Active puzzle players', value: data?.activePlayers.toLocaleString('en-US'), icon: Gamepad2 },
+    { label: 'Active puzzle players', value: data && formatCount(data.activePlayers), icon: Gamepad2 },
   ]
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">

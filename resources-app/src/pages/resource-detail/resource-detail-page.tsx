@@ -1,5 +1,5 @@
 import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
-import { formatFileSize } from '@lamplight/contracts'
+import { formatCount, formatFileSize } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, PageContainer } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
@@ -138,7 +138,7 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
                 className="font-semibold font-serif text-3xl text-foreground"
                 data-testid="download-count"
               >
-                {resource.downloads.toLocaleString('en-US')}
+                {formatCount(resource.downloads)}
               </span>
               <span className="ml-2 text-muted-foreground text-sm">
                 {resource.downloads === 1 ? 'time downloaded' : 'times downloaded'}

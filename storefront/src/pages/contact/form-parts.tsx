@@ -1,3 +1,5 @@
+import { formatCount } from '@lamplight/contracts'
+
 /** "120 / 5,000": how much room is left in a long field. */
 export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   const over = length > max
@@ -6,7 +8,7 @@ export function CharacterCount({ id, length, max }: { id: string; length: number
       id={id}
       className={over ? 'text-right text-destructive text-xs' : 'text-right text-muted-foreground text-xs'}
     >
-      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
+      {formatCount(length)} / {formatCount(max)} characters
     </p>
   )
 }

@@ -87,7 +87,9 @@ export async function benchWeb(site: Server, opts: { runs: number; chromePath: s
   const rows: Row[] = []
   const scriptsOf = new Map<string, string[]>()
   try {
-    for (const page of PAGES) {
+    // BENCH_PAGES=/,/shop measures only those pages (for a quick look while working on one).
+    const only = process.env.BENCH_PAGES?.split(',').filter(Boolean)
+    for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
       const runs: PageRun[] = []
       for (let i = 0; i < opts.runs; i++) {
         const run = await withRetries(() => runLighthouse(`${site.url}${page.path}`, chrome.port))
@@ -120,6 +122,7 @@ export async function benchWeb(site: Server, opts: { runs: number; chromePath: s
     await chrome.kill()
   }
   for (const { path, maxBytes } of FIRST_LOAD_JS) {
+    if (!scriptsOf.has(path)) continue
     const scripts = scriptsOf.get(path) ?? []
     let total = 0
     for (const url of scripts) total += await gzipBytes(url)

@@ -87,6 +87,7 @@ export function createApp(deps: AppDeps) {
           ...config.serverRender,
           // The pages' API calls are answered in process, as the visitor (their cookie, their address).
           fetchApi: (request, env) => app.fetch(request, env),
+          publicOrigin: config.publicUrl,
         },
         runtimeConfig: {
           errorReporting: config.errorReporting.publicDsn

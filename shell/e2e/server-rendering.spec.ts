@@ -34,6 +34,12 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('main h1').first()).toHaveText(heading)
       // The remote's area is in the HTML, not its loading placeholder.
       await expect(page.locator('main [data-remote-loading]')).toHaveCount(0)
+      if (path !== '/auth') {
+        // Absolute, on the site's configured origin (PUBLIC_URL), as search engines and link
+        // previews need them.
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}${path}`)
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${ORIGIN}${path}`)
+      }
     })
   }
 

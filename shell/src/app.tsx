@@ -1,4 +1,4 @@
-import { AuthProvider, createQueryClient } from '@lamplight/session'
+import { AuthProvider, createQueryClient, PublicOriginProvider } from '@lamplight/session'
 import { Spinner, Toaster } from '@lamplight/ui'
 import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, StrictMode, Suspense, useState } from 'react'
@@ -62,22 +62,46 @@ export function createRouter() {
   return keepScrollOnSearchChanges(createBrowserRouter(appRoutes))
 }
 
-/** Everything around the router, the same on the server and in the browser (so hydration matches). */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Everything around the router, the same on the server and in the browser (so hydration
+ * matches). `publicOrigin` (the configured PUBLIC_URL) makes the pages' canonical links and
+ * Open Graph URLs absolute.
+ */
+export function AppProviders({
+  queryClient,
+  publicOrigin,
+  children,
+}: {
+  queryClient: QueryClient
+  publicOrigin: string
+  children: ReactNode
+}) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          {children}
-          <Toaster />
-        </AuthProvider>
-      </QueryClientProvider>
+      <PublicOriginProvider origin={publicOrigin}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            {children}
+            <Toaster />
+          </AuthProvider>
+        </QueryClientProvider>
+      </PublicOriginProvider>
     </StrictMode>
   )
 }
 
-/** `dehydratedState`: the data the server rendered the page with, so it is not fetched again. */
-export function App({ dehydratedState }: { dehydratedState?: DehydratedState } = {}) {
+/**
+ * `dehydratedState`: the data the server rendered the page with, so it is not fetched again;
+ * `publicOrigin`: the origin it was rendered with (a page rendered in the browser alone
+ * takes the address it was opened at).
+ */
+export function App({
+  dehydratedState,
+  publicOrigin = window.location.origin,
+}: {
+  dehydratedState?: DehydratedState
+  publicOrigin?: string
+} = {}) {
   const [queryClient] = useState(() => {
     const client = createQueryClient()
     if (dehydratedState) hydrate(client, dehydratedState)
@@ -85,7 +109,7 @@ export function App({ dehydratedState }: { dehydratedState?: DehydratedState } =
   })
   const [router] = useState(createRouter)
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} publicOrigin={publicOrigin}>
       <RouterProvider router={router} />
     </AppProviders>
   )

@@ -10,6 +10,11 @@ export type ServerRenderRequest = {
   url: string
   /** The visitor's Cookie header: the header renders the signed-in user from it. */
   cookie: string | undefined
+  /**
+   * The site's public origin, as configured (PUBLIC_URL), never the request's Host: the
+   * page's canonical link and Open Graph URLs are made from it.
+   */
+  publicOrigin: string
   /** The shell's built index.html (its scripts and styles). */
   template: string
   /** remote → the browser manifest URL of its active release, as /remotes.json says (may be relative). */

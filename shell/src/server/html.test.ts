@@ -24,6 +24,7 @@ describe('server page HTML', () => {
       fallbackTitle: 'Fallback',
       stylesheets: [{ href: '/apps/storefront/static/css/a.css', asset: 'static/css/a.css' }],
       state: { queries: [] },
+      publicOrigin: 'https://shop.example',
     })
     expect(html.match(/<title>/g)).toHaveLength(1)
     expect(html).toContain('<title>Shop | Lamplight Puzzle Co.</title>')
@@ -32,7 +33,7 @@ describe('server page HTML', () => {
       /<head>.*<link rel="stylesheet" href="\/apps\/storefront\/static\/css\/a.css" data-href="static\/css\/a.css"><\/head>/,
     )
     expect(html).toContain(
-      '<div id="root"><main>Shop</main></div><script type="application/json" id="lamplight-state">{"queries":[]}</script>',
+      '<div id="root"><main>Shop</main></div><script type="application/json" id="lamplight-state" data-origin="https://shop.example">{"queries":[]}</script>',
     )
   })
 
@@ -43,6 +44,7 @@ describe('server page HTML', () => {
       fallbackTitle: 'About Us | Lamplight Puzzle Co.',
       stylesheets: [],
       state: {},
+      publicOrigin: 'https://shop.example',
     })
     expect(html).toContain('<title>About Us | Lamplight Puzzle Co.</title>')
     expect(html).toContain('content="Default."')

@@ -38,12 +38,15 @@ export function documentHtml({
   fallbackTitle,
   stylesheets,
   state,
+  publicOrigin,
 }: {
   template: string
   rendered: string
   fallbackTitle: string
   stylesheets: Stylesheet[]
   state: unknown
+  /** The origin the page was rendered with: the browser hydrates with the same one. */
+  publicOrigin: string
 }): string {
   const { head, body } = splitHoisted(rendered)
   let html = template
@@ -67,6 +70,6 @@ export function documentHtml({
   return html.replace(
     root,
     () =>
-      `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(state)}</script>`,
+      `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}" data-origin="${escapeHtml(publicOrigin)}">${scriptJson(state)}</script>`,
   )
 }

@@ -152,7 +152,7 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
   const router = createStaticRouter(handler.dataRoutes, context)
   const rendered = await renderToString(
     <ServerRemotesContext.Provider value={servers}>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} publicOrigin={request.publicOrigin}>
         <RouterProvider router={router} />
       </AppProviders>
     </ServerRemotesContext.Provider>,
@@ -181,6 +181,7 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
     fallbackTitle: formatTitle(routeTitle),
     stylesheets: loaded?.stylesheets ?? [],
     state: dehydrate(queryClient),
+    publicOrigin: request.publicOrigin,
   })
   return {
     status: shellRoute || match ? 200 : 404,

@@ -158,6 +158,8 @@ export type ServeAppsOptions = {
     deadlineMs: number
     /** Answers the pages' API calls in process. */
     fetchApi: (request: Request, env: unknown) => Response | Promise<Response>
+    /** The configured public origin (PUBLIC_URL): canonical links and Open Graph URLs. */
+    publicOrigin: string
   } | null
 }
 
@@ -281,6 +283,7 @@ export function serveApps({
           current.render({
             url: urlPath + (new URL(c.req.url).search || ''),
             cookie,
+            publicOrigin: serverRender.publicOrigin,
             template,
             remotes: active,
             deadlineMs: serverRender.deadlineMs,

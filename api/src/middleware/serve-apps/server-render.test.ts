@@ -80,7 +80,11 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
   let slow = ''
   let slowToo = ''
   // Read on every page: the slow release's tests set the deadline they need.
-  const serverRender = { deadlineMs: 10_000, fetchApi: (request: Request) => app.fetch(request) }
+  const serverRender = {
+    deadlineMs: 10_000,
+    fetchApi: (request: Request) => app.fetch(request),
+    publicOrigin: 'https://shop.example',
+  }
 
   beforeAll(() => {
     const appsDir = mkdtempSync(path.join(tmpdir(), 'lamplight-ssr-'))
@@ -163,6 +167,16 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
       /<link rel="stylesheet" href="\/apps\/storefront\/v1\/static\/css\/[^"]+\.css" data-href="static\/css\/[^"]+\.css">/,
     )
     expect(first.cacheControl).toBe('no-cache')
+
+    // Canonical and Open Graph URLs are absolute, on the configured origin, whatever Host the
+    // request named (a Host header is the client's to choose).
+    const spoofed = await (await app.request('/about', { headers: { Host: 'evil.example' } })).text()
+    for (const html of [first.html, spoofed]) {
+      expect(html).toContain('<link rel="canonical" href="https://shop.example/about"/>')
+      expect(html).toContain('<meta property="og:url" content="https://shop.example/about"/>')
+      expect(html).toContain('data-origin="https://shop.example"')
+      expect(html).not.toContain('evil.example')
+    }
 
     active = v2 // activated in the registry: no restart, no shell rebuild
     const second = await page('/about')

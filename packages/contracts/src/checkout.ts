@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from './admin-orders'
+import { CHECKOUT_MESSAGES, type CountryCode, PAYMENT_METHODS, regionsOf } from './checkout-constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
 
@@ -8,98 +9,10 @@ import { SlugSchema } from './schemas'
  * create-checkout and handle-checkout-success (their field names kept, decision 010), and
  * the buyer's own orders.
  */
-export const US_STATES = [
-  ['AL', 'Alabama'],
-  ['AK', 'Alaska'],
-  ['AZ', 'Arizona'],
-  ['AR', 'Arkansas'],
-  ['CA', 'California'],
-  ['CO', 'Colorado'],
-  ['CT', 'Connecticut'],
-  ['DE', 'Delaware'],
-  ['DC', 'District of Columbia'],
-  ['FL', 'Florida'],
-  ['GA', 'Georgia'],
-  ['HI', 'Hawaii'],
-  ['ID', 'Idaho'],
-  ['IL', 'Illinois'],
-  ['IN', 'Indiana'],
-  ['IA', 'Iowa'],
-  ['KS', 'Kansas'],
-  ['KY', 'Kentucky'],
-  ['LA', 'Louisiana'],
-  ['ME', 'Maine'],
-  ['MD', 'Maryland'],
-  ['MA', 'Massachusetts'],
-  ['MI', 'Michigan'],
-  ['MN', 'Minnesota'],
-  ['MS', 'Mississippi'],
-  ['MO', 'Missouri'],
-  ['MT', 'Montana'],
-  ['NE', 'Nebraska'],
-  ['NV', 'Nevada'],
-  ['NH', 'New Hampshire'],
-  ['NJ', 'New Jersey'],
-  ['NM', 'New Mexico'],
-  ['NY', 'New York'],
-  ['NC', 'North Carolina'],
-  ['ND', 'North Dakota'],
-  ['OH', 'Ohio'],
-  ['OK', 'Oklahoma'],
-  ['OR', 'Oregon'],
-  ['PA', 'Pennsylvania'],
-  ['RI', 'Rhode Island'],
-  ['SC', 'South Carolina'],
-  ['SD', 'South Dakota'],
-  ['TN', 'Tennessee'],
-  ['TX', 'Texas'],
-  ['UT', 'Utah'],
-  ['VT', 'Vermont'],
-  ['VA', 'Virginia'],
-  ['WA', 'Washington'],
-  ['WV', 'West Virginia'],
-  ['WI', 'Wisconsin'],
-  ['WY', 'Wyoming'],
-] as const satisfies readonly (readonly [string, string])[]
-
-export const CA_PROVINCES = [
-  ['AB', 'Alberta'],
-  ['BC', 'British Columbia'],
-  ['MB', 'Manitoba'],
-  ['NB', 'New Brunswick'],
-  ['NL', 'Newfoundland and Labrador'],
-  ['NS', 'Nova Scotia'],
-  ['NT', 'Northwest Territories'],
-  ['NU', 'Nunavut'],
-  ['ON', 'Ontario'],
-  ['PE', 'Prince Edward Island'],
-  ['QC', 'Quebec'],
-  ['SK', 'Saskatchewan'],
-  ['YT', 'Yukon'],
-] as const satisfies readonly (readonly [string, string])[]
-
-export const COUNTRIES = [
-  ['US', 'United States'],
-  ['CA', 'Canada'],
-] as const
-export type CountryCode = (typeof COUNTRIES)[number][0]
-
-export const regionsOf = (country: CountryCode) => (country === 'CA' ? CA_PROVINCES : US_STATES)
-
 const POSTAL_PATTERNS: Record<CountryCode, RegExp> = {
   US: /^\d{5}(-\d{4})?$/,
   CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
 }
-
-export const CHECKOUT_MESSAGES = {
-  missingTitle: 'Missing Information',
-  missing: 'Please fill in all required shipping information.',
-  zip: {
-    US: 'Please enter a 5-digit ZIP code, like 30301.',
-    CA: 'Please enter a postal code, like K1A 0B1.',
-  },
-  region: 'Please choose a state or province.',
-} as const
 
 const text = (max: number, missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, `Please keep this under ${max} characters.`)
@@ -128,9 +41,6 @@ export const CustomerInfoSchema = z
   })
 export type CustomerInfo = z.output<typeof CustomerInfoSchema>
 export type CustomerInfoInput = z.input<typeof CustomerInfoSchema>
-
-export const PAYMENT_METHODS = ['apple_pay', 'google_pay', 'card'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const CreateCheckoutBody = z.object({
   productSlug: SlugSchema,
@@ -172,12 +82,6 @@ export const SessionIdSchema = z
   .min(8)
   .max(255)
   .regex(/^[A-Za-z0-9_]+$/, 'Not a checkout session id')
-
-/**
- * The name of the header a client sends with create-checkout: one value per checkout
- * attempt, the same on every retry of it (decision 022).
- */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 
 /**
  * A client's idempotency key: a UUID in practice; 16 to 64 letters, digits, `-` and `_`

@@ -34,6 +34,23 @@ export function endpoint<const E extends EndpointDef>(def: E): E {
   return def
 }
 
+/**
+ * An endpoint table: what `request()` reads of each endpoint of a contract, its method and
+ * path, typed as the whole declaration so that a call keeps its request and answer types.
+ * The declarations carry their zod schemas (the API parses with them), which a browser has
+ * no use for: `request()` does not parse answers, and a page that called through a contract
+ * downloaded zod with it (~25 KB gzip, decision 021). Public pages call through these
+ * tables (`<domain>-endpoints.ts`); `endpoint-tables.test.ts` checks each against its
+ * contract, so the two cannot drift. Only `method` and `path` exist at run time.
+ */
+export function callable<C extends Record<string, EndpointDef>>(
+  table: {
+    [K in keyof C]: Pick<C[K], 'method' | 'path'>
+  },
+): C {
+  return table as unknown as C
+}
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 type In<S> = S extends z.ZodType ? z.input<S> : undefined
 

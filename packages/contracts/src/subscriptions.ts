@@ -1,52 +1,12 @@
 import { z } from 'zod'
 import { SessionIdSchema } from './checkout'
-import { SUBSCRIPTION_PLANS, type SubscriptionTier } from './constants'
 import { endpoint } from './endpoint'
+import { planOfPriceId, SUBSCRIPTION_PRICE_IDS, SUBSCRIPTION_TIERS } from './subscriptions-constants'
 
 /**
  * Monthly plans: the spec's check-subscription, create-subscription and customer-portal
  * (field names kept, decision 010), and the built-in test-mode billing pages.
  */
-export const SUBSCRIPTION_TIERS = SUBSCRIPTION_PLANS.map((p) => p.tier) as [
-  SubscriptionTier,
-  ...SubscriptionTier[],
-]
-export const SUBSCRIPTION_PRICE_IDS = SUBSCRIPTION_PLANS.map((p) => p.priceId) as [
-  (typeof SUBSCRIPTION_PLANS)[number]['priceId'],
-  ...(typeof SUBSCRIPTION_PLANS)[number]['priceId'][],
-]
-export type SubscriptionPriceId = (typeof SUBSCRIPTION_PRICE_IDS)[number]
-
-export const planOfTier = (tier: string) => SUBSCRIPTION_PLANS.find((p) => p.tier === tier)
-export const planOfPriceId = (priceId: string) => SUBSCRIPTION_PLANS.find((p) => p.priceId === priceId)
-
-/**
- * Provider statuses (Stripe's words). "Live" is everything but the two ends: a user has at
- * most one live subscription (a unique index in the database). "Subscribed" is what the
- * shop shows as Active: paid up, or a renewal the provider is still retrying.
- */
-export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'] as const
-export const SUBSCRIBED_STATUSES = ['active', 'trialing', 'past_due'] as const
-export const isLiveSubscription = (status: string) =>
-  !(ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
-export const isSubscribedStatus = (status: string) =>
-  (SUBSCRIBED_STATUSES as readonly string[]).includes(status)
-
-/** The spec's §8 words for the shop's subscription actions, shared by the storefront and its tests. */
-export const SUBSCRIPTION_MESSAGES = {
-  authTitle: 'Authentication Required',
-  loginToSubscribe: 'Please log in to subscribe.',
-  loginToManage: 'Please log in to manage your subscription.',
-  subscriptionErrorTitle: 'Subscription Error',
-  subscriptionError: 'Failed to start subscription process',
-  portalErrorTitle: 'Portal Error',
-  portalError: 'Failed to open customer portal',
-  refreshErrorTitle: 'Refresh Error',
-  refreshError: 'Failed to refresh subscription status',
-  updatedTitle: 'Subscription Updated',
-  updated: 'Your subscription status has been refreshed.',
-} as const
-
 export const SubscriptionStatusSchema = z.object({
   subscribed: z.boolean(),
   subscription_tier: z.enum(SUBSCRIPTION_TIERS).nullable(),

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { catalogContract } from './catalog'
+import { catalogEndpoints } from './catalog-endpoints'
+import { checkoutContract } from './checkout'
+import { checkoutEndpoints } from './checkout-endpoints'
+import type { EndpointDef } from './endpoint'
+import { resourcesContract } from './resources'
+import { resourcesEndpoints } from './resources-endpoints'
+import { subscriptionsContract } from './subscriptions'
+import { subscriptionsEndpoints } from './subscriptions-endpoints'
+
+type Table = Record<string, Pick<EndpointDef, 'method' | 'path'>>
+
+// Every endpoint table (what a browser calls the API with) beside the contract it stands for.
+const TABLES: [string, Table, Record<string, EndpointDef>][] = [
+  ['resourcesEndpoints', resourcesEndpoints, resourcesContract],
+  ['catalogEndpoints', catalogEndpoints, catalogContract],
+  ['checkoutEndpoints', checkoutEndpoints, checkoutContract],
+  ['subscriptionsEndpoints', subscriptionsEndpoints, subscriptionsContract],
+]
+
+describe.each(TABLES)('%s', (_, table, contract) => {
+  it('has every endpoint of its contract with its method and path, and nothing else', () => {
+    const fromContract = Object.fromEntries(
+      Object.entries(contract).map(([name, def]) => [name, { method: def.method, path: def.path }]),
+    )
+    expect(table).toEqual(fromContract)
+  })
+})

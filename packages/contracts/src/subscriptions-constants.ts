@@ -1,0 +1,44 @@
+import { SUBSCRIPTION_PLANS, type SubscriptionTier } from './constants'
+
+// The monthly plans' plain values, kept apart from their zod schemas (subscriptions.ts) so
+// that a page using one of them (the shop) does not download zod with it (decision 021).
+
+export const SUBSCRIPTION_TIERS = SUBSCRIPTION_PLANS.map((p) => p.tier) as [
+  SubscriptionTier,
+  ...SubscriptionTier[],
+]
+export const SUBSCRIPTION_PRICE_IDS = SUBSCRIPTION_PLANS.map((p) => p.priceId) as [
+  (typeof SUBSCRIPTION_PLANS)[number]['priceId'],
+  ...(typeof SUBSCRIPTION_PLANS)[number]['priceId'][],
+]
+export type SubscriptionPriceId = (typeof SUBSCRIPTION_PRICE_IDS)[number]
+
+export const planOfTier = (tier: string) => SUBSCRIPTION_PLANS.find((p) => p.tier === tier)
+export const planOfPriceId = (priceId: string) => SUBSCRIPTION_PLANS.find((p) => p.priceId === priceId)
+
+/**
+ * Provider statuses (Stripe's words). "Live" is everything but the two ends: a user has at
+ * most one live subscription (a unique index in the database). "Subscribed" is what the
+ * shop shows as Active: paid up, or a renewal the provider is still retrying.
+ */
+export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'] as const
+export const SUBSCRIBED_STATUSES = ['active', 'trialing', 'past_due'] as const
+export const isLiveSubscription = (status: string) =>
+  !(ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
+export const isSubscribedStatus = (status: string) =>
+  (SUBSCRIBED_STATUSES as readonly string[]).includes(status)
+
+/** The spec's §8 words for the shop's subscription actions, shared by the storefront and its tests. */
+export const SUBSCRIPTION_MESSAGES = {
+  authTitle: 'Authentication Required',
+  loginToSubscribe: 'Please log in to subscribe.',
+  loginToManage: 'Please log in to manage your subscription.',
+  subscriptionErrorTitle: 'Subscription Error',
+  subscriptionError: 'Failed to start subscription process',
+  portalErrorTitle: 'Portal Error',
+  portalError: 'Failed to open customer portal',
+  refreshErrorTitle: 'Refresh Error',
+  refreshError: 'Failed to refresh subscription status',
+  updatedTitle: 'Subscription Updated',
+  updated: 'Your subscription status has been refreshed.',
+} as const

@@ -1,0 +1,9 @@
+import { callable } from './endpoint'
+import type { subscriptionsContract } from './subscriptions'
+
+/** The monthly plans' endpoints for a browser (the shop page): method and path only (decision 021). */
+export const subscriptionsEndpoints = callable<typeof subscriptionsContract>({
+  status: { method: 'GET', path: '/subscriptions/status' },
+  checkout: { method: 'POST', path: '/subscriptions/checkout' },
+  portal: { method: 'POST', path: '/subscriptions/portal' },
+})

@@ -1,8 +1,8 @@
 import {
   ApiError,
   type CreateCheckoutBody,
-  catalogContract,
-  checkoutContract,
+  catalogEndpoints,
+  checkoutEndpoints,
   IDEMPOTENCY_KEY_HEADER,
   request,
 } from '@lamplight/contracts'
@@ -12,10 +12,14 @@ import type { z } from 'zod'
 
 /**
  * The storefront's data for selling: key factories and `queryOptions` over `request()`
- * (README, "How we build"); components never call fetch or build keys.
+ * (README, "How we build"); components never call fetch or build keys. Calls go through the
+ * endpoint tables, not the contracts: the public pages import this module, and the
+ * contracts' zod schemas would come with them (decision 021).
  */
 export const shopKeys = {
   product: (slug: string) => ['products', slug] as const,
+  /** Per user: someone who signs in as another user must not see the last one's answer. */
+  access: (slug: string, userId: string | null) => ['products', slug, 'access', userId] as const,
   order: (sessionId: string) => ['checkout', 'order', sessionId] as const,
   myOrders: () => ['account', 'orders'] as const,
 }
@@ -29,22 +33,33 @@ export const shopQueries = {
     queryOptions({
       queryKey: shopKeys.product(slug),
       queryFn: async ({ signal }) =>
-        (await request(catalogContract.product, { params: { slug }, signal })).data,
+        (await request(catalogEndpoints.product, { params: { slug }, signal })).data,
       retry: retryUnlessClientError,
+    }),
+  /**
+   * Whether this visitor owns the product (or is an admin), from completed purchases. Always
+   * asked again when a page opens: a purchase a moment ago must show.
+   */
+  access: (slug: string, userId: string | null) =>
+    queryOptions({
+      queryKey: shopKeys.access(slug, userId),
+      queryFn: async ({ signal }) =>
+        (await request(catalogEndpoints.access, { params: { slug }, signal })).data.hasAccess,
+      staleTime: 0,
     }),
   /** The order of a checkout session, for the confirmation page. */
   order: (sessionId: string) =>
     queryOptions({
       queryKey: shopKeys.order(sessionId),
       queryFn: async ({ signal }) =>
-        (await request(checkoutContract.success, { body: { sessionId }, signal })).data,
+        (await request(checkoutEndpoints.success, { body: { sessionId }, signal })).data,
       retry: retryUnlessClientError,
       staleTime: 30_000,
     }),
   myOrders: () =>
     queryOptions({
       queryKey: shopKeys.myOrders(),
-      queryFn: async ({ signal }) => (await request(checkoutContract.myOrders, { signal })).data,
+      queryFn: async ({ signal }) => (await request(checkoutEndpoints.myOrders, { signal })).data,
     }),
 }
 
@@ -66,7 +81,7 @@ export function useCreateCheckout() {
     mutationFn: (body: CheckoutBody) => {
       const json = JSON.stringify(body)
       if (attempt.current?.body !== json) attempt.current = { body: json, key: crypto.randomUUID() }
-      return request(checkoutContract.create, {
+      return request(checkoutEndpoints.create, {
         body,
         headers: { [IDEMPOTENCY_KEY_HEADER]: attempt.current.key },
       })

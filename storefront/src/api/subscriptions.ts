@@ -1,4 +1,4 @@
-import { type CreateSubscriptionBody, request, subscriptionsContract } from '@lamplight/contracts'
+import { type CreateSubscriptionBody, request, subscriptionsEndpoints } from '@lamplight/contracts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 
@@ -12,7 +12,7 @@ export const subscriptionQueries = {
   status: () =>
     queryOptions({
       queryKey: subscriptionKeys.status(),
-      queryFn: ({ signal }) => request(subscriptionsContract.status, { signal }),
+      queryFn: ({ signal }) => request(subscriptionsEndpoints.status, { signal }),
       staleTime: 30_000,
       retry: 1,
     }),
@@ -45,13 +45,13 @@ export function useSubscribe() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: z.input<typeof CreateSubscriptionBody>) =>
-      openInNewTab(async () => (await request(subscriptionsContract.checkout, { body })).url),
+      openInNewTab(async () => (await request(subscriptionsEndpoints.checkout, { body })).url),
     onSettled: () => client.invalidateQueries({ queryKey: subscriptionKeys.all }),
   })
 }
 
 export function useOpenPortal() {
   return useMutation({
-    mutationFn: () => openInNewTab(async () => (await request(subscriptionsContract.portal, {})).url),
+    mutationFn: () => openInNewTab(async () => (await request(subscriptionsEndpoints.portal, {})).url),
   })
 }

@@ -6,7 +6,7 @@ import { CheckCircle2, CircleAlert, Mail, Package, Phone, Truck } from 'lucide-r
 import { useEffect, useRef } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { shopQueries } from '../../api/shop'
-import { CONTACT_EMAIL } from '../contact/contact-page'
+import { CONTACT_EMAIL } from '../../components/contact-email'
 
 const TIMELINE = [
   { Icon: Package, title: 'Order Processing', text: '1-2 business days' },

@@ -3,12 +3,12 @@ import { PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
 import { ArrowRight, Camera, CirclePlay, Clock, Mail, MessageCircle, MessagesSquare } from 'lucide-react'
 import { Link } from 'react-router'
+import { CONTACT_EMAIL } from '../../components/contact-email'
 import { Container } from '../../components/section-heading'
 import { ContactForm } from './contact-form'
 import { PrayerForm } from './prayer-form'
 
 export const CONTACT_HEADING = 'Contact Us'
-export const CONTACT_EMAIL = 'hello@lamplight.example'
 
 const SOCIAL_ICONS: Record<SocialNetwork, typeof Camera> = {
   Facebook: MessageCircle,

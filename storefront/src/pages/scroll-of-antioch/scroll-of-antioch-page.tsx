@@ -1,9 +1,4 @@
-import {
-  apiFetch,
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  formatMoney,
-  PRODUCT_SLUG_SCROLL,
-} from '@lamplight/contracts'
+import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoney, PRODUCT_SLUG_SCROLL } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Skeleton } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
@@ -19,7 +14,7 @@ import {
   Truck,
 } from 'lucide-react'
 import { Link } from 'react-router'
-import { useProduct } from '../../api/shop'
+import { shopQueries, useProduct } from '../../api/shop'
 import { ScrollArt } from '../../components/illustrations'
 import { ProductJsonLd } from '../../components/product-json-ld'
 import { ScriptureQuote } from '../../components/scripture-quote'
@@ -75,8 +70,6 @@ const HOW = [
   },
 ] as const
 
-type AccessResponse = { data: { hasAccess: boolean } }
-
 /** The product for sale, from the API: the price is `price_cents` / 100. */
 const useScrollProduct = () => useProduct(PRODUCT_SLUG_SCROLL)
 
@@ -86,13 +79,7 @@ const useScrollProduct = () => useProduct(PRODUCT_SLUG_SCROLL)
  */
 function useScrollAccess() {
   const { user, loading } = useAuth()
-  const query = useQuery({
-    queryKey: ['products', PRODUCT_SLUG_SCROLL, 'access', user?.id ?? null],
-    queryFn: async () =>
-      (await apiFetch<AccessResponse>(`/api/products/${PRODUCT_SLUG_SCROLL}/access`)).data.hasAccess,
-    enabled: !!user,
-    staleTime: 0,
-  })
+  const query = useQuery({ ...shopQueries.access(PRODUCT_SLUG_SCROLL, user?.id ?? null), enabled: !!user })
   return {
     pending: loading || (!!user && query.isPending),
     hasAccess: !!user && query.data === true,

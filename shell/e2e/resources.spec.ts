@@ -276,6 +276,41 @@ test.describe('Resources home', () => {
     expect(pageErrors).toEqual([])
   })
 
+  // On a slow phone the server-rendered field shows long before React owns it. What was
+  // typed meanwhile must stay in the field and be what a search then looks for.
+  test('a search typed before the page has hydrated is kept and searched for', async ({
+    page,
+    pageErrors,
+  }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/static/js/**', async (route) => {
+      await held
+      await route.continue()
+    })
+    // The frame's own goto, not waiting for the page's (deferred) scripts: the fixture's
+    // page.goto waits for hydration, which is held back.
+    await page.mainFrame().goto('/resources', { waitUntil: 'commit' })
+    const box = page.getByRole('searchbox', { name: 'Search all resources' })
+    await box.fill('prayer')
+    release()
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+    await expect(box).toHaveValue('prayer')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(page).toHaveURL('/resources?q=prayer')
+
+    // A category's search box too: what was typed becomes the filter in the URL.
+    await page.mainFrame().goto('/resources/teaching-resources', { waitUntil: 'commit' })
+    const categoryBox = page.getByRole('searchbox').first()
+    await categoryBox.fill('prayer')
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+    await expect(categoryBox).toHaveValue('prayer')
+    await expect(page).toHaveURL(/\/resources\/teaching-resources\?(.*&)?q=prayer/)
+    expect(pageErrors).toEqual([])
+  })
+
   test('a search that finds nothing says so', async ({ page, pageErrors }) => {
     await page.goto('/resources?q=zzqxjv')
     await expect(page.getByText('No resources match your search.')).toBeVisible()

@@ -22,8 +22,14 @@ export function ResourcesHomePage() {
   const [params, setParams] = useSearchParams()
   const query = searchQueryFrom(params)
   const [draft, setDraft] = useState(query)
-  // Back and forward move through searches: keep the box in step with the URL.
-  useEffect(() => setDraft(query), [query])
+  // Back and forward move through searches: keep the box in step with the URL. Only when the
+  // URL's search changes: on mount the box keeps what it has (text typed before hydration).
+  const shownQuery = useRef(query)
+  useEffect(() => {
+    if (shownQuery.current === query) return
+    shownQuery.current = query
+    setDraft(query)
+  }, [query])
 
   const search = (text: string) => {
     const q = text.trim()

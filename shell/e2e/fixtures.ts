@@ -53,6 +53,15 @@ export const test = base.extend<Fixtures>({
 export { examplePath } from '@lamplight/routes'
 export { expect }
 
+/** A gate for a held-back response: `held` settles when `release()` is called. */
+export function gate(): { held: Promise<void>; release: () => void } {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { held, release }
+}
+
 export const ADMIN_EMAIL = 'admin@e2e.test'
 
 /** A fresh address for a test's account. */

@@ -1,6 +1,6 @@
 import { formatFileSize } from '@lamplight/contracts'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, gate, test } from './fixtures'
 
 /*
  * The free resource library (resources-app), screen by screen and state by state.
@@ -282,10 +282,7 @@ test.describe('Resources home', () => {
     page,
     pageErrors,
   }) => {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const { held, release } = gate()
     await page.route('**/static/js/**', async (route) => {
       await held
       await route.continue()
@@ -323,10 +320,7 @@ test.describe('Category page', () => {
   test('shows Loading resources... while the category loads', async ({ page, pageErrors }) => {
     // Mocks the browser's API calls: the page must be rendered in the browser, not on the server.
     await page.setExtraHTTPHeaders({ 'X-Lamplight-Render': 'browser' })
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const { held, release } = gate()
     await page.route('**/api/resources/categories/*', async (route) => {
       await held
       await route.continue()
@@ -667,10 +661,7 @@ test.describe('Resource detail', () => {
     page,
     pageErrors,
   }) => {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const { held, release } = gate()
     await page.route('**/api/resources/item/bare-page', async (route) => {
       await held
       await route.fulfill({

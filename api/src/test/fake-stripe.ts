@@ -40,6 +40,8 @@ export function fakeStripe() {
     { id: 'price_1Premium', object: 'price', lookup_key: 'price_premium_monthly', unit_amount: 2999 },
     { id: 'price_1Family', object: 'price', lookup_key: 'price_family_monthly', unit_amount: 4999 },
   ]
+  /** Held create-session requests (see `holdNextCheckout`). */
+  let hold: { key?: string; arrived: () => void; released: Promise<void> } | null = null
   let counter = 0
   const nextId = (prefix: string) => `${prefix}_fake${++counter}${Date.now().toString(36)}`
   const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/x' })
@@ -75,7 +77,17 @@ export function fakeStripe() {
   const server: Server = createServer((req, res) => {
     let raw = ''
     req.on('data', (chunk) => (raw += chunk))
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (hold && req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        // The held request, and the client's own retries of it (same idempotency key, after
+        // its timeout): answered (as below) only once the test releases them.
+        const key = String(req.headers['idempotency-key'] ?? '')
+        hold.key ??= key
+        if (hold.key === key) {
+          hold.arrived()
+          await hold.released
+        }
+      }
       const send = (status: number, value: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_fake' })
         res.end(JSON.stringify(value))
@@ -200,6 +212,26 @@ export function fakeStripe() {
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     },
     close: () => new Promise((resolve) => server.close(resolve)),
+    /**
+     * Holds the next create-session request (a slow Stripe): `arrived` resolves when it is
+     * here, and it (with any retry of it) is answered only after `release()`. Requests with
+     * other idempotency keys are answered at once.
+     */
+    holdNextCheckout() {
+      let arrived!: () => void
+      let release!: () => void
+      const arrival = new Promise<void>((resolve) => (arrived = resolve))
+      const released = new Promise<void>((resolve) => (release = resolve))
+      const held = { arrived, released }
+      hold = held
+      return {
+        arrived: arrival,
+        release() {
+          if (hold === held) hold = null
+          release()
+        },
+      }
+    },
     /** The buyer pays a subscription-mode session: Stripe makes the subscription. */
     completeSubscriptionSession(sessionId: string) {
       const session = sessions.get(sessionId)

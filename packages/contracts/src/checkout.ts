@@ -105,7 +105,7 @@ export const checkoutContract = {
     access: 'public',
     summary: 'create-checkout: a payment page for one product at its database price; answers its URL',
     description:
-      'With an Idempotency-Key header, a repeat of the same request by the same buyer answers the first URL and creates nothing; the same key with another body answers 422.',
+      'With an Idempotency-Key header, a repeat of the same request by the same buyer answers the first URL and creates nothing; the same key with another body answers 422 `idempotency_key_reused`; a repeat while the first is still being served waits for its answer, or answers 409 `idempotency_key_in_progress` after a few seconds (retry in a moment).',
     headers: CreateCheckoutHeaders,
     body: CreateCheckoutBody,
     response: z.object({ url: z.string() }),

@@ -13,6 +13,10 @@ export const ERROR_CODES = [
   'internal_error',
   /** 503: the database (or another service we need) is briefly away; Retry-After says when to retry. */
   'unavailable',
+  /** 422 (create-checkout): the Idempotency-Key was used with another body; a new attempt needs a new key. */
+  'idempotency_key_reused',
+  /** 409 (create-checkout): the first request with this Idempotency-Key is still being served; retry in a moment. */
+  'idempotency_key_in_progress',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -201,10 +201,12 @@ export const paymentCustomers = pgTable(
 )
 
 /**
- * create-checkout's idempotency keys: one row per (buyer, client key), written in the
- * transaction that creates the order, before the payment provider is asked, so a second
- * request with the key waits on the unique constraint and then answers the first one's
- * order and URL (decision 022). A guest's keys share the null user (nulls not distinct).
+ * create-checkout's idempotency keys: one row per (buyer, client key). The request that
+ * inserts it holds it (a lease) while it asks the payment provider, outside any transaction,
+ * then writes the order and the answer (`order_id`, `url`) in one short transaction; another
+ * request with the key waits for the answer, or takes over a claim whose lease ran out
+ * (`services/checkout`, decision 023). A guest's keys share the null user (nulls not
+ * distinct). Rows older than a day are purged.
  */
 export const checkoutRequests = pgTable(
   'checkout_requests',
@@ -214,9 +216,11 @@ export const checkoutRequests = pgTable(
     key: text().notNull(),
     /** SHA-256 of the parsed request body: the same key with another body is refused. */
     requestHash: text().notNull(),
-    // Set in the same transaction as the claim; null only inside it.
+    // Set together, once the order is written; null while the provider is being asked.
     orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
     url: text(),
+    /** Until when the request that claimed the key is taken to be alive (unanswered rows only). */
+    leaseExpiresAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('checkout_requests_user_key').on(t.userId, t.key).nullsNotDistinct()],

@@ -265,6 +265,30 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       expect([mine.body.url, theirs.body.url]).not.toContain(guest.body.url)
     })
 
+    it("keeps the database free while Stripe is asked: another buyer's checkout is served meanwhile", async () => {
+      const slow = await signedIn('keyed-slow@example.com')
+      const other = await signedIn('keyed-meanwhile@example.com')
+      const stripe = fake.holdNextCheckout()
+      const held = keyed(slow, crypto.randomUUID())
+      await stripe.arrived
+      // Under one transaction across Stripe's call, PGlite (one connection) served nothing
+      // else until Stripe answered; this checkout would wait for the release below.
+      const meanwhile = keyed(other, crypto.randomUUID()).then((res) => ({ res }))
+      const first = await Promise.race([
+        meanwhile,
+        new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 20_000)),
+      ])
+      stripe.release()
+      expect(first).not.toBe('stuck')
+      expect((first as { res: { status: number } }).res.status).toBe(200)
+      const slowAnswer = await held
+      expect(slowAnswer.status).toBe(200)
+      const orders = await ordersOf('keyed-slow@example.com')
+      expect(orders).toHaveLength(1)
+      expect(slowAnswer.body.url).toContain(orders[0]!.provider_session_id)
+      expect(await ordersOf('keyed-meanwhile@example.com')).toHaveLength(1)
+    })
+
     it('refuses a malformed key with 400 before anything is created, and works without one as before', async () => {
       const calls = stripeCalls()
       for (const key of ['short', 'x'.repeat(65), `${'a'.repeat(20)} ; drop`, `${'a'.repeat(20)}/../`]) {

@@ -39,27 +39,41 @@ export async function createPendingOrder(
   order: NewOrder & { id: string; providerSessionId: string },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const { email: _email, ...address } = order.shippingAddress ?? ({} as CustomerInfo)
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id: order.id,
-        providerSessionId: order.providerSessionId,
-        userId: order.userId,
-        email: order.email.toLowerCase(),
-        customerName: order.customerName,
-        productId: order.productId,
-        amountCents: order.amountCents,
-        currency: order.currency,
-        status: 'pending',
-        provider: order.provider,
-        paymentMethod: order.paymentMethod,
-        shippingAddress: order.shippingAddress ? address : null,
-      })
-      .returning({ id: orders.id })
-    await tx.insert(orderHistory).values({ orderId: row!.id, event: 'created', toStatus: 'pending' })
-    return row!.id
+    await insertPendingOrder(tx as unknown as Db, order)
+    return order.id
   })
+}
+
+/**
+ * Inserts the order and its `created` history line; with `ifAbsent`, an order that already
+ * has this id is left as it is (answers false) instead of failing.
+ */
+async function insertPendingOrder(
+  tx: Db,
+  order: NewOrder & { id: string; providerSessionId: string },
+  { ifAbsent = false } = {},
+): Promise<boolean> {
+  const { email: _email, ...address } = order.shippingAddress ?? ({} as CustomerInfo)
+  const insert = tx.insert(orders).values({
+    id: order.id,
+    providerSessionId: order.providerSessionId,
+    userId: order.userId,
+    email: order.email.toLowerCase(),
+    customerName: order.customerName,
+    productId: order.productId,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    status: 'pending',
+    provider: order.provider,
+    paymentMethod: order.paymentMethod,
+    shippingAddress: order.shippingAddress ? address : null,
+  })
+  const [row] = await (ifAbsent ? insert.onConflictDoNothing({ target: orders.id }) : insert).returning({
+    id: orders.id,
+  })
+  if (!row) return false
+  await tx.insert(orderHistory).values({ orderId: row.id, event: 'created', toStatus: 'pending' })
+  return true
 }
 
 /**
@@ -83,53 +97,159 @@ export function keyedOrderId(userId: string | null, key: string): string {
 export const requestHashOf = (body: unknown) =>
   createHash('sha256').update(JSON.stringify(body)).digest('hex')
 
+/** How long a keyed checkout holds its claim, waits for another's, and how often it looks. */
+export type ClaimTiming = { leaseMs: number; waitMs: number; pollMs: number }
+
+export const CLAIM_TIMING: ClaimTiming = {
+  // Longer than the provider may legitimately take (the Stripe client's 15 s timeout, tried
+  // three times): a claim older than this belongs to a request that died. Taking over a live
+  // one too early costs a second provider call, never a second order (see below).
+  leaseMs: 60_000,
+  // A provider call takes well under a second usually; past this, answer 409 and let the
+  // buyer try again rather than hold the request open.
+  waitMs: 5_000,
+  pollMs: 100,
+}
+
+const keyReused = () =>
+  new ApiError(
+    422,
+    'idempotency_key_reused',
+    'This checkout was already started with different details. Please reload the page and try again.',
+  )
+const keyInProgress = () =>
+  new ApiError(
+    409,
+    'idempotency_key_in_progress',
+    'This checkout is still being prepared. Please try again in a moment.',
+  )
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const leaseFromNow = (timing: ClaimTiming) => sql`now() + make_interval(secs => ${timing.leaseMs / 1000})`
+
 /**
- * create-checkout with the client's idempotency key, in one transaction: claim (buyer, key)
- * first, then ask the provider, then write the order and the claim's answer. A concurrent
- * request with the same key waits on the claim's unique constraint until this transaction
- * ends (PostgreSQL does; PGlite runs one transaction at a time), then reads the answer, so
- * the provider is asked once. If this transaction fails, the claim goes with it and a retry
- * starts afresh (with the same order id: see `keyedOrderId`).
+ * create-checkout with the client's idempotency key: at most one order and one provider
+ * session per (buyer, key), with no transaction open while the provider is asked (on PGlite
+ * one would stop every other request of the site; on PostgreSQL it would hold a row lock and
+ * a pooled connection for a network call). Decision 023. Three steps:
+ *
+ * 1. Claim (buyer, key): one insert ... on conflict do nothing, which takes a lease.
+ * 2. The claimant asks the provider, outside any transaction, for the order id derived from
+ *    buyer and key (`keyedOrderId`), so the provider's idempotency key is the same on every
+ *    attempt and a repeated call answers the same session.
+ * 3. One short transaction locks the claim and, unless it is answered already, writes the
+ *    order (idempotent on its primary key) and the answer (order id, URL). The first to
+ *    complete wins; a later completer answers the winner's URL.
+ *
+ * A request that finds the claim answers its URL; finds it unanswered, waits for it (polling
+ * the row), or takes it over when its lease ran out (its request died: an update on the
+ * expired lease, so only one takes it) and completes it the same way. Another body with the
+ * key is 422; a wait that runs out is 409. A failed claimant gives its lease up, so the
+ * client's retry takes over at once instead of waiting for the lease.
  */
 export async function createPendingOrderOnce(
   db: Db,
   claim: { userId: string | null; key: string; requestHash: string },
   openSession: (orderId: string) => Promise<{ id: string; url: string }>,
   order: NewOrder,
+  timing: ClaimTiming = CLAIM_TIMING,
 ): Promise<{ url: string; created: boolean }> {
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
+  const orderId = keyedOrderId(claim.userId, claim.key)
+  const ofThisKey = and(
+    claim.userId ? eq(checkoutRequests.userId, claim.userId) : isNull(checkoutRequests.userId),
+    eq(checkoutRequests.key, claim.key),
+  )
+  const deadline = Date.now() + timing.waitMs
+  for (;;) {
+    const [claimed] = await db
       .insert(checkoutRequests)
-      .values(claim)
+      .values({ ...claim, leaseExpiresAt: leaseFromNow(timing) })
       .onConflictDoNothing()
       .returning({ id: checkoutRequests.id })
-    if (!claimed) {
-      const [first] = await tx
-        .select({ requestHash: checkoutRequests.requestHash, url: checkoutRequests.url })
+    if (claimed) return completeClaim(db, claimed.id, orderId, openSession, order)
+    // Claimed before: by this buyer's first attempt, or one running now.
+    for (;;) {
+      const [first] = await db
+        .select({
+          id: checkoutRequests.id,
+          requestHash: checkoutRequests.requestHash,
+          url: checkoutRequests.url,
+          expired: sql<boolean>`${checkoutRequests.leaseExpiresAt} <= now()`,
+        })
         .from(checkoutRequests)
-        .where(
-          and(
-            claim.userId ? eq(checkoutRequests.userId, claim.userId) : isNull(checkoutRequests.userId),
-            eq(checkoutRequests.key, claim.key),
-          ),
-        )
-      if (first?.requestHash !== claim.requestHash)
-        throw new ApiError(
-          422,
-          'idempotency_key_reused',
-          'This checkout was already started with different details. Please reload the page and try again.',
-        )
-      return { url: first.url!, created: false }
+        .where(ofThisKey)
+      if (!first) break // purged meanwhile: claim it afresh
+      if (first.requestHash !== claim.requestHash) throw keyReused()
+      if (first.url) return { url: first.url, created: false }
+      if (first.expired) {
+        const [taken] = await db
+          .update(checkoutRequests)
+          .set({ leaseExpiresAt: leaseFromNow(timing) })
+          .where(
+            and(
+              eq(checkoutRequests.id, first.id),
+              isNull(checkoutRequests.url),
+              sql`${checkoutRequests.leaseExpiresAt} <= now()`,
+            ),
+          )
+          .returning({ id: checkoutRequests.id })
+        if (taken) return completeClaim(db, taken.id, orderId, openSession, order)
+        continue // another request took it over first: wait for it like the rest
+      }
+      if (Date.now() >= deadline) throw keyInProgress()
+      await sleep(timing.pollMs)
     }
-    const orderId = keyedOrderId(claim.userId, claim.key)
+  }
+}
+
+/** Steps 2 and 3 of `createPendingOrderOnce`, for the request that holds the claim. */
+async function completeClaim(
+  db: Db,
+  claimId: string,
+  orderId: string,
+  openSession: (orderId: string) => Promise<{ id: string; url: string }>,
+  order: NewOrder,
+): Promise<{ url: string; created: boolean }> {
+  try {
     const session = await openSession(orderId)
-    await createPendingOrder(tx as unknown as Db, { ...order, id: orderId, providerSessionId: session.id })
-    await tx
+    return await db.transaction(async (tx) => {
+      const [claim] = await tx
+        .select({ url: checkoutRequests.url })
+        .from(checkoutRequests)
+        .where(eq(checkoutRequests.id, claimId))
+        .for('update')
+      // Completed meanwhile by a request that took the claim over: the provider's session is
+      // the same one (same idempotency key), and the order is written; answer it.
+      if (claim?.url) return { url: claim.url, created: false }
+      const created = await insertPendingOrder(
+        tx as unknown as Db,
+        { ...order, id: orderId, providerSessionId: session.id },
+        { ifAbsent: true },
+      )
+      if (!created) {
+        // The order exists while its claim is unanswered: the claim was purged (a day old)
+        // and the key sent again, and the provider no longer knows its idempotency key.
+        const [existing] = await tx
+          .select({ sessionId: orders.providerSessionId })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+        if (existing?.sessionId !== session.id) throw keyReused()
+      }
+      await tx
+        .update(checkoutRequests)
+        .set({ orderId, url: session.url })
+        .where(eq(checkoutRequests.id, claimId))
+      return { url: session.url, created }
+    })
+  } catch (err) {
+    // Give the lease up, so the client's retry takes over now rather than after the lease.
+    // If the database is what failed, this fails too and the lease runs out by itself.
+    await db
       .update(checkoutRequests)
-      .set({ orderId, url: session.url })
-      .where(eq(checkoutRequests.id, claimed.id))
-    return { url: session.url, created: true }
-  })
+      .set({ leaseExpiresAt: sql`now()` })
+      .where(and(eq(checkoutRequests.id, claimId), isNull(checkoutRequests.url)))
+      .catch(() => {})
+    throw err
+  }
 }
 
 export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable'

@@ -13,6 +13,7 @@ import {
   fulfilPaidSession,
   listOrdersOf,
   type NewOrder,
+  purgeCheckoutRequests,
   requestHashOf,
 } from '../../services/checkout'
 import type { PaymentProvider } from '../../services/payments'
@@ -40,6 +41,9 @@ const limitCheckouts = rateLimit({
   message: 'You have started several checkouts in a short time. Please wait a few minutes and try again.',
 })
 const limitLookups = rateLimit({ name: 'checkout-success', limit: 60, windowMs: 60_000 })
+
+/** The share of keyed checkouts that also purge day-old idempotency keys. */
+const PURGE_CHANCE = 0.01
 
 /**
  * Buying: create-checkout makes a pending order at the database price and a payment
@@ -92,6 +96,13 @@ export const checkoutRouter = defineRouter('/checkout')
           openSession,
           order,
         )
+        // Now and then (as download claims are pruned), forget keys over a day old: the
+        // table stays about a day of checkouts, on every driver and replica, with no
+        // scheduler (the only periodic worker, the mail outbox's, runs with SMTP only).
+        if (Math.random() < PURGE_CHANCE)
+          await purgeCheckoutRequests(db).catch((err) =>
+            c.get('log').warn({ err }, 'purging old checkout idempotency keys failed'),
+          )
         return c.json({ url })
       }
       // Without one (a storefront built before the key): as before. The payment session first,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { queryRows } from '../../db/client'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
@@ -287,6 +287,35 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       expect(orders).toHaveLength(1)
       expect(slowAnswer.body.url).toContain(orders[0]!.provider_session_id)
       expect(await ordersOf('keyed-meanwhile@example.com')).toHaveLength(1)
+    })
+
+    it('purges keys over a day old now and then as keyed checkouts go by, and keeps their orders', async () => {
+      const client = await signedIn('keyed-purge@example.com')
+      const [old, kept, last] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+      expect((await keyed(client, old)).status).toBe(200)
+      await database.db.execute(
+        sql`update checkout_requests set created_at = now() - interval '25 hours' where key = ${old}`,
+      )
+      const keys = async () =>
+        (
+          await queryRows<{ key: string }>(
+            database.db,
+            sql`select key from checkout_requests where key in (${old}, ${kept}, ${last})`,
+          )
+        )
+          .map((r) => r.key)
+          .sort()
+      const dice = vi.spyOn(Math, 'random').mockReturnValue(0.5)
+      try {
+        expect((await keyed(client, kept)).status).toBe(200)
+        expect(await keys()).toEqual([old, kept].sort())
+        dice.mockReturnValue(0)
+        expect((await keyed(client, last)).status).toBe(200)
+      } finally {
+        dice.mockRestore()
+      }
+      expect(await keys()).toEqual([kept, last].sort())
+      expect(await ordersOf('keyed-purge@example.com')).toHaveLength(3)
     })
 
     it('refuses a malformed key with 400 before anything is created, and works without one as before', async () => {

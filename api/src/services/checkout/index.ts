@@ -252,6 +252,20 @@ async function completeClaim(
   }
 }
 
+/** Idempotency keys are kept a day: long enough for any retry of a checkout. */
+export const CHECKOUT_KEY_LIFETIME_HOURS = 24
+
+/** Deletes keyed-checkout claims older than a day, answered or not (their orders stay). */
+export async function purgeCheckoutRequests(db: Db): Promise<number> {
+  const gone = await db
+    .delete(checkoutRequests)
+    .where(
+      sql`${checkoutRequests.createdAt} < now() - make_interval(hours => ${CHECKOUT_KEY_LIFETIME_HOURS})`,
+    )
+    .returning({ id: checkoutRequests.id })
+  return gone.length
+}
+
 export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable'
 
 /**

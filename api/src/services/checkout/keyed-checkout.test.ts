@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { checkoutRequests, orders } from '../../db/schema'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { type ClaimTiming, createPendingOrderOnce, keyedOrderId, type NewOrder } from '.'
+import {
+  type ClaimTiming,
+  createPendingOrderOnce,
+  keyedOrderId,
+  type NewOrder,
+  purgeCheckoutRequests,
+} from '.'
 
 type Session = { id: string; url: string }
 
@@ -189,5 +195,20 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
     expect(await ordersWithId(keyedOrderId(null, key))).toEqual([
       expect.objectContaining({ providerSessionId: 'cs_taker' }),
     ])
+  })
+
+  it('purges claims older than a day, answered or not, and keeps the rest', async () => {
+    await database.db.delete(checkoutRequests)
+    const ages = { old: '25 hours', older: '30 days', young: '23 hours', now: '0 seconds' }
+    for (const [name, age] of Object.entries(ages))
+      for (const answered of [true, false])
+        await database.db.insert(checkoutRequests).values({
+          ...claimOf(`${name}-${answered}`),
+          url: answered ? `https://pay.example/${name}` : null,
+          createdAt: sql`now() - ${age}::interval`,
+        })
+    expect(await purgeCheckoutRequests(database.db)).toBe(4)
+    const left = await database.db.select({ key: checkoutRequests.key }).from(checkoutRequests)
+    expect(left.map((r) => r.key).sort()).toEqual(['now-false', 'now-true', 'young-false', 'young-true'])
   })
 })

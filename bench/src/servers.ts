@@ -6,7 +6,7 @@ import postgres from 'postgres'
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const repoRoot = path.resolve(here, '../..')
 
-export type Server = { url: string; stop: () => Promise<void> }
+export type Server = { url: string; pid: number; stop: () => Promise<void> }
 
 /** Creates the bench's database when it does not exist yet (the server migrates and seeds it). */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
@@ -61,8 +61,10 @@ export async function startSite(opts: {
   port: number
   databaseUrl: string
   dataDir: string
+  /** Extra flags for node (`--cpu-prof`, for one). */
+  nodeFlags?: string[]
 }): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(repoRoot, 'api'),
     env: {
       ...process.env,
@@ -80,7 +82,7 @@ export async function startSite(opts: {
   const url = `http://127.0.0.1:${opts.port}`
   // The first start migrates and seeds (images and PDFs): give it time.
   await waitFor(`${url}/api/ready`, child, 180_000)
-  return { url, stop: stopper(child) }
+  return { url, pid: child.pid!, stop: stopper(child) }
 }
 
 /** The bare Hono "hello" the API is compared with, in its own process like the API. */
@@ -91,7 +93,7 @@ export async function startHello(port: number): Promise<Server> {
   })
   const url = `http://127.0.0.1:${port}`
   await waitFor(`${url}/`, child, 20_000)
-  return { url, stop: stopper(child) }
+  return { url, pid: child.pid!, stop: stopper(child) }
 }
 
 /** One line of the printed table. */

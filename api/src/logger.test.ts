@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from './logger'
+import { createLogger, requestLineWriter } from './logger'
 import { errorHandler } from './middleware/error-handler'
 import { requestLogger } from './middleware/request-logger'
 import { createTestDatabase, DRIVERS, type TestDatabase } from './test/database'
@@ -64,5 +64,26 @@ describe.each(DRIVERS)('a failed query in the log, on %s', (driver) => {
     expect(log).toContain('[redacted]')
     expect(log).not.toContain(SECRET)
     expect(log).not.toContain('555 0199')
+  })
+})
+
+describe('the request line written without pino’s per-line work', () => {
+  it('reads exactly as pino writes it: fields, order, escaping', () => {
+    const { lines, logger } = capture()
+    const path = '/api/odd"path\\é'
+    logger.child({ reqId: 'abc-1' }).info({ method: 'GET', path, status: 304, ms: 0.3 }, 'request')
+    requestLineWriter(logger)('abc-1', 'GET', path, 304, 0.3)
+    expect(lines).toHaveLength(2)
+    const [pinos, ours] = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(Object.keys(ours!)).toEqual(Object.keys(pinos!))
+    expect({ ...ours, time: 0 }).toEqual({ ...pinos, time: 0 })
+    expect(lines[1]!.endsWith('\n')).toBe(true)
+  })
+
+  it('writes nothing when info lines are off', () => {
+    const { lines, logger } = capture()
+    logger.level = 'warn'
+    requestLineWriter(logger)('abc-1', 'GET', '/api/health', 200, 0.1)
+    expect(lines).toEqual([])
   })
 })

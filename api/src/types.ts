@@ -56,5 +56,11 @@ export type AppEnv = {
     responseHeaders: Record<string, string>
     /** The answer was sent whole with them (`sendWhole`): nothing after the handler touches it. */
     headersComplete: boolean
+    /**
+     * Set by the router for a route that anyone may call with GET and whose answer depends on
+     * the URL alone (no route middleware, no header input): the public cache may then answer
+     * the same URL again before the middleware (../middleware/fast-reads).
+     */
+    fastReadable: boolean
   }
 }

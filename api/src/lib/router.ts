@@ -92,6 +92,14 @@ export function defineRouter(prefix: string): Router {
       const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
       routes.push({ ...endpoint, bodyLimit: limit })
 
+      // Public, GET, no rate limit or other route middleware, nothing read from headers: its
+      // answer depends on the URL alone, so a cached one may be sent again by the fast reads.
+      const fastReadable =
+        endpoint.access === 'public' &&
+        endpoint.method === 'GET' &&
+        !endpoint.headers &&
+        !options.middleware?.length &&
+        !options.owns
       const chain: MiddlewareHandler<AppEnv>[] = []
       if (HAS_BODY.has(endpoint.method)) chain.push(limitBody(limit, options.bodyLimitMessage))
       chain.push(checkAccess(endpoint.access))
@@ -103,6 +111,7 @@ export function defineRouter(prefix: string): Router {
           typeof endpoint.access === 'string' && endpoint.access === 'public' ? undefined : c.get('user')
         const args = { ...input, c, user, deps, db: deps.database.db } as HandlerArgs<E>
         if (options.owns && !(await options.owns(args))) throw notFound()
+        if (fastReadable) c.set('fastReadable', true)
         return handler(args)
       })
       hono.on([endpoint.method], [subPath], ...(chain as [MiddlewareHandler<AppEnv>]))

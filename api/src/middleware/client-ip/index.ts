@@ -79,13 +79,32 @@ export function resolveClientIp(
  */
 export function clientIp(options: ClientIpOptions = {}): MiddlewareHandler<AppEnv> {
   const { header } = options
-  const isTrusted = proxyMatcher(options.trustedProxies ?? (header ? DEFAULT_TRUSTED_PROXIES : []))
+  const isTrusted = trustedProxies(options)
+  const viaProxy = proxyPeer(options)
   return async (c, next) => {
-    const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress
+    const peer = peerOf(c.env)
     c.set('clientIp', resolveClientIp(peer, header ? c.req.header(header) : undefined, isTrusted))
-    c.set('viaProxy', Boolean(header && peer && isTrusted(peer)))
+    c.set('viaProxy', viaProxy(peer))
     await next()
   }
+}
+
+function trustedProxies(options: ClientIpOptions): (ip: string) => boolean {
+  return proxyMatcher(options.trustedProxies ?? (options.header ? DEFAULT_TRUSTED_PROXIES : []))
+}
+
+/** The TCP peer of a request from @hono/node-server's bindings (none in process). */
+export function peerOf(env: unknown): string | undefined {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress
+}
+
+/**
+ * Whether a request from this TCP peer came through one of our proxies, so that its forwarded
+ * headers (X-Forwarded-Proto) may be believed: only with CLIENT_IP_HEADER set, as above.
+ */
+export function proxyPeer(options: ClientIpOptions): (peer: string | undefined) => boolean {
+  const isTrusted = trustedProxies(options)
+  return (peer) => Boolean(options.header && peer && isTrusted(peer))
 }
 
 /** The request with our client-address header set, for handlers that read addresses from headers. */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../types'
-import { addResponseHeader } from '../response-headers'
+import { addHeader, addResponseHeader } from '../response-headers'
 
 const ALLOW_METHODS = 'GET,HEAD,PUT,POST,DELETE,PATCH'
 
@@ -19,6 +19,7 @@ export function corsForTrustedOrigins(
   maxAgeSeconds = 600,
 ): MiddlewareHandler<AppEnv> {
   const allowed = new Set(trusted)
+  const answerCors = corsHeaders(trusted)
   return async (c, next) => {
     const origin = c.req.header('origin')
     const ok = !!origin && allowed.has(origin)
@@ -41,11 +42,25 @@ export function corsForTrustedOrigins(
       for (const [name, value] of Object.entries(headers)) addResponseHeader(c, name, value)
       return c.body(null, 204)
     }
-    if (ok) {
-      addResponseHeader(c, 'Access-Control-Allow-Origin', origin)
-      addResponseHeader(c, 'Access-Control-Allow-Credentials', 'true')
-    }
-    addResponseHeader(c, 'Vary', 'Origin')
+    const headers = c.get('responseHeaders')
+    if (headers) answerCors(headers, origin)
     await next()
+  }
+}
+
+/**
+ * Adds the CORS headers of an answer (not a preflight) to a request from `origin` to a plain
+ * set: the middleware above and the fast reads (../fast-reads) both use it.
+ */
+export function corsHeaders(
+  trusted: readonly string[],
+): (headers: Record<string, string>, origin: string | undefined) => void {
+  const allowed = new Set(trusted)
+  return (headers, origin) => {
+    if (origin && allowed.has(origin)) {
+      addHeader(headers, 'Access-Control-Allow-Origin', origin)
+      addHeader(headers, 'Access-Control-Allow-Credentials', 'true')
+    }
+    addHeader(headers, 'Vary', 'Origin')
   }
 }

@@ -62,29 +62,41 @@ export function contentSecurityPolicy(remotes: readonly string[], tracker: strin
   ].join('; ')
 }
 
-export function responseHeaders(options: ResponseHeadersOptions): MiddlewareHandler<AppEnv> {
-  const base: Record<string, string> = {
-    ...STATIC_HEADERS,
-    'Cross-Origin-Resource-Policy': options.crossOriginResourcePolicy,
-  }
-  // The CSP is rebuilt only when the registry's origins change (a new snapshot), not per request.
+/** What every answer carries apart from the request id: `(remote origins, over https) => headers`. */
+export type HeaderBase = (origins: readonly string[], https: boolean) => Readonly<Record<string, string>>
+
+/**
+ * The headers of `responseHeaders` below, apart from `X-Request-Id`, made once per remote
+ * registry snapshot (the CSP follows a release switch, decision 012) rather than per request.
+ * The fast reads (../fast-reads) start from the same function, so both send the same set.
+ */
+export function responseHeaderBase(
+  options: Omit<ResponseHeadersOptions, 'remoteOrigins' | 'servedOverHttps'>,
+): HeaderBase {
   let lastOrigins: readonly string[] | null = null
-  let lastCsp = ''
-  const cspFor = (origins: readonly string[]) => {
+  let plain: Record<string, string> = {}
+  let https: Record<string, string> = {}
+  return (origins, overHttps) => {
     if (origins !== lastOrigins) {
-      lastCsp = contentSecurityPolicy(origins, options.trackerOrigin)
+      plain = {
+        ...STATIC_HEADERS,
+        'Cross-Origin-Resource-Policy': options.crossOriginResourcePolicy,
+        'Content-Security-Policy': contentSecurityPolicy(origins, options.trackerOrigin),
+      }
+      https = { ...plain, 'Strict-Transport-Security': HSTS }
       lastOrigins = origins
     }
-    return lastCsp
+    return overHttps ? https : plain
   }
+}
 
+export function responseHeaders(options: ResponseHeadersOptions): MiddlewareHandler<AppEnv> {
+  const baseFor = responseHeaderBase(options)
   return async (c, next) => {
     const headers: Record<string, string> = {
-      ...base,
-      'Content-Security-Policy': cspFor(options.remoteOrigins(c)),
+      ...baseFor(options.remoteOrigins(c), options.servedOverHttps(c)),
       'X-Request-Id': c.get('requestId'),
     }
-    if (options.servedOverHttps(c)) headers['Strict-Transport-Security'] = HSTS
     c.set('responseHeaders', headers)
     await next()
     if (c.get('headersComplete')) return
@@ -113,7 +125,11 @@ function appendVary(target: Headers, value: string) {
 /** Adds a header every answer to this request carries (CORS, for one): plain, before the handler. */
 export function addResponseHeader(c: Context<AppEnv>, name: string, value: string): void {
   const headers = c.get('responseHeaders')
-  if (!headers) return
+  if (headers) addHeader(headers, name, value)
+}
+
+/** Adds one header to a plain set: `Vary` is appended to, anything else replaced. */
+export function addHeader(headers: Record<string, string>, name: string, value: string): void {
   if (name === 'Vary' && headers.Vary) headers.Vary = `${headers.Vary}, ${value}`
   else headers[name] = value
 }
@@ -127,11 +143,18 @@ export function sendWhole(
   c: Context<AppEnv>,
   body: string | Uint8Array<ArrayBuffer> | null,
   status: number,
-  own: Record<string, string>,
+  own: Readonly<Record<string, string>>,
 ): Response {
-  const base = c.get('responseHeaders')
+  c.set('headersComplete', true)
+  return new Response(body, { status, headers: wholeHeaders(c.get('responseHeaders'), own) })
+}
+
+/** A request's headers and a handler's own as one set: the handler's win, `Vary` is merged. */
+export function wholeHeaders(
+  base: Readonly<Record<string, string>> | undefined,
+  own: Readonly<Record<string, string>>,
+): Record<string, string> {
   const headers = base ? { ...base, ...own } : { ...own }
   if (base?.Vary && own.Vary) headers.Vary = `${base.Vary}, ${own.Vary}`
-  c.set('headersComplete', true)
-  return new Response(body, { status, headers })
+  return headers
 }

@@ -26,7 +26,12 @@ export const CACHE_TAGS: readonly CacheTag[] = ['catalog', 'resources']
 
 export type CachedBody = { body: string; etag: string; at: number }
 /** A cached answer as sent: its bytes, and gzip when it is worth it, made once per body in this process. */
-type Entry = CachedBody & { bytes: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
+export type Entry = CachedBody & {
+  bytes: Uint8Array<ArrayBuffer>
+  gzip?: Uint8Array<ArrayBuffer>
+  /** Its answers as sent (`cachedAnswer`), made on first use. */
+  answers?: { notModified: CachedAnswer; plain: CachedAnswer; gzip: CachedAnswer | undefined }
+}
 
 export type CacheStore = {
   /**
@@ -34,6 +39,11 @@ export type CacheStore = {
    * process's copy without asking the shared store (so it says nothing of the store's health).
    */
   get(tag: CacheTag, key: string): Promise<{ entry: CachedBody | null; gen: string; local?: boolean }>
+  /**
+   * The entry when this process can vouch for it without waiting (what `get` would answer
+   * with `local`), else null: for the fast reads, which cannot wait. Optional.
+   */
+  peek?(tag: CacheTag, key: string): CachedBody | null
   /** Stores only if the tag's generation is still `gen`. */
   set(tag: CacheTag, key: string, entry: CachedBody, gen: string): Promise<void>
   invalidate(tag: CacheTag): Promise<void>
@@ -58,6 +68,9 @@ export function createMemoryStore(maxEntriesPerTag = 2000): CacheStore {
   return {
     async get(tag, key) {
       return { entry: maps.get(tag)?.get(key) ?? null, gen: String(gens.get(tag)) }
+    },
+    peek(tag, key) {
+      return maps.get(tag)?.get(key) ?? null
     },
     async set(tag, key, entry, gen) {
       if (String(gens.get(tag)) !== gen) return
@@ -159,6 +172,10 @@ export function createRedisStore(url: string, ttlMs: number, localMs = 1000): Ca
       if (entry && epochs.get(tag) === epoch) keep(tag, key, { entry, gen, checked: Date.now() })
       return { entry, gen }
     },
+    peek(tag, key) {
+      const copy = copies.get(copyKey(tag, key))
+      return copy && Date.now() - copy.checked < localMs ? copy.entry : null
+    },
     async set(tag, key, entry, gen) {
       reachable()
       const epoch = epochs.get(tag)
@@ -210,8 +227,19 @@ export type PublicCache = {
   invalidate(...tags: CacheTag[]): Promise<void>
   /** Forget one answer, e.g. a resource's page after its download count moved. */
   forget(tag: CacheTag, key: string): Promise<void>
+  /**
+   * Notes that the request target (path and query, as sent) of a public read is answered by
+   * this entry: the router and `cachedJson` found it public and its input valid. Lets
+   * `lookup` answer the same target again without routing, validation or middleware.
+   */
+  remember(target: string, tag: CacheTag, key: string): void
+  /** The fresh entry for a remembered target, when this process has it at hand; else null. */
+  lookup(target: string): Entry | null
   close(): Promise<void>
 }
+
+/** Targets remembered for `lookup`: more than the entries kept is no use (search spam). */
+const MAX_TARGETS = 5000
 
 export function createPublicCache(
   store: CacheStore = createMemoryStore(),
@@ -219,6 +247,7 @@ export function createPublicCache(
   logger?: Pick<Logger, 'warn' | 'info'>,
 ): PublicCache {
   const inflight = new Map<string, Promise<Entry>>()
+  const targets = new Map<string, { tag: CacheTag; key: string }>()
   // A shared store (Redis) that fails must not fail the read: the answer is computed as if
   // there were no cache, and a write's invalidation that did not reach the store is kept
   // and done before the store is read again (so nothing older than the write is served).
@@ -304,6 +333,18 @@ export function createPublicCache(
         unsent.add(tag)
       }
     },
+    remember(target, tag, key) {
+      if (targets.has(target)) return
+      if (targets.size >= MAX_TARGETS) targets.delete(targets.keys().next().value as string)
+      targets.set(target, { tag, key })
+    },
+    lookup(target) {
+      const known = targets.get(target)
+      // A write whose invalidation has not reached the store yet: only `read` may answer.
+      if (!known || unsent.size || !store.peek) return null
+      const entry = store.peek(known.tag, known.key)
+      return entry && Date.now() - entry.at < ttlMs ? encode(entry) : null
+    },
     close: () => store.close(),
   }
 }
@@ -334,19 +375,62 @@ export async function cachedJson(
   key: string,
   compute: () => Promise<unknown>,
 ): Promise<Response> {
-  const entry = await c.get('deps').publicCache.read(tag, key, compute)
-  const headers: Record<string, string> = {
+  const cache = c.get('deps').publicCache
+  const entry = await cache.read(tag, key, compute)
+  // The router says whether this route may be answered without it next time (../../middleware/fast-reads).
+  if (c.get('fastReadable')) cache.remember(requestTarget(c.req.url), tag, key)
+  const answer = cachedAnswer(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'))
+  // Sent whole, headers as a plain object (middleware/response-headers: no rebuilding).
+  return sendWhole(c, answer.body, answer.status, answer.headers)
+}
+
+/** A cached entry as answered: its status, body and own headers (never to be changed: shared). */
+export type CachedAnswer = {
+  status: number
+  body: Uint8Array<ArrayBuffer> | null
+  headers: Readonly<Record<string, string>>
+}
+
+/**
+ * A cached entry as answered: 304 for a matching ETag, gzip for a client that takes it.
+ * Each of the three answers is made once per entry, so that the fast reads can keep their
+ * full header sets by it (../../middleware/fast-reads).
+ */
+export function cachedAnswer(
+  entry: Entry,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): CachedAnswer {
+  entry.answers ??= answersOf(entry)
+  if (matchesEtag(ifNoneMatch, entry.etag)) return entry.answers.notModified
+  if (entry.answers.gzip && acceptEncoding && GZIP.test(acceptEncoding)) return entry.answers.gzip
+  return entry.answers.plain
+}
+
+function answersOf(entry: Entry): NonNullable<Entry['answers']> {
+  const headers = {
     'Cache-Control': PUBLIC_CACHE_CONTROL,
     'CDN-Cache-Control': CDN_CACHE_CONTROL,
     ETag: entry.etag,
     Vary: 'Accept-Encoding',
   }
-  // Sent whole, headers as a plain object (middleware/response-headers: no rebuilding).
-  if (matchesEtag(c.req.header('if-none-match'), entry.etag)) return sendWhole(c, null, 304, headers)
-  headers['Content-Type'] = 'application/json'
-  if (entry.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
-    headers['Content-Encoding'] = 'gzip'
-    return sendWhole(c, entry.gzip, 200, headers)
+  const json = { ...headers, 'Content-Type': 'application/json' }
+  return {
+    notModified: { status: 304, body: null, headers },
+    plain: { status: 200, body: entry.bytes, headers: json },
+    gzip: entry.gzip && {
+      status: 200,
+      body: entry.gzip,
+      headers: { ...json, 'Content-Encoding': 'gzip' },
+    },
   }
-  return sendWhole(c, entry.bytes, 200, headers)
+}
+
+const GZIP = /\bgzip\b/
+
+/** A request URL's path and query, as sent: what `remember` and `lookup` key on. */
+export function requestTarget(url: string): string {
+  const scheme = url.indexOf('://')
+  const start = url.indexOf('/', scheme < 0 ? 0 : scheme + 3)
+  return start < 0 ? '/' : url.slice(start)
 }

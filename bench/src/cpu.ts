@@ -7,7 +7,8 @@
  * Each figure is the utime + stime of the server process (`/proc/<pid>/stat`) over
  * BENCH_CPU_REQUESTS requests (20 000) at 100 connections, after a warm-up; the median of
  * BENCH_CPU_ROUNDS rounds (3). Same environment as `npm run bench` (BENCH_DATABASE_URL,
- * BENCH_PORT, BENCH_DATA_DIR); BENCH_CPU_PROF=<dir> also writes the server's CPU profile there.
+ * BENCH_PORT, BENCH_DATA_DIR); BENCH_CPU_PROF=<dir> also writes the server's CPU profile there;
+ * BENCH_API_DIR=<a copy of api/ beside it> measures that code instead (before and after a change).
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'

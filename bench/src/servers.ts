@@ -65,7 +65,8 @@ export async function startSite(opts: {
   nodeFlags?: string[]
 }): Promise<Server> {
   const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(repoRoot, 'api'),
+    // BENCH_API_DIR: another copy of api/ beside it (say, the code before a change, from git archive).
+    cwd: process.env.BENCH_API_DIR ?? path.join(repoRoot, 'api'),
     env: {
       ...process.env,
       PORT: String(opts.port),

@@ -77,9 +77,8 @@ function Dropdown({
 export function DesktopNav() {
   const { canSeeAdmin } = useAuth()
   return (
-    // No shared viewport: each dropdown opens under its own trigger (a shared viewport sits
-    // at the menu's left edge, so Resources opened under Experiences).
-    <NavigationMenu className="hidden lg:flex" aria-label="Main" viewport={false}>
+    // Each dropdown opens under its own button.
+    <NavigationMenu className="hidden lg:flex" aria-label="Main">
       <NavigationMenuList>
         <TopLink {...MAIN_LINKS.home} />
         <Dropdown

@@ -1,42 +1,168 @@
 import { cva } from 'class-variance-authority'
 import { ChevronDownIcon } from 'lucide-react'
-import { NavigationMenu as NavigationMenuPrimitive } from 'radix-ui'
-import type * as React from 'react'
+import { Slot } from 'radix-ui'
+import {
+  type ComponentProps,
+  createContext,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 
 import { cn } from '../lib/cn'
+
+/**
+ * A site's main navigation: top-level links and dropdowns of links, following the WAI-ARIA
+ * disclosure navigation pattern (a button with `aria-expanded` shows its list of links).
+ *
+ * Our own, not Radix's NavigationMenu: the header is on every first page load, and Radix's
+ * menu brought 12 KB gzip of collection, dismissable-layer and presence code (decision 021)
+ * for what a disclosure does. What it keeps from it: one dropdown open at a time, opening
+ * on hover after `delayDuration` (at once for `skipDelayDuration` after another closed),
+ * closing 150 ms after the pointer leaves, on Escape (focus back on the button), on a click
+ * or focus outside, and when a link inside is followed.
+ */
+
+const CLOSE_DELAY_MS = 150
+
+type MenuContextValue = {
+  open: string | null
+  setOpen: (value: string | null) => void
+  hoverOpen: (value: string) => void
+  hoverLeave: () => void
+  cancelClose: () => void
+  /** A click closed this item: hovering it does not reopen it until the pointer leaves. */
+  clickClosed: RefObject<string | null>
+}
+
+const MenuContext = createContext<MenuContextValue | null>(null)
+const ItemContext = createContext<{ value: string; contentId: string } | null>(null)
+
+function useMenu(): MenuContextValue {
+  const menu = useContext(MenuContext)
+  if (!menu) throw new Error('NavigationMenu parts must be used inside <NavigationMenu>')
+  return menu
+}
+
+function useItem() {
+  const item = useContext(ItemContext)
+  if (!item)
+    throw new Error('NavigationMenuTrigger and NavigationMenuContent must be inside <NavigationMenuItem>')
+  return item
+}
 
 function NavigationMenu({
   className,
   children,
-  viewport = true,
   delayDuration = 200,
   skipDelayDuration = 300,
   ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Root> & { viewport?: boolean }) {
+}: ComponentProps<'nav'> & { delayDuration?: number; skipDelayDuration?: number }) {
+  const [open, setOpenState] = useState<string | null>(null)
+  const nav = useRef<HTMLElement>(null)
+  const openTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const skipTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const skipDelay = useRef(false)
+  /** The dropdown the open timer is counting down for (moving the pointer does not restart it). */
+  const pending = useRef<string | null>(null)
+  const clickClosed = useRef<string | null>(null)
+  const openRef = useRef(open)
+  openRef.current = open
+
+  const setOpen = useCallback(
+    (value: string | null) => {
+      clearTimeout(openTimer.current)
+      clearTimeout(closeTimer.current)
+      pending.current = null
+      if (value === null && openRef.current !== null) {
+        // Just closed: moving on to a neighbour opens it without the delay.
+        skipDelay.current = true
+        clearTimeout(skipTimer.current)
+        skipTimer.current = setTimeout(() => {
+          skipDelay.current = false
+        }, skipDelayDuration)
+      }
+      setOpenState(value)
+    },
+    [skipDelayDuration],
+  )
+
+  const menu = useMemo<MenuContextValue>(
+    () => ({
+      open,
+      setOpen,
+      clickClosed,
+      cancelClose: () => clearTimeout(closeTimer.current),
+      hoverOpen: (value) => {
+        clearTimeout(closeTimer.current)
+        if (openRef.current === value || clickClosed.current === value || pending.current === value) return
+        clearTimeout(openTimer.current)
+        if (openRef.current !== null || skipDelay.current) setOpen(value)
+        else {
+          pending.current = value
+          openTimer.current = setTimeout(() => setOpen(value), delayDuration)
+        }
+      },
+      hoverLeave: () => {
+        clearTimeout(openTimer.current)
+        pending.current = null
+        clearTimeout(closeTimer.current)
+        clickClosed.current = null
+        if (openRef.current !== null) closeTimer.current = setTimeout(() => setOpen(null), CLOSE_DELAY_MS)
+      },
+    }),
+    [open, setOpen, delayDuration],
+  )
+
+  // A click or tap anywhere else closes the open dropdown.
+  useEffect(() => {
+    if (open === null) return
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!nav.current?.contains(event.target as Node)) setOpen(null)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open, setOpen])
+
+  useEffect(
+    () => () => {
+      clearTimeout(openTimer.current)
+      clearTimeout(closeTimer.current)
+      clearTimeout(skipTimer.current)
+    },
+    [],
+  )
+
   return (
-    <NavigationMenuPrimitive.Root
-      data-slot="navigation-menu"
-      data-viewport={viewport}
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      className={cn(
-        'group/navigation-menu relative flex max-w-max flex-1 items-center justify-center',
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      {viewport && <NavigationMenuViewport />}
-    </NavigationMenuPrimitive.Root>
+    <MenuContext.Provider value={menu}>
+      <nav
+        ref={nav}
+        data-slot="navigation-menu"
+        className={cn(
+          'group/navigation-menu relative flex max-w-max flex-1 items-center justify-center',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </nav>
+    </MenuContext.Provider>
   )
 }
 
-function NavigationMenuList({
-  className,
-  ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.List>) {
+function NavigationMenuList({ className, ...props }: ComponentProps<'ul'>) {
   return (
-    <NavigationMenuPrimitive.List
+    <ul
       data-slot="navigation-menu-list"
       className={cn('group flex flex-1 list-none items-center justify-center gap-1', className)}
       {...props}
@@ -44,16 +170,33 @@ function NavigationMenuList({
   )
 }
 
-function NavigationMenuItem({
-  className,
-  ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Item>) {
+function NavigationMenuItem({ className, onKeyDown, onBlur, ...props }: ComponentProps<'li'>) {
+  const menu = useMenu()
+  const value = useId()
+  const item = useMemo(() => ({ value, contentId: `${value}-content` }), [value])
+  const isOpen = menu.open === value
   return (
-    <NavigationMenuPrimitive.Item
-      data-slot="navigation-menu-item"
-      className={cn('relative', className)}
-      {...props}
-    />
+    <ItemContext.Provider value={item}>
+      <li
+        data-slot="navigation-menu-item"
+        className={cn('relative', className)}
+        onKeyDown={(event: KeyboardEvent<HTMLLIElement>) => {
+          onKeyDown?.(event)
+          if (event.key === 'Escape' && isOpen) {
+            event.preventDefault()
+            menu.setOpen(null)
+            event.currentTarget.querySelector<HTMLElement>('[data-slot="navigation-menu-trigger"]')?.focus()
+          }
+        }}
+        onBlur={(event) => {
+          onBlur?.(event)
+          // Focus moved out of this item (Tab past its last link, or elsewhere): close it.
+          if (isOpen && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node))
+            menu.setOpen(null)
+        }}
+        {...props}
+      />
+    </ItemContext.Provider>
   )
 }
 
@@ -61,15 +204,34 @@ const navigationMenuTriggerStyle = cva(
   'group inline-flex h-10 w-max items-center justify-center rounded-md bg-transparent px-4 py-2 font-medium text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50 data-[state=open]:bg-accent/60 data-[state=open]:text-accent-foreground data-[state=open]:hover:bg-accent',
 )
 
-function NavigationMenuTrigger({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Trigger>) {
+function isMouse(event: PointerEvent) {
+  return event.pointerType === 'mouse'
+}
+
+function NavigationMenuTrigger({ className, children, onClick, ...props }: ComponentProps<'button'>) {
+  const menu = useMenu()
+  const { value, contentId } = useItem()
+  const isOpen = menu.open === value
   return (
-    <NavigationMenuPrimitive.Trigger
+    <button
+      type="button"
       data-slot="navigation-menu-trigger"
+      data-state={isOpen ? 'open' : 'closed'}
+      aria-expanded={isOpen}
+      aria-controls={isOpen ? contentId : undefined}
       className={cn(navigationMenuTriggerStyle(), 'group', className)}
+      onPointerMove={(event) => isMouse(event) && menu.hoverOpen(value)}
+      onPointerLeave={(event) => isMouse(event) && menu.hoverLeave()}
+      onClick={(event) => {
+        onClick?.(event)
+        if (isOpen) {
+          menu.clickClosed.current = value
+          menu.setOpen(null)
+        } else {
+          menu.clickClosed.current = null
+          menu.setOpen(value)
+        }
+      }}
       {...props}
     >
       {children}{' '}
@@ -77,88 +239,65 @@ function NavigationMenuTrigger({
         aria-hidden="true"
         className="relative top-px ml-1 size-3 transition duration-300 group-data-[state=open]:rotate-180"
       />
-    </NavigationMenuPrimitive.Trigger>
+    </button>
   )
 }
 
-function NavigationMenuContent({
-  className,
-  ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Content>) {
+/** The dropdown's links, shown under its button while open (not rendered while closed). */
+function NavigationMenuContent({ className, ...props }: ComponentProps<'div'>) {
+  const menu = useMenu()
+  const { value, contentId } = useItem()
+  if (menu.open !== value) return null
   return (
-    <NavigationMenuPrimitive.Content
+    <div
+      id={contentId}
       data-slot="navigation-menu-content"
+      data-state="open"
       className={cn(
-        'top-0 left-0 w-full p-2 md:absolute md:w-auto',
-        'data-[motion=from-end]:animate-enter-from-right data-[motion=from-start]:animate-enter-from-left data-[motion=to-end]:animate-exit-to-right data-[motion=to-start]:animate-exit-to-left',
-        'group-data-[viewport=false]/navigation-menu:top-full group-data-[viewport=false]/navigation-menu:mt-1.5 group-data-[viewport=false]/navigation-menu:overflow-hidden group-data-[viewport=false]/navigation-menu:rounded-md group-data-[viewport=false]/navigation-menu:border group-data-[viewport=false]/navigation-menu:bg-popover group-data-[viewport=false]/navigation-menu:text-popover-foreground group-data-[viewport=false]/navigation-menu:shadow group-data-[viewport=false]/navigation-menu:data-[state=closed]:animate-zoom-out group-data-[viewport=false]/navigation-menu:data-[state=open]:animate-zoom-in',
+        'absolute top-full left-0 mt-1.5 w-auto animate-zoom-in overflow-hidden rounded-md border bg-popover p-2 text-popover-foreground shadow',
         className,
       )}
+      onPointerEnter={(event) => isMouse(event) && menu.cancelClose()}
+      onPointerLeave={(event) => isMouse(event) && menu.hoverLeave()}
       {...props}
     />
-  )
-}
-
-function NavigationMenuViewport({
-  className,
-  ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Viewport>) {
-  return (
-    <div className="absolute top-full left-0 isolate z-50 flex justify-center">
-      <NavigationMenuPrimitive.Viewport
-        data-slot="navigation-menu-viewport"
-        className={cn(
-          'relative mt-1.5 h-(--radix-navigation-menu-viewport-height) w-full origin-[top_center] overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in md:w-(--radix-navigation-menu-viewport-width)',
-          className,
-        )}
-        {...props}
-      />
-    </div>
   )
 }
 
 function NavigationMenuLink({
   className,
+  asChild,
+  active,
+  onClick,
   ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Link>) {
+}: ComponentProps<'a'> & { asChild?: boolean; active?: boolean; children?: ReactNode }) {
+  const menu = useContext(MenuContext)
+  const Comp = asChild ? Slot.Root : 'a'
   return (
-    <NavigationMenuPrimitive.Link
+    <Comp
       data-slot="navigation-menu-link"
+      data-active={active ? '' : undefined}
+      aria-current={active ? 'page' : undefined}
       className={cn(
         "flex flex-col gap-1 rounded-md p-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2 data-[active]:bg-accent/60 data-[active]:text-accent-foreground [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground",
         className,
       )}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event)
+        // Following a link closes the dropdown it was in.
+        if (!event.defaultPrevented) menu?.setOpen(null)
+      }}
       {...props}
     />
-  )
-}
-
-function NavigationMenuIndicator({
-  className,
-  ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Indicator>) {
-  return (
-    <NavigationMenuPrimitive.Indicator
-      data-slot="navigation-menu-indicator"
-      className={cn(
-        'top-full z-1 flex h-1.5 items-end justify-center overflow-hidden data-[state=hidden]:animate-fade-out data-[state=visible]:animate-fade-in',
-        className,
-      )}
-      {...props}
-    >
-      <div className="relative top-[60%] h-2 w-2 rotate-45 rounded-tl-sm bg-border shadow-md" />
-    </NavigationMenuPrimitive.Indicator>
   )
 }
 
 export {
   NavigationMenu,
   NavigationMenuContent,
-  NavigationMenuIndicator,
   NavigationMenuItem,
   NavigationMenuLink,
   NavigationMenuList,
   NavigationMenuTrigger,
-  NavigationMenuViewport,
   navigationMenuTriggerStyle,
 }

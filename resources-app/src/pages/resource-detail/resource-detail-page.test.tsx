@@ -57,6 +57,9 @@ describe('ResourceDetailPage', () => {
     )
     expect(preview).toHaveAttribute('sizes')
     expect([preview.getAttribute('width'), preview.getAttribute('height')]).toEqual(['600', '800'])
+    // The page's largest paint: fetched at once and ahead of the scripts.
+    expect(preview).toHaveAttribute('loading', 'eager')
+    expect(preview).toHaveAttribute('fetchpriority', 'high')
     expect(screen.getByRole('link', { name: 'Print View' })).toHaveAttribute(
       'href',
       '/resources/print/ark-maze',

@@ -91,7 +91,7 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
               <Thumbnail
                 src={resource.thumb_url}
                 alt={`Preview of ${resource.title}`}
-                eager
+                priority
                 className="mx-auto aspect-[4/5] max-h-[24rem] rounded-lg border p-3 lg:max-h-none"
               />
               <Button asChild variant="outline" className="w-full">

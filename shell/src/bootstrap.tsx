@@ -1,3 +1,4 @@
+import { prepareClassMerge } from '@lamplight/ui'
 import type { DehydratedState } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
@@ -19,6 +20,17 @@ const state = document.getElementById(SERVER_STATE_ID)
 if (state && container.firstChild) {
   const dehydratedState = JSON.parse(state.textContent || '{}') as DehydratedState
   const publicOrigin = state.dataset.origin || window.location.origin
+  // Each in a task of its own, after this module's evaluation: the class merger's tables,
+  // then hydration.
+  setTimeout(() => {
+    prepareClassMerge()
+    setTimeout(() => hydrate(container, dehydratedState, publicOrigin), 0)
+  }, 0)
+} else {
+  createRoot(container).render(<App />)
+}
+
+function hydrate(container: HTMLElement, dehydratedState: DehydratedState, publicOrigin: string) {
   // Hydration as a transition: React yields to the browser every few milliseconds instead of
   // hydrating the whole page in one task, which a slow phone feels as a frozen page (Total
   // Blocking Time). A tap meanwhile is not lost: React hydrates the tapped part first.
@@ -35,6 +47,4 @@ if (state && container.firstChild) {
       },
     })
   })
-} else {
-  createRoot(container).render(<App />)
 }

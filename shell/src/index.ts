@@ -21,8 +21,12 @@ afterFirstPaint(() => {
   preloadRemoteFor(window.location.pathname)
 
   // The async boundary lets Module Federation settle shared singletons (React, the router,
-  // the session) before any of them is evaluated. In a task of its own: resolving the shared
-  // modules and adding their script tags is as long again as starting the federation
-  // runtime, and a slow phone feels one long task where two short ones pass unnoticed.
-  setTimeout(() => import('./bootstrap'), 0)
+  // the session) before any of them is evaluated. In tasks of their own, React DOM first:
+  // resolving the shared modules and adding their script tags is as long again as starting
+  // the federation runtime, and a slow phone feels one long task where three short ones
+  // pass unnoticed. React DOM is also evaluated on its own when it arrives.
+  setTimeout(() => {
+    void import('react-dom/client')
+    setTimeout(() => import('./bootstrap'), 0)
+  }, 0)
 })

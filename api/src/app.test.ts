@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from './logger'
 import { createTestApp } from './test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from './test/database'
 
@@ -32,6 +33,31 @@ describe.each(DRIVERS)('API skeleton on %s', (driver) => {
     const res = await brokenApp.request('/api/ready')
     expect(res.status).toBe(503)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_ready')
+  })
+
+  it('GET /api/ready logs an outage when it starts and when it ends, not at every check', async () => {
+    const lines: { level: number; msg: string }[] = []
+    const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) })
+    let down = false
+    const flaky = {
+      ...database,
+      ping: async () => {
+        if (down) throw new Error('connection refused')
+        await database.ping()
+      },
+    }
+    const { app: watched } = createTestApp(flaky, {}, logger)
+    const readiness = () => lines.filter((l) => /^readiness/.test(l.msg)).map((l) => l.msg)
+    expect((await watched.request('/api/ready')).status).toBe(200)
+    down = true
+    for (let i = 0; i < 3; i++) expect((await watched.request('/api/ready')).status).toBe(503)
+    down = false
+    expect((await watched.request('/api/ready')).status).toBe(200)
+    expect((await watched.request('/api/ready')).status).toBe(200)
+    expect(readiness()).toEqual([
+      'readiness check failed: the database is not reachable',
+      'readiness restored: the database answers again',
+    ])
   })
 
   it('GET /api/ready answers 503 once shutdown has begun, while the rest still answers', async () => {

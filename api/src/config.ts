@@ -26,6 +26,9 @@ const EnvSchema = z.object({
   // How long a page waits for a remote's server build and its data before leaving that area to the browser.
   SERVER_RENDER_DEADLINE_MS: z.coerce.number().int().min(1).max(10_000).default(300),
   SEED_ON_EMPTY: bool.default(true),
+  // On SIGTERM, how long /api/ready answers 503 while requests are still served, before the
+  // server stops taking connections: the time a load balancer needs to see it and route away.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   TRUSTED_ORIGINS: z.string().default(''),
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     serveApps: e.SERVE_APPS,
     serverRender: e.SERVER_RENDER ? { deadlineMs: e.SERVER_RENDER_DEADLINE_MS } : null,
     seedOnEmpty: e.SEED_ON_EMPTY,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     appsDir: REPO_ROOT,
     auth: {
       secret: e.AUTH_SECRET,

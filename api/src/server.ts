@@ -80,10 +80,16 @@ async function main() {
     if (stopping) return
     stopping = true
     deps.shutdown.begin()
-    logger.info({ signal }, 'shutting down')
-    // Stop taking connections, let requests in flight finish, then close the database.
-    const force = setTimeout(() => process.exit(1), 10_000)
+    const delayMs = config.shutdownDelayMs
+    logger.info({ signal, delayMs }, 'shutting down')
+    // First only /api/ready says so (SHUTDOWN_DELAY_MS), while everything else is still
+    // served: a load balancer that polls it routes away before connections are refused.
+    // Then stop taking connections, let requests in flight finish, and close the database.
+    const force = setTimeout(() => process.exit(1), delayMs + 10_000)
     force.unref()
+    setTimeout(() => closeServer(), delayMs)
+  }
+  const closeServer = () => {
     server.close(async () => {
       await deps.mailer.stop().catch(() => {})
       await deps.errors.flush(2000).catch(() => false)

@@ -257,4 +257,39 @@ describe.skipIf(!!unavailable)('failure drill: SIGTERM under load', () => {
       if (paid) expect(order!.status).toBe('completed')
     }
   })
+  it('with SHUTDOWN_DELAY_MS, says "not ready" while still serving, then stops', async () => {
+    const DELAY_MS = 1_500
+    const delayed = await startServer({ DATABASE_URL: pg.url, SHUTDOWN_DELAY_MS: String(DELAY_MS) })
+    onTestFailed(() => console.error(`the server's last lines:\n${delayed.tail(20)}`))
+    try {
+      const get = (p: string) => rawRequest(`${delayed.url}${p}`, { method: 'GET', headers: {} })
+      expect((await get('/api/ready')).status).toBe(200)
+      const signalledAt = Date.now()
+      delayed.child.kill('SIGTERM')
+      await waitFor(
+        'the shutdown to begin',
+        () => delayed.lines().some((l) => l.json?.msg === 'shutting down'),
+        5_000,
+      )
+      // Within the delay: a new connection is served, and readiness says to route away.
+      const ready = await get('/api/ready')
+      const health = await get('/api/health')
+      const within = Date.now() - signalledAt
+      expect(within).toBeLessThan(DELAY_MS)
+      expect(ready.status).toBe(503)
+      expect(health.status).toBe(200)
+      // Then the listener closes and the process exits 0, not before the delay.
+      const exit = await Promise.race([
+        delayed.exited,
+        new Promise<null>((r) => setTimeout(() => r(null), 15_000)),
+      ])
+      expect(exit).toMatchObject({ code: 0, signal: null })
+      expect(exit!.at - signalledAt).toBeGreaterThanOrEqual(DELAY_MS)
+      expect(delayed.lines().find((l) => l.json?.msg === 'shutting down')?.json).toMatchObject({
+        delayMs: DELAY_MS,
+      })
+    } finally {
+      await delayed.destroy()
+    }
+  })
 })

@@ -12,6 +12,13 @@ export const healthAnswer = () => ({
   headers: HEALTH_HEADERS as Readonly<Record<string, string>>,
 })
 
+/**
+ * Whether the last readiness check of an instance found its database unreachable. A load
+ * balancer asks every few seconds: an outage is logged when it starts and when it ends,
+ * not once per check.
+ */
+const unreachable = new WeakMap<object, boolean>()
+
 /** `/health`: the process answers. `/ready`: and its database does too. */
 export const healthRouter = defineRouter('/')
   // Load balancers ask this many times a second: sent whole (middleware/response-headers),
@@ -29,9 +36,16 @@ export const healthRouter = defineRouter('/')
     }
     try {
       await deps.database.ping()
+      if (unreachable.get(deps.database)) {
+        unreachable.set(deps.database, false)
+        c.get('log').info('readiness restored: the database answers again')
+      }
       return c.json({ status: 'ready' as const, database: deps.database.driver })
     } catch (err) {
-      c.get('log').warn({ err }, 'readiness check failed')
+      if (!unreachable.get(deps.database)) {
+        unreachable.set(deps.database, true)
+        c.get('log').warn({ err }, 'readiness check failed: the database is not reachable')
+      }
       c.header('Retry-After', '5')
       return c.json({ error: { code: 'not_ready', message: 'The database is not reachable.' } }, 503)
     }

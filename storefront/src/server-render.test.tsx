@@ -43,6 +43,14 @@ describe('storefront ./routes in Node', () => {
 
   itServerRendersEveryPublicRoute('storefront', () => import('./routes'), SHOWS)
 
+  it("sends the home page's drawings as boxes the stylesheet paints, not as inline SVG", async () => {
+    const html = await renderRouteOnServer(await import('./routes'), '/')
+    const drawings = [...html.matchAll(/<div aria-hidden="true" data-art="([a-z-]+)" class="([^"]*)"/g)]
+    expect(drawings.map((m) => m[1])).toEqual(['puzzle-box', 'scroll', 'cipher', 'letters', 'lamp'])
+    for (const [, name, className] of drawings) expect(className).toContain(`lamplight-art-${name}`)
+    expect(html).not.toMatch(/box-glow|scroll-glow|<text/)
+  })
+
   it('sends the Product JSON-LD with the shop page', async () => {
     const html = await renderRouteOnServer(await import('./routes'), '/shop')
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1]

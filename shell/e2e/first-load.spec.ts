@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, firstLoadScripts, test } from './fixtures'
 
 /**
  * Budget for the JavaScript the first visit to `/` downloads, as Chromium receives it (the
@@ -37,28 +37,7 @@ for (const path of ['/shop', '/scroll-of-antioch']) {
   test(`the first load of ${path} downloads no zod (its pages call through the endpoint tables)`, async ({
     page,
   }) => {
-    // Every script the page receives, whoever asked for it (the shell, a remote, a preload),
-    // by URL: the responses as they arrive, and below, any the page's resource timing lists
-    // that no response event reported, fetched again.
-    const scripts = new Map<string, Promise<string>>()
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok())
-        scripts.set(response.url(), response.text())
-    })
-    await page.goto(path)
-    await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    const timed = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => e.name)
-        .filter((url) => /\.m?js(?:[?#]|$)/.test(url)),
-    )
-    const fetchAgain = (url: string) => page.request.get(url).then((r) => r.text())
-    for (const url of timed) if (!scripts.has(url)) scripts.set(url, fetchAgain(url))
-    const loaded = await Promise.all(
-      [...scripts].map(async ([url, text]) => ({ url: new URL(url).pathname, text: await text })),
-    )
+    const loaded = await firstLoadScripts(page, path)
     expect(loaded.some((s) => s.url.startsWith('/apps/storefront/'))).toBe(true) // the page's own scripts were seen
     expect(loaded.filter((s) => ZOD_MARKER.test(s.text)).map((s) => s.url)).toEqual([])
   })

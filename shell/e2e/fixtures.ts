@@ -103,3 +103,30 @@ export async function signInAsAdmin(page: Page) {
   const res = await signIn(page, ADMIN_EMAIL, password)
   expect(res.status(), await res.text()).toBe(200)
 }
+
+/**
+ * Every script the first load of a storefront page receives, whoever asked for it (the
+ * shell, a remote, a preload), by path with its text: the responses as they arrive, and any
+ * the page's resource timing lists that no response event reported, fetched again.
+ */
+export async function firstLoadScripts(page: Page, path: string): Promise<{ url: string; text: string }[]> {
+  const scripts = new Map<string, Promise<string>>()
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok())
+      scripts.set(response.url(), response.text())
+  })
+  await page.goto(path)
+  await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const timed = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((url) => /\.m?js(?:[?#]|$)/.test(url)),
+  )
+  const fetchAgain = (url: string) => page.request.get(url).then((r) => r.text())
+  for (const url of timed) if (!scripts.has(url)) scripts.set(url, fetchAgain(url))
+  return Promise.all(
+    [...scripts].map(async ([url, text]) => ({ url: new URL(url).pathname, text: await text })),
+  )
+}

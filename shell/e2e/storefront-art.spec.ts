@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, firstLoadScripts, test } from './fixtures'
 
 /**
  * The storefront's drawings (storefront/src/art/, decision 021) come as images named by the
@@ -74,16 +74,8 @@ test.describe('without JavaScript', () => {
 
 for (const { path } of PAGES) {
   test(`no script of the first load of ${path} carries the drawings`, async ({ page }) => {
-    const scripts = new Map<string, Promise<string>>()
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok())
-        scripts.set(response.url(), response.text())
-    })
-    await page.goto(path)
-    await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    const loaded = await Promise.all([...scripts].map(async ([url, text]) => ({ url, text: await text })))
-    expect(loaded.some((s) => new URL(s.url).pathname.startsWith('/apps/storefront/'))).toBe(true)
+    const loaded = await firstLoadScripts(page, path)
+    expect(loaded.some((s) => s.url.startsWith('/apps/storefront/'))).toBe(true)
     expect(loaded.filter((s) => DRAWING_MARKERS.test(s.text)).map((s) => s.url)).toEqual([])
   })
 }

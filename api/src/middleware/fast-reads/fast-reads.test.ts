@@ -4,12 +4,13 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { createApp } from '../../app'
-import { categories, resources } from '../../db/schema'
+import { resources } from '../../db/schema'
 import { defineRouter } from '../../lib/router'
 import { createLogger } from '../../logger'
 import { type Actors, createActors } from '../../security/actors'
 import { cachedJson, createPublicCache } from '../../services/public-cache'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { insertTeachingResourcesCategory } from '../../test/catalog'
 import { PROXY_PEER } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppDeps, AppEnv, SessionUser } from '../../types'
@@ -51,18 +52,15 @@ describe.each(DRIVERS)('fast public reads on %s', (driver) => {
     deps = test.deps
     normal = createApp(deps, { fastReads: false }) as unknown as Hono<AppEnv>
     actors = await createActors(app, database, `fast-${driver}`)
-    const [category] = await database.db
-      .insert(categories)
-      .values({ slug: 'teaching-resources', name: 'Teaching Resources' })
-      .returning({ id: categories.id })
+    const categoryId = await insertTeachingResourcesCategory(database)
     const rows = await database.db
       .insert(resources)
       .values([
-        { slug: 'ark-live', title: 'Ark Live', categoryId: category!.id, published: true, isFeatured: true },
+        { slug: 'ark-live', title: 'Ark Live', categoryId, published: true, isFeatured: true },
         {
           slug: 'psalm-draft',
           title: 'Psalm Draft',
-          categoryId: category!.id,
+          categoryId,
           published: false,
           isFeatured: true,
           description: 'Sing to the Lord a new song. '.repeat(60),

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, categories, contactMessages, fileAssets, prayerRequests, resources } from '../../db/schema'
+import { auditLog, contactMessages, fileAssets, prayerRequests, resources } from '../../db/schema'
 import { type Actors, createActors } from '../../security/actors'
 import { createTestApp } from '../../test/app'
+import { insertTeachingResourcesCategory } from '../../test/catalog'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
 
@@ -21,24 +22,21 @@ describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
     app = test.app as unknown as Hono<AppEnv>
     storage = test.storage
     actors = await createActors(app, database, `res-${driver}`)
-    const [category] = await database.db
-      .insert(categories)
-      .values({ slug: 'teaching-resources', name: 'Teaching Resources' })
-      .returning({ id: categories.id })
+    const categoryId = await insertTeachingResourcesCategory(database)
     const rows = await database.db
       .insert(resources)
       .values([
         {
           slug: 'creation-week',
           title: 'Creation Week',
-          categoryId: category!.id,
+          categoryId,
           published: false,
           createdAt: new Date('2026-01-02'),
         },
         {
           slug: 'noahs-journey',
           title: "Noah's Journey",
-          categoryId: category!.id,
+          categoryId,
           published: true,
           createdAt: new Date('2026-01-01'),
         },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, orders, products, resources } from '../../db/schema'
 import { type Actors, createActors } from '../../security/actors'
 import { createTestApp } from '../../test/app'
+import { insertTeachingResourcesCategory } from '../../test/catalog'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppDeps, AppEnv } from '../../types'
 import { createMemoryStore, createPublicCache, matchesEtag } from '.'
@@ -25,21 +26,18 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
     app = test.app as unknown as Hono<AppEnv>
     deps = test.deps
     actors = await createActors(app, database, `cache-${driver}`)
-    const [category] = await database.db
-      .insert(categories)
-      .values({ slug: 'teaching-resources', name: 'Teaching Resources' })
-      .returning({ id: categories.id })
+    const categoryId = await insertTeachingResourcesCategory(database)
     const rows = await database.db
       .insert(resources)
       .values([
         {
           slug: 'psalm-draft',
           title: 'Psalm Draft',
-          categoryId: category!.id,
+          categoryId,
           published: false,
           isFeatured: true,
         },
-        { slug: 'ark-live', title: 'Ark Live', categoryId: category!.id, published: true, isFeatured: true },
+        { slug: 'ark-live', title: 'Ark Live', categoryId, published: true, isFeatured: true },
       ])
       .returning({ id: resources.id })
     draftId = rows[0]!.id

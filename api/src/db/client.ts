@@ -38,13 +38,18 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
 }
 
 export type DatabaseOptions =
-  | { url: string; dataDir?: undefined }
-  /** `dataDir` undefined means in memory (tests). */
-  | { url?: undefined; dataDir?: string }
+  | { url: string; dataDir?: undefined; loadDataDir?: undefined }
+  | {
+      url?: undefined
+      /** `dataDir` undefined means in memory (tests). */
+      dataDir?: string
+      /** A `dumpDataDir` tarball to start from (tests: one migrated database, copied per file). */
+      loadDataDir?: Blob
+    }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url)
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.loadDataDir)
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -78,10 +83,16 @@ async function openPostgres(url: string): Promise<Database> {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** The extensions our PGlite loads: pg_trgm backs resource search (migration 0001). */
+export const PGLITE_EXTENSIONS = { pg_trgm }
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  // pg_trgm backs resource search (migration 0001).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  })
   await client.waitReady
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import postgres from 'postgres'
 import { type Database, openDatabase } from '../db/client'
 
@@ -27,13 +28,22 @@ export type TestDatabase = Database & {
   url?: string
 }
 
+/** Set by the global setup (global-setup.ts): a migrated PGlite data directory tarball. */
+export const PGLITE_SNAPSHOT_ENV = 'LAMPLIGHT_TEST_PGLITE_SNAPSHOT'
+/** Set by the global setup: a migrated PostgreSQL database to create test databases from. */
+export const POSTGRES_TEMPLATE_ENV = 'LAMPLIGHT_TEST_POSTGRES_TEMPLATE'
+
 /**
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database created
  * beside DATABASE_URL's and dropped afterwards, so test files never share state.
+ * Under vitest each starts as a copy of the database the global setup migrated once (a
+ * PGlite snapshot, a PostgreSQL template); without one (a bench script) it is migrated here.
+ * Either way the migrations run, so a copy that is behind gets what it lacks.
  */
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const database = await openDatabase({})
+    const snapshot = process.env[PGLITE_SNAPSHOT_ENV]
+    const database = await openDatabase(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {})
     await database.migrate()
     return { ...database, destroy: database.close }
   }
@@ -41,7 +51,8 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   if (!adminUrl) throw new Error('DATABASE_URL is not set')
   const name = `lamplight_test_${randomBytes(6).toString('hex')}`
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${name}`)
+  const template = process.env[POSTGRES_TEMPLATE_ENV]
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const database = await openDatabase({ url: url.href })

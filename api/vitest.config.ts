@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { SlowFilesFirst } from './src/test/sequencer'
 
 export default defineConfig({
   test: {
@@ -7,6 +8,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Migrates one database per driver, once; each file's database is a copy of it.
     globalSetup: ['./src/test/global-setup.ts'],
+    // The longest files first, so none is left running alone at the end.
+    sequence: { sequencer: SlowFilesFirst },
     // Each file opens its own databases; PGlite is CPU-heavy, so do not run too many at once.
     maxWorkers: 2,
   },

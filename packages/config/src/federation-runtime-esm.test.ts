@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { rspack } from '@rsbuild/core'
 import { describe, expect, it } from 'vitest'
+import { esModuleEntry } from './es-module-entry'
 import {
-  esModuleEntry,
   FEDERATION_RUNTIME_PACKAGES,
   federationRuntimeEsmAliases,
   rspackRuntimeImplementation,

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import path from 'node:path'
+import { esModuleEntry } from './es-module-entry'
 
 const require = createRequire(import.meta.url)
 
@@ -16,8 +15,6 @@ export const FEDERATION_RUNTIME_PACKAGES = [
   '@module-federation/webpack-bundler-runtime',
   '@module-federation/runtime',
 ] as const
-
-type Exports = { '.'?: { import?: string | { default?: string }; require?: string | { default?: string } } }
 
 /**
  * `resolve.alias` for a remote's browser build: each CommonJS entry above (an exact-match
@@ -52,27 +49,4 @@ export function rspackRuntimeImplementation(): string {
     )
   }
   return plugin.resolveRspackRuntimeImplementation()
-}
-
-/** The file `pkg` gives to `import`, after checking that `commonjs` is the one it gives to `require`. */
-export function esModuleEntry(pkg: string, commonjs: string): string {
-  let dir = path.dirname(commonjs)
-  while (!existsSync(path.join(dir, 'package.json')) && dir !== path.dirname(dir)) dir = path.dirname(dir)
-  const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
-    name?: string
-    exports?: Exports
-  }
-  const entry = (condition?: string | { default?: string }) =>
-    typeof condition === 'string' ? condition : condition?.default
-  const esm = entry(json.exports?.['.']?.import)
-  const cjs = entry(json.exports?.['.']?.require)
-  if (json.name !== pkg || !esm || !cjs || path.join(dir, cjs) !== commonjs) {
-    throw new Error(
-      `${pkg}: expected ${commonjs} to be the package's "require" entry beside an "import" one; ` +
-        'its layout changed: update federation-runtime-esm.ts',
-    )
-  }
-  const file = path.join(dir, esm)
-  if (!existsSync(file)) throw new Error(`${pkg}: its "import" entry ${file} does not exist`)
-  return file
 }

@@ -9,7 +9,14 @@ import tailwindcss from '@tailwindcss/postcss'
 import { federationRuntimeEsmAliases } from './federation-runtime-esm'
 import { pluginPrecompress } from './precompress'
 import { scopeUtilities } from './scope-utilities'
-import { browserShared, REACT_ROUTER_IMPL, reactRouterProductionEntry, SHARED } from './shared'
+import {
+  browserShared,
+  REACT_ROUTER_IMPL,
+  reactRouterProductionEntry,
+  SHARED,
+  TANSTACK_QUERY_IMPL,
+  tanstackQueryEntry,
+} from './shared'
 
 export { SHARED } from './shared'
 
@@ -40,8 +47,14 @@ function baseConfig({ dir, title }: AppOptions, port: number, remote?: RemoteNam
   return {
     plugins: [pluginReact(), pluginPrecompress()],
     source: { entry: { index: path.join(dir, 'src/index.ts') } },
-    // What the shared `react-router` (react-router-client.mjs) re-exports from.
-    resolve: { alias: { [`${REACT_ROUTER_IMPL}$`]: reactRouterProductionEntry() } },
+    // What the shared `react-router` (react-router-client.mjs) and `@tanstack/react-query`
+    // (tanstack-query-client.mjs) re-export from.
+    resolve: {
+      alias: {
+        [`${REACT_ROUTER_IMPL}$`]: reactRouterProductionEntry(),
+        [`${TANSTACK_QUERY_IMPL}$`]: tanstackQueryEntry(),
+      },
+    },
     html: {
       template: path.join(import.meta.dirname, 'index.html'),
       title,

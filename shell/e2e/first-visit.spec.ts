@@ -368,6 +368,26 @@ test('a page opened from the address bar starts at the top, whatever page was sc
   expect(await scrollY(page)).toBe(0)
 })
 
+test('a link starts the next page at the top, and Back returns to where the visitor was', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }))
+  await expect.poll(() => scrollY(page)).toBe(900)
+  // Clicked in place: a pointer click would first scroll the footer into view (and that is where Back returns).
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'FAQ', exact: true })
+    .evaluate((link: HTMLElement) => link.click())
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible()
+  await expect.poll(() => scrollY(page)).toBe(0)
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  await expect.poll(() => scrollY(page)).toBe(900)
+})
+
 test('following a link by keyboard leaves focus in the new page, not back at the top of the document', async ({
   page,
   request,

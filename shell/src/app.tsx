@@ -2,12 +2,12 @@ import { AuthProvider, createQueryClient, PublicOriginProvider } from '@lampligh
 import { Spinner, Toaster } from '@lamplight/ui'
 import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, StrictMode, Suspense, useState } from 'react'
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router'
+import { unstable_HistoryRouter as HistoryRouter, Route, Routes } from 'react-router'
 import { HydrationMarker } from './hydration/hydration-marker'
 import { SiteLayout } from './layout/site-layout'
 import { RouteResolver } from './pages/route-resolver'
-import { RouterError } from './pages/router-error'
-import { keepScrollOnSearchChanges } from './router/keep-scroll-on-search'
+import { RouterErrorBoundary } from './pages/router-error'
+import { createGuardedHistory } from './router/guarded-history'
 
 // The account screens are only needed by people signing in: kept out of the first load.
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })))
@@ -30,36 +30,37 @@ function Lazy({ children }: { children: ReactNode }) {
   )
 }
 
-/** The site's routes: the browser's router and the server's (src/server) are built from this one list. */
-export const appRoutes: RouteObject[] = [
-  {
-    element: <SiteLayout />,
-    errorElement: <RouterError />,
-    children: [
-      {
-        path: '/auth',
-        element: (
-          <Lazy>
-            <AuthPage />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/auth/reset-password',
-        element: (
-          <Lazy>
-            <ResetPasswordPage />
-          </Lazy>
-        ),
-      },
-      // Everything else is looked up in the route-ownership map and handed to its remote.
-      { path: '*', element: <RouteResolver /> },
-    ],
-  },
-]
-
-export function createRouter() {
-  return keepScrollOnSearchChanges(createBrowserRouter(appRoutes))
+/**
+ * The site's routes, the same in the browser's router and the server's (src/server): the
+ * account screens, and everything else looked up in the route-ownership map and handed to
+ * its remote. Declarative routes (decision 026): no loaders, nothing a data router adds.
+ */
+export function AppRoutes() {
+  return (
+    <RouterErrorBoundary>
+      <Routes>
+        <Route element={<SiteLayout />}>
+          <Route
+            path="/auth"
+            element={
+              <Lazy>
+                <AuthPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/auth/reset-password"
+            element={
+              <Lazy>
+                <ResetPasswordPage />
+              </Lazy>
+            }
+          />
+          <Route path="*" element={<RouteResolver />} />
+        </Route>
+      </Routes>
+    </RouterErrorBoundary>
+  )
 }
 
 /**
@@ -107,10 +108,12 @@ export function App({
     if (dehydratedState) hydrate(client, dehydratedState)
     return client
   })
-  const [router] = useState(createRouter)
+  const [history] = useState(() => createGuardedHistory())
   return (
     <AppProviders queryClient={queryClient} publicOrigin={publicOrigin}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProviders>
   )
 }

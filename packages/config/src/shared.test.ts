@@ -1,13 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  browserShared,
-  REACT_ROUTER_SERVER_ONLY,
-  reactRouterProductionEntry,
-  SHARED,
-  sharedRange,
-  UI_KIT_SHARED,
-} from './shared'
+import { browserShared, reactRouterProductionEntry, SHARED, sharedRange, UI_KIT_SHARED } from './shared'
 
 const lock = JSON.parse(readFileSync(new URL('../../../package-lock.json', import.meta.url), 'utf8')) as {
   packages: Record<string, { version?: string }>
@@ -42,14 +36,23 @@ describe("the browser's react-router (react-router-client.mjs)", () => {
       .filter(Boolean),
   )
 
-  it('re-exports every export of react-router except the server-only ones, and nothing else', async () => {
+  it('re-exports only names react-router has, and none of its data router', async () => {
     const all = Object.keys(await import('react-router'))
-    const serverOnly = new Set<string>(REACT_ROUTER_SERVER_ONLY)
-    expect(all.filter((name) => !reexported.has(name) && !serverOnly.has(name))).toEqual([])
     expect([...reexported].filter((name) => !all.includes(name))).toEqual([])
-    expect([...serverOnly].filter((name) => !all.includes(name))).toEqual([])
-    expect(reexported.has('createBrowserRouter') && reexported.has('Link')).toBe(true)
-    expect(reexported.has('createRequestHandler')).toBe(false)
+    expect(reexported.has('Link') && reexported.has('unstable_HistoryRouter')).toBe(true)
+    for (const dataRouter of [
+      'createBrowserRouter',
+      'RouterProvider',
+      'useBlocker',
+      'createRequestHandler',
+    ]) {
+      expect(reexported.has(dataRouter)).toBe(false)
+    }
+  })
+
+  it("re-exports every name the apps' browser code imports from react-router", () => {
+    const missing = browserImportsOf('react-router').filter(({ name }) => !reexported.has(name))
+    expect(missing.map(({ name, file }) => `${name} (${file})`)).toEqual([])
   })
 
   it('is provided under the same share key and version as the package, from its production build', () => {
@@ -75,5 +78,50 @@ describe("the UI kit's dependencies in a browser build", () => {
     expect(Object.keys(UI_KIT_SHARED)).toEqual(
       expect.arrayContaining(['clsx', 'tailwind-merge', '@radix-ui/react-slot']),
     )
+  })
+})
+
+const repo = path.resolve(import.meta.dirname, '../../..')
+const BROWSER_SOURCES = ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-app', 'packages']
+
+/** Source files a browser build can contain: not tests, not the server renderer, not node_modules. */
+function* browserSources(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) {
+      if (!['node_modules', 'dist', 'dist-server', 'e2e', 'server', 'scripts'].includes(entry.name)) {
+        yield* browserSources(full)
+      }
+    } else if (/\.(tsx?|mjs)$/.test(entry.name) && !/\.(test|spec|d)\.|test-utils|setup/.test(entry.name)) {
+      yield full
+    }
+  }
+}
+
+/** Every value (not type) imported by name from `pkg` in browser code, with its file. */
+function browserImportsOf(pkg: string): { name: string; file: string }[] {
+  const found: { name: string; file: string }[] = []
+  const statement = new RegExp(`import\\s+(?!type\\s)\\{([^}]*)\\}\\s*from\\s*'${pkg}'`, 'g')
+  for (const root of BROWSER_SOURCES) {
+    for (const file of browserSources(path.join(repo, root))) {
+      for (const [, names] of readFileSync(file, 'utf8').matchAll(statement)) {
+        for (const raw of names?.split(',') ?? []) {
+          const name = raw
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.trim()
+          if (name && !name.startsWith('type ')) found.push({ name, file: path.relative(repo, file) })
+        }
+      }
+    }
+  }
+  return found
+}
+
+describe('browserImportsOf (the guard above)', () => {
+  it('finds what the shell imports from react-router, values only', () => {
+    const names = new Set(browserImportsOf('react-router').map(({ name }) => name))
+    expect(names.has('unstable_HistoryRouter') && names.has('Link')).toBe(true)
+    expect(names.has('Location')).toBe(false)
   })
 })

@@ -53,54 +53,6 @@ export const SHARED_CONTRACT: Record<
   { singleton: boolean; requiredVersion: string | false }
 > = SHARED
 
-/**
- * react-router's exports a browser build leaves out of the shared `react-router`
- * (`react-router-client.mjs`): the server and framework half. A browser app has no use
- * for them; a server build shares the whole package (`SHARED`).
- */
-export const REACT_ROUTER_SERVER_ONLY = [
-  'Links',
-  'Meta',
-  'Scripts',
-  'PrefetchPageLinks',
-  'ServerRouter',
-  'StaticRouter',
-  'StaticRouterProvider',
-  'createStaticHandler',
-  'createStaticRouter',
-  'createRequestHandler',
-  'createCookie',
-  'createCookieSessionStorage',
-  'createMemorySessionStorage',
-  'createSession',
-  'createSessionStorage',
-  'isCookie',
-  'isSession',
-  'createRoutesStub',
-  'unstable_RSCStaticRouter',
-  'unstable_routeRSCServerRequest',
-  'unstable_setDevServerHooks',
-  'UNSAFE_RSCDefaultRootErrorBoundary',
-  'UNSAFE_ServerMode',
-  'UNSAFE_SingleFetchRedirectSymbol',
-  'UNSAFE_decodeViaTurboStream',
-  'UNSAFE_getTurboStreamSingleFetchDataStrategy',
-  'UNSAFE_FrameworkContext',
-  'UNSAFE_RemixErrorBoundary',
-  'UNSAFE_createClientRoutes',
-  'UNSAFE_createClientRoutesWithHMRRevalidationOptOut',
-  'UNSAFE_getPatchRoutesOnNavigationFunction',
-  'UNSAFE_useFogOFWarDiscovery',
-  'UNSAFE_shouldHydrateRouteLoader',
-  'UNSAFE_getHydrationData',
-  'UNSAFE_WithComponentProps',
-  'UNSAFE_WithErrorBoundaryProps',
-  'UNSAFE_WithHydrateFallbackProps',
-  'UNSAFE_withComponentProps',
-  'UNSAFE_withErrorBoundaryProps',
-  'UNSAFE_withHydrateFallbackProps',
-] as const
-
 /** The module `react-router-client.mjs` re-exports from: react-router's production build. */
 export const REACT_ROUTER_IMPL = '@lamplight/react-router-impl'
 
@@ -137,11 +89,11 @@ export const UI_KIT_SHARED = {
 } as const
 
 /**
- * The shared table of a browser build: `react-router` is provided from the client half of
- * the package (same share key, same version, still one singleton), so the shell and each
- * remote ship about 37 KB of it (gzip) instead of 65 KB; `@tanstack/react-query` likewise
- * from the names the apps use (`tanstack-query-client.mjs`, 13.1 -> 11.7 KB); and the UI
- * kit's dependencies.
+ * The shared table of a browser build: `react-router` is provided from its declarative
+ * half (same share key, same version, still one singleton; decision 026), so a first load
+ * carries 14 KB of it (gzip) instead of 65 KB; `@tanstack/react-query` likewise from the
+ * names the apps use (`tanstack-query-client.mjs`, 13.1 -> 11.1 KB); and the UI kit's
+ * dependencies.
  */
 export function browserShared() {
   return {

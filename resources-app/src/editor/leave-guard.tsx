@@ -1,3 +1,4 @@
+import { useNavigationBlocker } from '@lamplight/remote'
 import {
   Button,
   Dialog,
@@ -7,16 +8,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@lamplight/ui'
-import { useContext, useEffect } from 'react'
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router'
+import { useEffect } from 'react'
 
 /**
  * "Leave without saving?" when unsaved changes would be lost: inside the app (a link, Back)
  * with our own dialog, and on closing or reloading the tab with the browser's own prompt.
- * In-app blocking needs a data router (the shell's); elsewhere only the tab prompt works.
+ * In-app blocking needs the shell's navigator (`useNavigationBlocker`); elsewhere (the
+ * standalone harness, tests in a MemoryRouter) only the tab prompt works.
  */
 export function LeaveGuard({ when }: { when: boolean }) {
-  const dataRouter = useContext(UNSAFE_DataRouterContext)
   useEffect(() => {
     if (!when) return
     const warn = (event: BeforeUnloadEvent) => {
@@ -26,12 +26,8 @@ export function LeaveGuard({ when }: { when: boolean }) {
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)
   }, [when])
-  return dataRouter ? <InAppGuard when={when} /> : null
-}
-
-function InAppGuard({ when }: { when: boolean }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  const { block: blocker } = useNavigationBlocker(
+    ({ from, location }) => when && from.pathname !== location.pathname,
   )
   const open = blocker.state === 'blocked'
   return (

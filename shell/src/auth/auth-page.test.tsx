@@ -2,7 +2,7 @@ import { AuthProvider, createQueryClient } from '@lamplight/session'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuthPage } from './auth-page'
 
@@ -17,11 +17,14 @@ function renderAuth(signUp: () => Response, url = '/auth?tab=sign-up') {
       return Response.json({ error: { code: 'not_found', message: 'Not here' } }, { status: 404 })
     }),
   )
-  const router = createMemoryRouter([{ path: '/auth', element: <AuthPage /> }], { initialEntries: [url] })
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/auth" element={<AuthPage />} />
+          </Routes>
+        </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
   )

@@ -1,7 +1,7 @@
 import { AuthProvider, createQueryClient } from '@lamplight/session'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SiteLayout } from './site-layout'
 
@@ -10,14 +10,16 @@ function renderAt(path: string, session: unknown = null) {
     'fetch',
     vi.fn(async () => Response.json(session)),
   )
-  const router = createMemoryRouter(
-    [{ element: <SiteLayout />, children: [{ path: '*', element: <h1>Page</h1> }] }],
-    { initialEntries: [path] },
-  )
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route element={<SiteLayout />}>
+              <Route path="*" element={<h1>Page</h1>} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
   )

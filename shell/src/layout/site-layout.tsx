@@ -1,6 +1,6 @@
 import { useRef } from 'react'
-import { Outlet, ScrollRestoration } from 'react-router'
-import { scrollKey } from '../router/keep-scroll-on-search'
+import { Outlet } from 'react-router'
+import { ScrollRestoration } from '../router/scroll-restoration'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { useFocusAfterNavigation } from './use-focus-after-navigation'
@@ -25,7 +25,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration getKey={scrollKey} />
+      <ScrollRestoration />
     </div>
   )
 }

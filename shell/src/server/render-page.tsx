@@ -17,8 +17,8 @@ import {
 import { dehydrate } from '@tanstack/react-query'
 import type { ComponentType, ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, RouterProvider } from 'react-router'
-import { AppProviders, appRoutes } from '../app'
+import { StaticRouter } from 'react-router'
+import { AppProviders, AppRoutes } from '../app'
 import { RENDER_IN_BROWSER, ServerRemotesContext } from '../remotes/remote-area'
 import { documentHtml } from './html'
 import { type LoadedRemote, loadServerRemote } from './remotes'
@@ -146,14 +146,12 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
     // Without the session in time the header shows its loading state, and the browser asks.
   })
 
-  const handler = createStaticHandler(appRoutes)
-  const context = await handler.query(new Request(url.href))
-  if (context instanceof Response) throw new Error('The shell routes have no loaders that redirect')
-  const router = createStaticRouter(handler.dataRoutes, context)
   const rendered = await renderToString(
     <ServerRemotesContext.Provider value={servers}>
       <AppProviders queryClient={queryClient} publicOrigin={request.publicOrigin}>
-        <RouterProvider router={router} />
+        <StaticRouter location={url.pathname + url.search + url.hash}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </ServerRemotesContext.Provider>,
     (error) => {

@@ -1,4 +1,3 @@
-import { prepareClassMerge } from '@lamplight/ui'
 import type { DehydratedState } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
@@ -20,12 +19,8 @@ const state = document.getElementById(SERVER_STATE_ID)
 if (state && container.firstChild) {
   const dehydratedState = JSON.parse(state.textContent || '{}') as DehydratedState
   const publicOrigin = state.dataset.origin || window.location.origin
-  // Each in a task of its own, after this module's evaluation: the class merger's tables,
-  // then hydration.
-  setTimeout(() => {
-    prepareClassMerge()
-    setTimeout(() => hydrate(container, dehydratedState, publicOrigin), 0)
-  }, 0)
+  // In a task of its own, after this module's evaluation (decision 025).
+  setTimeout(() => hydrate(container, dehydratedState, publicOrigin), 0)
 } else {
   createRoot(container).render(<App />)
 }

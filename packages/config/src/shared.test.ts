@@ -75,9 +75,9 @@ describe("the UI kit's dependencies in a browser build", () => {
       expect(shared[pkg]?.requiredVersion).toBe(sharedRange(pkg))
       expect(shared[pkg]?.singleton).toBeUndefined()
     }
-    expect(Object.keys(UI_KIT_SHARED)).toEqual(
-      expect.arrayContaining(['clsx', 'tailwind-merge', '@radix-ui/react-slot']),
-    )
+    expect(Object.keys(UI_KIT_SHARED)).toEqual(expect.arrayContaining(['clsx', '@radix-ui/react-slot']))
+    // The UI kit merges classes itself (decision 027): tailwind-merge is a test-only dependency.
+    expect(Object.keys(UI_KIT_SHARED)).not.toContain('tailwind-merge')
   })
 })
 

@@ -74,9 +74,9 @@ export function tanstackQueryEntry(): string {
 
 /**
  * The UI kit's (`@lamplight/ui`, bundled into every app) own dependencies that every first
- * screen uses: `cn` (clsx + tailwind-merge) and `asChild` (Radix Slot, which Radix's
- * primitives import too). Shared so that a remote takes the shell's copy instead of
- * downloading its own (~10 KB gzip per page, decision 021). Not singletons: two copies do
+ * screen uses: `cn` (clsx; the class merger is our own, decision 027) and `asChild` (Radix
+ * Slot, which Radix's primitives import too). Shared so that a remote takes the shell's copy
+ * instead of downloading its own (~10 KB gzip per page, decision 021). Not singletons: two copies do
  * no harm, so a remote built against another major version simply brings its own. Browser
  * builds only (a server build's bytes cost nothing). Not class-variance-authority: the
  * shell's first screen does not load it, so with `loaded-first` each remote took its own
@@ -84,7 +84,6 @@ export function tanstackQueryEntry(): string {
  */
 export const UI_KIT_SHARED = {
   clsx: { requiredVersion: sharedRange('clsx') },
-  'tailwind-merge': { requiredVersion: sharedRange('tailwind-merge') },
   '@radix-ui/react-slot': { requiredVersion: sharedRange('@radix-ui/react-slot') },
 } as const
 

@@ -72,12 +72,29 @@ describe("the UI kit's dependencies in a browser build", () => {
       { singleton?: boolean; requiredVersion?: string | false }
     >
     for (const pkg of Object.keys(UI_KIT_SHARED)) {
-      expect(shared[pkg]?.requiredVersion).toBe(sharedRange(pkg))
-      expect(shared[pkg]?.singleton).toBeUndefined()
+      // Our own workspace package is versioned with the repo: any version will do.
+      const range = pkg.startsWith('@lamplight/') ? false : sharedRange(pkg)
+      expect(shared[pkg]?.requiredVersion, pkg).toBe(range)
+      expect(shared[pkg]?.singleton, pkg).toBeUndefined()
     }
-    expect(Object.keys(UI_KIT_SHARED)).toEqual(expect.arrayContaining(['clsx', '@radix-ui/react-slot']))
+    expect(Object.keys(UI_KIT_SHARED)).toEqual(
+      expect.arrayContaining(['clsx', '@radix-ui/react-slot', '@lamplight/class-merge']),
+    )
     // The UI kit merges classes itself (decision 027): tailwind-merge is a test-only dependency.
     expect(Object.keys(UI_KIT_SHARED)).not.toContain('tailwind-merge')
+  })
+
+  it('include the class merger under the name the UI kit imports it by (the share key matches the bare specifier)', () => {
+    const cn = readFileSync(path.join(repo, 'packages/ui/src/lib/cn.ts'), 'utf8')
+    const imported = [...cn.matchAll(/from '([^']+)'/g)].map(([, specifier]) => specifier)
+    expect(imported).toContain('@lamplight/class-merge')
+    expect(imported.filter((specifier) => specifier?.startsWith('.'))).toEqual([])
+    const ui = JSON.parse(readFileSync(path.join(repo, 'packages/ui/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
+    for (const pkg of Object.keys(UI_KIT_SHARED)) {
+      if (pkg.startsWith('@lamplight/')) expect(ui.dependencies[pkg], pkg).toBeDefined()
+    }
   })
 })
 

@@ -74,17 +74,20 @@ export function tanstackQueryEntry(): string {
 
 /**
  * The UI kit's (`@lamplight/ui`, bundled into every app) own dependencies that every first
- * screen uses: `cn` (clsx; the class merger is our own, decision 027) and `asChild` (Radix
- * Slot, which Radix's primitives import too). Shared so that a remote takes the shell's copy
- * instead of downloading its own (~10 KB gzip per page, decision 021). Not singletons: two copies do
- * no harm, so a remote built against another major version simply brings its own. Browser
- * builds only (a server build's bytes cost nothing). Not class-variance-authority: the
- * shell's first screen does not load it, so with `loaded-first` each remote took its own
- * anyway (0.8 KB).
+ * screen uses: `cn` (clsx, and our class merger `@lamplight/class-merge`, decision 027) and
+ * `asChild` (Radix Slot, which Radix's primitives import too). Shared so that a remote takes
+ * the shell's copy instead of downloading its own (~10 KB gzip per page, decision 021; the
+ * merger 2.2 KB). Not singletons: two copies do no harm, so a remote built against another
+ * major version simply brings its own. The merger is a workspace package versioned with the
+ * repo, so it accepts any version (`requiredVersion: false`, as `@lamplight/session`): its
+ * behaviour is pinned by its differential test, not by semver. Browser builds only (a server
+ * build's bytes cost nothing). Not class-variance-authority: the shell's first screen does
+ * not load it, so with `loaded-first` each remote took its own anyway (0.8 KB).
  */
 export const UI_KIT_SHARED = {
   clsx: { requiredVersion: sharedRange('clsx') },
   '@radix-ui/react-slot': { requiredVersion: sharedRange('@radix-ui/react-slot') },
+  '@lamplight/class-merge': { requiredVersion: false },
 } as const
 
 /**

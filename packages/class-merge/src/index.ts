@@ -1,0 +1,1 @@
+export { mergeClasses } from './merge-classes'

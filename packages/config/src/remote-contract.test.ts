@@ -3,6 +3,7 @@ import { checkRemoteManifest, shellSharedVersions } from './remote-contract'
 
 const SHELL = shellSharedVersions({
   dependencies: { react: '19.3.1', 'react-dom': '19.3.1', 'react-router': '7.18.5', sonner: '^2.0.8' },
+  devDependencies: { '@module-federation/enhanced': '2.9.2' },
 })
 
 function manifest(
@@ -10,7 +11,7 @@ function manifest(
 ) {
   const m = {
     name: 'storefront',
-    metaData: { buildInfo: { buildVersion: '1.4.0-abc1234' } },
+    metaData: { buildInfo: { buildVersion: '1.4.0-abc1234' }, pluginVersion: '2.9.4' },
     exposes: [{ id: 'storefront:routes', name: 'routes', path: './routes' }],
     shared: [
       { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
@@ -29,6 +30,7 @@ describe('the remote contract', () => {
       'react-dom/client': '19.3.1',
       'react-router': '7.18.5',
       sonner: '2.0.8',
+      '@module-federation/enhanced': '2.9.2',
     })
   })
 
@@ -49,6 +51,16 @@ describe('the remote contract', () => {
     ],
     ['no exposes', () => manifest((m) => delete m.exposes), /lists no exposed modules/],
     ['react not shared', () => manifest((m) => (m.shared = m.shared.slice(1))), /does not share react;/],
+    [
+      "built with another minor release of Module Federation (it runs on the shell's runtime)",
+      () => manifest((m) => ((m.metaData as { pluginVersion: string }).pluginVersion = '2.8.1')),
+      /built with Module Federation 2\.8\.1; the shell runs 2\.9\.2.*rebuild it with 2\.9\.x/,
+    ],
+    [
+      'no Module Federation version',
+      () => manifest((m) => delete (m.metaData as { pluginVersion?: string }).pluginVersion),
+      /built with Module Federation \(unknown\)/,
+    ],
     [
       'not a singleton',
       () => manifest((m) => (m.shared[2]!.singleton = false)),

@@ -13,9 +13,20 @@ export const REMOTE_CONTRACT = {
   singletons: ['react', 'react-dom', 'react-router'],
 } as const
 
-/** The versions the shell provides: its package.json dependencies (exact, or the lowest of a range). */
+/**
+ * The key under which `shellSharedVersions` gives the federation runtime the shell runs. A
+ * remote's browser build leans on it (`externalRuntime`: its entry brings the bundler runtime,
+ * the shell provides runtime-core), so the two must come from the same minor release.
+ */
+export const FEDERATION_RUNTIME = '@module-federation/enhanced'
+
+/**
+ * The versions the shell provides: its package.json dependencies (exact, or the lowest of a
+ * range), and the federation runtime it is built with (a devDependency).
+ */
 export function shellSharedVersions(shellPackage: {
   dependencies?: Record<string, string>
+  devDependencies?: Record<string, string>
 }): Record<string, string> {
   const versions: Record<string, string> = {}
   for (const name of Object.keys(SHARED_CONTRACT)) {
@@ -23,12 +34,15 @@ export function shellSharedVersions(shellPackage: {
     const version = spec ? semver.minVersion(spec)?.version : undefined
     if (version) versions[name] = version
   }
+  const federation = shellPackage.devDependencies?.[FEDERATION_RUNTIME]
+  const federationVersion = federation ? semver.minVersion(federation)?.version : undefined
+  if (federationVersion) versions[FEDERATION_RUNTIME] = federationVersion
   return versions
 }
 
 type ManifestLike = {
   name?: unknown
-  metaData?: { buildInfo?: { buildVersion?: unknown } }
+  metaData?: { buildInfo?: { buildVersion?: unknown }; pluginVersion?: unknown }
   exposes?: unknown
   shared?: unknown
 }
@@ -83,6 +97,16 @@ export function checkRemoteManifest(
       else if (!semver.satisfies(provided, wants))
         problems.push(`It requires ${name} ${wants}, but the shell provides ${provided}.`)
     }
+  }
+  const runtime = shellVersions[FEDERATION_RUNTIME]
+  if (runtime) {
+    const built = typeof m.metaData?.pluginVersion === 'string' ? m.metaData.pluginVersion : ''
+    const sameMinor = (a: string, b: string) =>
+      semver.major(a) === semver.major(b) && semver.minor(a) === semver.minor(b)
+    if (!semver.valid(built) || !sameMinor(built, runtime))
+      problems.push(
+        `It was built with Module Federation ${built || '(unknown)'}; the shell runs ${runtime}, whose runtime the remote uses: rebuild it with ${semver.major(runtime)}.${semver.minor(runtime)}.x.`,
+      )
   }
   if (problems.length) return { ok: false, problems }
   const version = m.metaData?.buildInfo?.buildVersion

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -13,10 +13,17 @@ import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
 
+/** The Module Federation release the shell is built with: what a remote must be built with too. */
+const FEDERATION = (
+  JSON.parse(readFileSync(new URL('../../../../shell/package.json', import.meta.url), 'utf8')) as {
+    devDependencies: Record<string, string>
+  }
+).devDependencies['@module-federation/enhanced']
+
 /** A manifest as the federation plugin writes it, with what the shell's contract reads. */
 function manifest(
   name: string,
-  overrides: { react?: string; requiredReact?: string; exposes?: string[] } = {},
+  overrides: { react?: string; requiredReact?: string; exposes?: string[]; federation?: string } = {},
 ) {
   const shared = (pkg: string, version: string, requiredVersion: string) => ({
     id: `${name}:${pkg}`,
@@ -29,7 +36,11 @@ function manifest(
   return {
     id: name,
     name,
-    metaData: { name, buildInfo: { buildVersion: '1.0.0-abc1234', buildName: `@lamplight/${name}` } },
+    metaData: {
+      name,
+      buildInfo: { buildVersion: '1.0.0-abc1234', buildName: `@lamplight/${name}` },
+      pluginVersion: overrides.federation ?? FEDERATION,
+    },
     shared: [
       shared('react', overrides.react ?? '19.3.1', overrides.requiredReact ?? '^19.0.0'),
       shared('react-dom', '19.3.1', '^19.0.0'),
@@ -51,6 +62,8 @@ function startCdn(): Promise<Server> {
     '/v3/mf-manifest.json': (res) => res.end(JSON.stringify(manifest('storefront'))),
     '/react18/mf-manifest.json': (res) =>
       res.end(JSON.stringify(manifest('storefront', { react: '18.3.1', requiredReact: '^18.2.0' }))),
+    '/old-federation/mf-manifest.json': (res) =>
+      res.end(JSON.stringify(manifest('storefront', { federation: '0.9.0' }))),
     '/no-routes/mf-manifest.json': (res) =>
       res.end(JSON.stringify(manifest('storefront', { exposes: ['./app'] }))),
     '/wrong-remote/mf-manifest.json': (res) => res.end(JSON.stringify(manifest('puzzle_app'))),
@@ -197,6 +210,7 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
       ['missing', `${base}/missing/mf-manifest.json`, /answered 404/],
       ['react18', `${base}/react18/mf-manifest.json`, /react 18\.3\.1, outside the shell's range \^19\.0\.0/],
       ['no-routes', `${base}/no-routes/mf-manifest.json`, /does not expose "\.\/routes"/],
+      ['old-federation', `${base}/old-federation/mf-manifest.json`, /built with Module Federation 0\.9\.0/],
       ['wrong-remote', `${base}/wrong-remote/mf-manifest.json`, /is for "puzzle_app"/],
       ['not-json', `${base}/not-json/mf-manifest.json`, /not valid JSON/],
       ['redirect', `${base}/redirect/mf-manifest.json`, /redirects/],

@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { browserSourcesUsing, facadeExports, missingFromSubset, subsetProblems } from './browser-imports'
 import { browserShared, reactRouterProductionEntry, SHARED, sharedRange, UI_KIT_SHARED } from './shared'
 
+const repo = path.resolve(import.meta.dirname, '../../..')
 const lock = JSON.parse(readFileSync(new URL('../../../package-lock.json', import.meta.url), 'utf8')) as {
   packages: Record<string, { version?: string }>
 }
@@ -28,12 +30,9 @@ describe('shared singletons', () => {
 })
 
 describe("the browser's react-router (react-router-client.mjs)", () => {
-  const facade = readFileSync(new URL('./react-router-client.mjs', import.meta.url), 'utf8')
-  const reexported = new Set(
-    (/export \{([^}]*)\} from '@lamplight\/react-router-impl'/.exec(facade)?.[1] ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
+  const reexported = facadeExports(
+    new URL('./react-router-client.mjs', import.meta.url),
+    '@lamplight/react-router-impl',
   )
 
   it('re-exports only names react-router has, and none of its data router', async () => {
@@ -50,9 +49,27 @@ describe("the browser's react-router (react-router-client.mjs)", () => {
     }
   })
 
-  it("re-exports every name the apps' browser code imports from react-router", () => {
-    const missing = browserImportsOf('react-router').filter(({ name }) => !reexported.has(name))
-    expect(missing.map(({ name, file }) => `${name} (${file})`)).toEqual([])
+  it("re-exports every name the apps' browser code imports from react-router", async () => {
+    const runtime = new Set(Object.keys(await import('react-router')))
+    const { problems, importers } = subsetProblems(
+      'react-router',
+      'react-router-client.mjs',
+      runtime,
+      reexported,
+    )
+    expect(importers, 'the apps were found and read').toBeGreaterThan(20)
+    expect(problems).toEqual([])
+  })
+
+  it('would catch a data-router import in browser code, and not a type or the server renderer', async () => {
+    const runtime = new Set(Object.keys(await import('react-router')))
+    const check = (source: string) => missingFromSubset(source, 'react-router', runtime, reexported)
+    expect(check(`import { Link, useBlocker } from 'react-router'`)).toEqual(['useBlocker'])
+    expect(check(`import { type RouteObject, Link } from 'react-router'`)).toEqual([])
+    expect(browserSourcesUsing('react-router').some(({ file }) => file.includes('/server/'))).toBe(false)
+    expect(browserSourcesUsing('react-router').some(({ file }) => file.endsWith('guarded-history.ts'))).toBe(
+      true,
+    )
   })
 
   it('is provided under the same share key and version as the package, from its production build', () => {
@@ -95,50 +112,5 @@ describe("the UI kit's dependencies in a browser build", () => {
     for (const pkg of Object.keys(UI_KIT_SHARED)) {
       if (pkg.startsWith('@lamplight/')) expect(ui.dependencies[pkg], pkg).toBeDefined()
     }
-  })
-})
-
-const repo = path.resolve(import.meta.dirname, '../../..')
-const BROWSER_SOURCES = ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-app', 'packages']
-
-/** Source files a browser build can contain: not tests, not the server renderer, not node_modules. */
-function* browserSources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) {
-      if (!['node_modules', 'dist', 'dist-server', 'e2e', 'server', 'scripts'].includes(entry.name)) {
-        yield* browserSources(full)
-      }
-    } else if (/\.(tsx?|mjs)$/.test(entry.name) && !/\.(test|spec|d)\.|test-utils|setup/.test(entry.name)) {
-      yield full
-    }
-  }
-}
-
-/** Every value (not type) imported by name from `pkg` in browser code, with its file. */
-function browserImportsOf(pkg: string): { name: string; file: string }[] {
-  const found: { name: string; file: string }[] = []
-  const statement = new RegExp(`import\\s+(?!type\\s)\\{([^}]*)\\}\\s*from\\s*'${pkg}'`, 'g')
-  for (const root of BROWSER_SOURCES) {
-    for (const file of browserSources(path.join(repo, root))) {
-      for (const [, names] of readFileSync(file, 'utf8').matchAll(statement)) {
-        for (const raw of names?.split(',') ?? []) {
-          const name = raw
-            .trim()
-            .split(/\s+as\s+/)[0]
-            ?.trim()
-          if (name && !name.startsWith('type ')) found.push({ name, file: path.relative(repo, file) })
-        }
-      }
-    }
-  }
-  return found
-}
-
-describe('browserImportsOf (the guard above)', () => {
-  it('finds what the shell imports from react-router, values only', () => {
-    const names = new Set(browserImportsOf('react-router').map(({ name }) => name))
-    expect(names.has('unstable_HistoryRouter') && names.has('Link')).toBe(true)
-    expect(names.has('Location')).toBe(false)
   })
 })

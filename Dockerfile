@@ -12,6 +12,7 @@ ARG NODE_IMAGE=node:20.19-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY packages/class-merge/package.json packages/class-merge/
 COPY packages/config/package.json packages/config/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/remote/package.json packages/remote/
@@ -41,6 +42,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
+COPY --from=build /app/packages/class-merge/package.json packages/class-merge/
 COPY --from=build /app/packages/config/package.json packages/config/
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/remote/package.json packages/remote/

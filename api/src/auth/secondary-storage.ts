@@ -10,6 +10,9 @@ export type SecondaryStorage = {
   increment: (key: string, ttl: number) => Promise<number>
 }
 
+/** Longest a Redis command may take before the caller treats Redis as away (a command takes ~1 ms). */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000
+
 /** More keys than this written while Redis is away, and the cache stays off until a restart. */
 const MAX_STALE_KEYS = 100_000
 
@@ -38,7 +41,15 @@ export function createRedisStorage(
   connected: (timeoutMs: number) => Promise<boolean>
   close: () => Promise<void>
 } {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: 'lamplight:' })
+  // `commandTimeout`: a command written just as Redis went away (EPIPE) could otherwise wait
+  // for it indefinitely, and the request with it (seen in the Redis drill); a timeout is an
+  // error like any other here: the database answers and the key is remembered as stale.
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    keyPrefix: 'lamplight:',
+  })
   const stale = new Set<string>()
   let overflowed = false
   // Off until Redis has been ready once (and while anything written since may be stale).

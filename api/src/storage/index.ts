@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -81,15 +81,20 @@ export function createLocalStorage(root: string): FileStorage {
       await mkdir(path.dirname(full), { recursive: true })
       const tmp = `${full}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`
       const counted = { size: 0 }
+      // Opened before the stream starts: a write stream opens its file asynchronously, so an
+      // upload refused in its first bytes could create the temporary file after it was removed,
+      // and leave it behind (seen in the editor's hostile-upload test).
+      const file = await open(tmp, 'wx')
       try {
         await pipeline(
           Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>),
           byteLimit(options.maxBytes ?? Number.POSITIVE_INFINITY, counted),
-          createWriteStream(tmp),
+          file.createWriteStream(),
         )
         await rename(tmp, full)
         return { size: counted.size }
       } catch (error) {
+        await file.close().catch(() => {})
         await unlink(tmp).catch(() => {})
         throw error
       }

@@ -17,6 +17,17 @@ const PASSWORD = 'e2e password 1'
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 
 async function expectNoSeriousViolations(page: Page, label: string) {
+  // A toast still fading in has its text at part opacity: axe measured its contrast
+  // mid-animation once (a flaky color-contrast on sonner's title). Wait for the finite
+  // animations (not a spinner's, which never ends) to finish first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  )
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()

@@ -83,7 +83,8 @@ describe('ResourceEditor', () => {
       gallery: null,
       age_range: null,
     })
-    expect(await screen.findByText('Draft saved')).toBeVisible()
+    // A toast fades in: it is in the page a moment before it is visible.
+    await waitFor(() => expect(screen.getByText('Draft saved')).toBeVisible())
     await waitFor(() => expect(locationNow()).toBe(`/admin/resources/${ID}/edit`))
   }, 60_000)
 

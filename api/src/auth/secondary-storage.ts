@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { redisOptions } from '../lib/redis'
 import type { Logger } from '../logger'
 
 /** better-auth's secondary storage (session cache, verification values) on Redis; the client also counts our rate limits. */
@@ -9,9 +10,6 @@ export type SecondaryStorage = {
   delete: (key: string) => Promise<void>
   increment: (key: string, ttl: number) => Promise<number>
 }
-
-/** Longest a Redis command may take before the caller treats Redis as away (a command takes ~1 ms). */
-export const REDIS_COMMAND_TIMEOUT_MS = 2000
 
 /** More keys than this written while Redis is away, and the cache stays off until a restart. */
 const MAX_STALE_KEYS = 100_000
@@ -41,15 +39,9 @@ export function createRedisStorage(
   connected: (timeoutMs: number) => Promise<boolean>
   close: () => Promise<void>
 } {
-  // `commandTimeout`: a command written just as Redis went away (EPIPE) could otherwise wait
-  // for it indefinitely, and the request with it (seen in the Redis drill); a timeout is an
-  // error like any other here: the database answers and the key is remembered as stale.
-  const redis = new Redis(url, {
-    lazyConnect: false,
-    maxRetriesPerRequest: 2,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    keyPrefix: 'lamplight:',
-  })
+  // Commands are bounded (redisOptions): a timeout is an error like any other here: the
+  // database answers and the key is remembered as stale.
+  const redis = new Redis(url, { ...redisOptions('lamplight:'), lazyConnect: false })
   const stale = new Set<string>()
   let overflowed = false
   // Off until Redis has been ready once (and while anything written since may be stale).

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Redis } from 'ioredis'
-import { REDIS_COMMAND_TIMEOUT_MS } from '../../auth/secondary-storage'
+import { redisOptions } from '../../lib/redis'
 import type { Logger } from '../../logger'
 import { sendWhole } from '../../middleware/response-headers'
 import type { AppEnv } from '../../types'
@@ -107,11 +107,7 @@ export function createMemoryStore(maxEntriesPerTag = 2000): CacheStore {
 export function createRedisStore(url: string, ttlMs: number, localMs = 1000): CacheStore {
   const prefix = 'lamplight:public-cache:'
   // Bounded like the session cache's client: a command lost with its connection must not hold a read.
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 2,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    keyPrefix: prefix,
-  })
+  const redis = new Redis(url, redisOptions(prefix))
   // Failures reach the cache's callers (createPublicCache falls back and logs once).
   redis.on('error', () => {})
   // Once connected, a command while Redis is away fails at once: queued, it would wait for

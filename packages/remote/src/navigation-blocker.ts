@@ -35,15 +35,14 @@ export type NavigationBlock =
 
 /**
  * Holds in-app navigations (a link, Back) for which `shouldBlock` says yes, for the caller
- * to confirm: `proceed()` goes on, `reset()` stays. `available` is false where the router
- * cannot block (then only the browser's own unload prompt can help).
+ * to confirm: `proceed()` goes on, `reset()` stays. Where the router cannot block (no
+ * `block` on its navigator) nothing is held and `block` stays unblocked: then only the
+ * browser's own unload prompt can help.
  */
 export function useNavigationBlocker(shouldBlock: (transition: Transition) => boolean): {
-  available: boolean
   block: NavigationBlock
 } {
   const { navigator } = useContext(UNSAFE_NavigationContext)
-  const available = isBlocking(navigator)
   const [held, setHeld] = useState<Transition | null>(null)
   // The latest predicate, without re-registering the blocker on every render.
   const predicate = useRef(shouldBlock)
@@ -57,9 +56,8 @@ export function useNavigationBlocker(shouldBlock: (transition: Transition) => bo
       else transition.retry()
     })
   }, [navigator])
-  if (!held) return { available, block: { state: 'unblocked' } }
+  if (!held) return { block: { state: 'unblocked' } }
   return {
-    available,
     block: {
       state: 'blocked',
       transition: held,

@@ -32,9 +32,9 @@ export function scrollMove(
   shown: Pick<Location, 'pathname'> | null,
   next: Pick<Location, 'pathname' | 'search' | 'hash' | 'key'>,
   action: `${NavigationType}`,
-  saved: Readonly<Record<string, number>>,
+  saved: ReadonlyMap<string, number>,
 ): ScrollMove {
-  const y = saved[scrollKey(next)]
+  const y = saved.get(scrollKey(next))
   if (y !== undefined) return { to: 'saved', y }
   if (!shown) return { to: 'nowhere' }
   if (next.hash.length > 1) return { to: 'anchor', id: decodeURIComponent(next.hash.slice(1)) }
@@ -44,13 +44,38 @@ export function scrollMove(
 
 const STORAGE_KEY = 'lamplight:scroll-positions'
 
-function readSaved(): Record<string, number> {
+/**
+ * The positions kept: those of the entries recorded last. sessionStorage lasts as long as
+ * the tab, and a tab kept open for days makes ever more history entries.
+ */
+export const MAX_SCROLL_POSITIONS = 100
+
+/** Records `key`'s position as the newest, and forgets the oldest beyond `max`. */
+export function recordPosition(
+  positions: Map<string, number>,
+  key: string,
+  y: number,
+  max = MAX_SCROLL_POSITIONS,
+): void {
+  positions.delete(key)
+  positions.set(key, y)
+  while (positions.size > max) positions.delete(positions.keys().next().value as string)
+}
+
+/** Stored as `[key, y]` pairs, oldest first (an object would put numeric keys first). */
+function readSaved(): Map<string, number> {
+  const positions = new Map<string, number>()
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}')
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {}
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]')
+    // A tab opened before the cap stored an object.
+    const pairs: unknown[] = Array.isArray(parsed) ? parsed : Object.entries(parsed ?? {})
+    for (const pair of pairs)
+      if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'number')
+        recordPosition(positions, pair[0], pair[1])
   } catch {
-    return {}
+    // Unreadable: start afresh.
   }
+  return positions
 }
 
 /**
@@ -62,7 +87,7 @@ function readSaved(): Record<string, number> {
 export function ScrollRestoration() {
   const location = useLocation()
   const action = useNavigationType()
-  const saved = useRef<Record<string, number> | null>(null)
+  const saved = useRef<Map<string, number> | null>(null)
   const shown = useRef<Location | null>(null)
 
   useEffect(() => {
@@ -71,7 +96,7 @@ export function ScrollRestoration() {
     history.scrollRestoration = 'manual'
     const persist = () => {
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(saved.current ?? {}))
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...(saved.current ?? [])]))
       } catch {
         // Storage full or refused: positions then last as long as the page.
       }
@@ -95,9 +120,7 @@ export function ScrollRestoration() {
       else if (move.to === 'anchor') document.getElementById(move.id)?.scrollIntoView()
     }
     const key = scrollKey(location)
-    const record = () => {
-      positions[key] = window.scrollY
-    }
+    const record = () => recordPosition(positions, key, window.scrollY)
     window.addEventListener('scroll', record, { passive: true })
     return () => window.removeEventListener('scroll', record)
   }, [location, action])

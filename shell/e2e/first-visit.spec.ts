@@ -39,6 +39,13 @@ const headerBottom = async (page: Page) => {
 }
 const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
+/** Opens /about at 390 px and scrolls it to `y` (the caller waits for the scroll it expects). */
+async function scrolledAbout(page: Page, y: number) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  await page.evaluate((to) => window.scrollTo({ top: to, behavior: 'instant' }), y)
+}
 
 test.describe('on a phone', () => {
   test.use(phone)
@@ -357,10 +364,7 @@ test('on a desktop, each dropdown opens under its own trigger', async ({ page, p
 test('a page opened from the address bar starts at the top, whatever page was scrolled before', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto('/about')
-  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
-  await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }))
+  await scrolledAbout(page, 1200)
   await expect.poll(() => scrollY(page)).toBeGreaterThan(600)
   await page.goto('/faq')
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible()
@@ -371,10 +375,7 @@ test('a page opened from the address bar starts at the top, whatever page was sc
 test('a link starts the next page at the top, and Back returns to where the visitor was', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto('/about')
-  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
-  await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }))
+  await scrolledAbout(page, 900)
   await expect.poll(() => scrollY(page)).toBe(900)
   // Clicked in place: a pointer click would first scroll the footer into view (and that is where Back returns).
   await page

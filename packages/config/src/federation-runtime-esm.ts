@@ -1,38 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { esModuleEntry } from './es-module-entry'
 
 const require = createRequire(import.meta.url)
 
 /**
- * The federation runtime packages a remote entry imports, as rspack's ModuleFederationPlugin
- * resolves them: with Node's `require.resolve`, which picks each package's CommonJS build
- * (`dist/index.cjs`). The plugin imports the bundler runtime by that absolute path and aliases
- * `@module-federation/runtime` to it, and CommonJS cannot be tree-shaken: every remote entry
- * carried the SDK, the runtime's helpers and the whole error-code table (14.8 KB gzip).
- * Their ES module builds, which the packages publish for `import`, make it 9.4 KB.
+ * The federation runtime's packages, as rspack's ModuleFederationPlugin reaches them: with
+ * Node's `require.resolve` (the bundler runtime, `@module-federation/runtime`, runtime-tools
+ * and the plugin that hands the shell's runtime core to the remotes, each by absolute path),
+ * which picks each package's CommonJS build (`dist/*.cjs`), whose own `require`s then pick
+ * the CommonJS builds of runtime-core, the SDK and the error codes. CommonJS cannot be
+ * tree-shaken: a remote entry carried the SDK, the runtime's helpers and the whole error-code
+ * table (14.8 KB gzip, 9.4 with ES modules), and the shell's entry 34.4 KB (29.0). Aliasing
+ * only some of them is not enough: what still comes in as CommonJS brings a second copy of
+ * the runtime core (49 KB) beside the ES module one.
  */
 export const FEDERATION_RUNTIME_PACKAGES = [
   '@module-federation/webpack-bundler-runtime',
   '@module-federation/runtime',
+  '@module-federation/runtime-tools',
+  '@module-federation/runtime-core',
+  '@module-federation/inject-external-runtime-core-plugin',
+  '@module-federation/sdk',
+  '@module-federation/error-codes',
 ] as const
 
+type Condition = string | { default?: string }
+type PackageJson = {
+  name?: string
+  exports?: Record<string, Condition | { import?: Condition; require?: Condition }>
+}
+
+const fileOf = (condition?: Condition) => (typeof condition === 'string' ? condition : condition?.default)
+
 /**
- * `resolve.alias` for a remote's browser build: each CommonJS entry above (an exact-match
- * `$` key on its absolute path, the request the plugin makes) to the package's ES module
- * entry. Once the bundler runtime is an ES module, its own imports (the SDK, the error codes,
- * the runtime's helpers) resolve to ES modules by the `import` condition. Throws, so that the
- * build fails, when a package no longer has the shape this relies on (the unit test beside it
- * says the same earlier).
+ * `resolve.alias` for a browser build: every CommonJS entry of the packages above (each
+ * export's `require` file, an exact-match `$` key on its absolute path, the request the
+ * plugin or a CommonJS sibling makes) to the same export's `import` file. Throws, so that
+ * the build fails, when a package no longer has the shape this relies on (the unit test
+ * beside it says the same earlier).
  */
 export function federationRuntimeEsmAliases(): Record<string, string> {
-  const implementation = rspackRuntimeImplementation()
+  const fromPlugin = createRequire(rspackRuntimeImplementation())
   const aliases: Record<string, string> = {}
   for (const pkg of FEDERATION_RUNTIME_PACKAGES) {
-    // What @rspack/core's ModuleFederationPlugin does to find them.
-    const commonjs = require.resolve(pkg, { paths: [implementation] })
+    // What @rspack/core's ModuleFederationPlugin does to find them; `.` is checked by
+    // esModuleEntry, the other exports the same way below.
+    const commonjs = fromPlugin.resolve(pkg)
     aliases[`${commonjs}$`] = esModuleEntry(pkg, commonjs)
+    const dir = packageDir(pkg, commonjs)
+    const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson
+    for (const [subpath, conditions] of Object.entries(json.exports ?? {})) {
+      if (subpath === '.' || typeof conditions !== 'object' || !('require' in conditions)) continue
+      const cjs = fileOf(conditions.require)
+      const esm = fileOf(conditions.import)
+      if (!cjs || !esm) continue
+      if (!existsSync(path.join(dir, esm)))
+        throw new Error(`${pkg}: its "import" file for ${subpath} does not exist`)
+      aliases[`${path.join(dir, cjs)}$`] = path.join(dir, esm)
+    }
   }
   return aliases
+}
+
+/** The folder of `pkg`'s own package.json above one of its files. */
+function packageDir(pkg: string, file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const json = path.join(dir, 'package.json')
+    if (existsSync(json) && (JSON.parse(readFileSync(json, 'utf8')) as PackageJson).name === pkg) return dir
+  }
+  throw new Error(`${pkg}: no package.json of its own above ${file}`)
 }
 
 /** The runtime-tools entry @module-federation/rspack hands to rspack (`implementation`). */

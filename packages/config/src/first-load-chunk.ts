@@ -1,0 +1,84 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Rspack } from '@rsbuild/core'
+
+const require = createRequire(import.meta.url)
+
+/**
+ * The shared libraries every page of the shell starts with, and the libraries they import:
+ * React and React DOM, the router, TanStack Query, the session, and the UI kit's `cn()` and
+ * `asChild` (clsx, the class merger, Radix Slot). Their code and the facades that share the
+ * browser halves of react-router and TanStack Query (this package's `*-client.mjs`).
+ */
+export const FIRST_LOAD_PACKAGES = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+  '@lamplight/session',
+  '@lamplight/class-merge',
+  'clsx',
+  '@radix-ui/react-slot',
+  '@radix-ui/react-compose-refs',
+] as const
+
+export const FIRST_LOAD_CHUNK = 'first-load'
+
+/** This package's modules that the browser builds share in place of the libraries (shared.ts). */
+const FACADES = ['react-router-client.mjs', 'tanstack-query-client.mjs']
+
+/** The part of rspack's module the test reads: the file it came from (resource, without a query). */
+type Module = { nameForCondition(): string | null | undefined }
+
+/**
+ * The shell's split of its shared libraries (decision 028): one script, `first-load`, instead
+ * of one per library. Module Federation gives every shared module a chunk of its own, so a
+ * first load fetched twelve scripts for them; they always load together (every page needs
+ * them before it hydrates), and one gzip stream over all of them is 3 KB smaller than twelve
+ * (a compressor finds the repeats across libraries; each script has its own wrapper). The
+ * group is async, as the chunks were: it starts after the page has painted (shell/src/index.ts),
+ * so it does not delay the largest paint, and it stays a file of its own beside the shell's
+ * entry, so a shell release that changes neither React nor the libraries keeps it cached.
+ *
+ * Also in the group: a workspace module that one of them imports (the session's API client
+ * from `@lamplight/contracts`), which would otherwise be a tiny script of its own, as the
+ * chrome imports it too.
+ */
+export function firstLoadCacheGroup(
+  packageDirs: readonly string[] = FIRST_LOAD_PACKAGES.map(installedDir),
+): Rspack.OptimizationSplitChunksCacheGroup {
+  const dirs = packageDirs.map((dir) => dir + path.sep)
+  const facades = FACADES.map((file) => path.join(import.meta.dirname, file))
+  const inGroup = (module: Module) => {
+    const file = module.nameForCondition()
+    return Boolean(file && (facades.includes(file) || dirs.some((dir) => file.startsWith(dir))))
+  }
+  return {
+    name: FIRST_LOAD_CHUNK,
+    chunks: 'async',
+    enforce: true,
+    test: (module, { moduleGraph }) => {
+      if (inGroup(module)) return true
+      // A workspace module one of the libraries imports (one level: following imports
+      // further brought in the chrome's own modules, 1.4 KB more on every first load).
+      const file = module.nameForCondition()
+      if (!file || file.includes(`${path.sep}node_modules${path.sep}`)) return false
+      return moduleGraph
+        .getIncomingConnections(module)
+        .some((connection) => connection.originModule != null && inGroup(connection.originModule))
+    },
+  }
+}
+
+/** Where a package's files are, symlinks resolved (a workspace package is under packages/). */
+export function installedDir(pkg: string): string {
+  for (let dir = path.dirname(require.resolve(pkg)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const json = path.join(dir, 'package.json')
+    if (existsSync(json) && (JSON.parse(readFileSync(json, 'utf8')) as { name?: string }).name === pkg)
+      return realpathSync(dir)
+  }
+  throw new Error(`cannot find where ${pkg} is installed`)
+}

@@ -1,4 +1,5 @@
 import { cn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@lamplight/ui'
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from '@lamplight/ui/icons'
 import {
   type ColumnDef,
   flexRender,
@@ -6,7 +7,6 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 
 export type DataTableProps<Row> = {
   /** Names the table for screen readers (and tests). */
@@ -104,11 +104,11 @@ export function DataTable<Row>({
                       >
                         {title}
                         {sorted === 'asc' ? (
-                          <ArrowUp aria-hidden className="size-3.5" />
+                          <ArrowUpIcon aria-hidden className="size-3.5" />
                         ) : sorted === 'desc' ? (
-                          <ArrowDown aria-hidden className="size-3.5" />
+                          <ArrowDownIcon aria-hidden className="size-3.5" />
                         ) : (
-                          <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />
+                          <ArrowUpDownIcon aria-hidden className="size-3.5 opacity-50" />
                         )}
                       </button>
                     ) : (

@@ -1,6 +1,6 @@
 import { ADMIN_ORDERS_MAX_PAGE_LINKS, formatCount } from '@lamplight/contracts'
 import { Button, cn } from '@lamplight/ui'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeftIcon, ChevronRightIcon } from '@lamplight/ui/icons'
 
 /** The page numbers to link: at most `max`, centred on the current page where possible. */
 export function pageWindow(page: number, pageCount: number, max = ADMIN_ORDERS_MAX_PAGE_LINKS): number[] {
@@ -38,7 +38,7 @@ export function Pagination({
       {pageCount > 1 && (
         <div className="flex flex-wrap items-center gap-1">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <ChevronLeft aria-hidden className="size-4" />
+            <ChevronLeftIcon aria-hidden className="size-4" />
             <span className="max-sm:sr-only">Previous</span>
           </Button>
           {pageWindow(page, pageCount).map((n) => (
@@ -56,7 +56,7 @@ export function Pagination({
           ))}
           <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
             <span className="max-sm:sr-only">Next</span>
-            <ChevronRight aria-hidden className="size-4" />
+            <ChevronRightIcon aria-hidden className="size-4" />
           </Button>
         </div>
       )}

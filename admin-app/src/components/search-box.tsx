@@ -1,5 +1,5 @@
 import { Input } from '@lamplight/ui'
-import { Search } from 'lucide-react'
+import { SearchIcon } from '@lamplight/ui/icons'
 import { useEffect, useState } from 'react'
 
 /** A search field that reports what was typed once typing pauses. */
@@ -27,7 +27,7 @@ export function SearchBox({
   }, [text, value, onSearch, delay])
   return (
     <div className="relative w-full sm:max-w-sm">
-      <Search
+      <SearchIcon
         aria-hidden
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
       />

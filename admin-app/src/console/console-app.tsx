@@ -1,8 +1,8 @@
 import { apiBase } from '@lamplight/contracts'
 import { AuthProvider, createQueryClient, useAuth } from '@lamplight/session'
 import { Button, LoadingState, Logo, Toaster, toast } from '@lamplight/ui'
+import { LogOutIcon } from '@lamplight/ui/icons'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { LogOut } from 'lucide-react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter, Link, Navigate, NavLink, Route, Routes } from 'react-router'
@@ -96,7 +96,7 @@ function ConsoleHeader() {
                 toast.success('Signed out successfully.')
               }}
             >
-              <LogOut aria-hidden className="size-4" />
+              <LogOutIcon aria-hidden className="size-4" />
               Sign Out
             </Button>
           </div>

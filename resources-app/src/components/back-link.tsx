@@ -1,5 +1,5 @@
 import { cn } from '@lamplight/ui'
-import { ArrowLeftIcon } from 'lucide-react'
+import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 

@@ -1,5 +1,5 @@
 import type { Collection } from '@lamplight/contracts'
-import { ArrowRightIcon } from 'lucide-react'
+import { ArrowRightIcon } from '@lamplight/ui/icons'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { pagesLabel } from '../lib/labels'

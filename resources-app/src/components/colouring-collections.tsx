@@ -1,5 +1,5 @@
 import { Button } from '@lamplight/ui'
-import { ArrowRightIcon } from 'lucide-react'
+import { ArrowRightIcon } from '@lamplight/ui/icons'
 import { useId } from 'react'
 import { Link } from 'react-router'
 

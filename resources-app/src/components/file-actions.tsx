@@ -1,6 +1,6 @@
 import { Button } from '@lamplight/ui'
+import { DownloadIcon, PrinterIcon } from '@lamplight/ui/icons'
 import { useQueryClient } from '@tanstack/react-query'
-import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { useState } from 'react'
 import { resourceKeys } from '../api/resources'
 import { downloadFile } from '../lib/download'

@@ -1,5 +1,5 @@
 import { cn } from '@lamplight/ui'
-import { FileIcon, FileTextIcon, ImageIcon } from 'lucide-react'
+import { FileIcon, FileTextIcon, ImageIcon } from '@lamplight/ui/icons'
 import type { FileKind } from '../lib/file-kind'
 
 const ICONS = { image: ImageIcon, pdf: FileTextIcon, other: FileIcon } as const

@@ -1,6 +1,6 @@
 import { PageMeta } from '@lamplight/session'
 import { Button, NotFoundState as KitNotFoundState, PageContainer } from '@lamplight/ui'
-import { ArrowLeftIcon } from 'lucide-react'
+import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 
 /** Category Not Found / Resource Not Found: the kit's state, titled, with the way back to the library. */

@@ -1,6 +1,6 @@
 import type { Resource } from '@lamplight/contracts'
 import { Badge, cn } from '@lamplight/ui'
-import { BookOpenIcon, UsersIcon } from 'lucide-react'
+import { BookOpenIcon, UsersIcon } from '@lamplight/ui/icons'
 
 // A long reference ("Psalms 13, 23, 42, 51, 100, 139") wraps inside a narrow card.
 const WRAP = 'h-auto max-w-full whitespace-normal text-left'

@@ -1,6 +1,6 @@
 import type { Resource } from '@lamplight/contracts'
 import { Button, Card, Skeleton } from '@lamplight/ui'
-import { DownloadIcon } from 'lucide-react'
+import { DownloadIcon } from '@lamplight/ui/icons'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { downloadsLabel } from '../lib/labels'

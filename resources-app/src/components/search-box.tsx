@@ -1,5 +1,5 @@
 import { cn, Input } from '@lamplight/ui'
-import { SearchIcon } from 'lucide-react'
+import { SearchIcon } from '@lamplight/ui/icons'
 import {
   type FormEvent,
   type ReactNode,

@@ -1,6 +1,6 @@
 import { apiBase, THUMB_WIDTHS } from '@lamplight/contracts'
 import { cn } from '@lamplight/ui'
-import { ImageIcon } from 'lucide-react'
+import { ImageIcon } from '@lamplight/ui/icons'
 import { useState } from 'react'
 
 /** API paths are same-origin unless the app was built with PUBLIC_API_URL. */

@@ -6,8 +6,8 @@ import {
   UPLOAD_ACCEPT,
 } from '@lamplight/contracts'
 import { Button, cn, Progress, toast } from '@lamplight/ui'
+import { ArrowDownIcon, ArrowUpIcon, ImageUpIcon, TrashIcon, UploadIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
-import { ArrowDown, ArrowUp, ImageUp, Trash2, Upload } from 'lucide-react'
 import { type DragEvent, useId, useRef, useState } from 'react'
 import { removeFile, reorderFiles, uploadFile } from '../api/editor'
 import { FileKindIcon } from '../components/file-icon'
@@ -136,7 +136,7 @@ export function FilesPanel({
           dragging && 'border-primary bg-accent',
         )}
       >
-        <Upload aria-hidden className="size-8 text-gold-deep" />
+        <UploadIcon aria-hidden className="size-8 text-gold-deep" />
         <p className="text-foreground">Drop files here, or</p>
         <Button
           type="button"
@@ -224,7 +224,7 @@ export function FilesPanel({
                   disabled={i === 0 || reorder.isPending}
                   onClick={() => move(i, -1)}
                 >
-                  <ArrowUp aria-hidden />
+                  <ArrowUpIcon aria-hidden />
                 </Button>
                 <Button
                   type="button"
@@ -234,7 +234,7 @@ export function FilesPanel({
                   disabled={i === resource.files.length - 1 || reorder.isPending}
                   onClick={() => move(i, 1)}
                 >
-                  <ArrowDown aria-hidden />
+                  <ArrowDownIcon aria-hidden />
                 </Button>
                 <Button
                   type="button"
@@ -245,7 +245,7 @@ export function FilesPanel({
                   disabled={remove.isPending}
                   onClick={() => remove.mutate({ id: resource.id, fileId: file.id })}
                 >
-                  <Trash2 aria-hidden />
+                  <TrashIcon aria-hidden />
                 </Button>
               </div>
             </li>
@@ -318,7 +318,7 @@ export function ThumbnailPanel({
           disabled={progress !== null}
           onClick={() => input.current?.click()}
         >
-          <ImageUp aria-hidden />
+          <ImageUpIcon aria-hidden />
           {resource.thumb_url ? 'Replace thumbnail' : 'Upload thumbnail'}
         </Button>
         <input

@@ -23,8 +23,8 @@ import {
   Textarea,
   toast,
 } from '@lamplight/ui'
+import { ArrowLeftIcon, CircleCheckIcon, CircleXIcon, ExternalLinkIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, CircleCheck, CircleX, ExternalLink } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
@@ -239,7 +239,7 @@ function EditorForm({ options, resource }: { options: EditorOptions; resource: E
         to={BACK_TO_RESOURCES}
         className="mb-4 inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
       >
-        <ArrowLeft aria-hidden className="size-4" />
+        <ArrowLeftIcon aria-hidden className="size-4" />
         Resources
       </Link>
       <header className="mb-8 flex flex-wrap items-center gap-3">
@@ -255,7 +255,7 @@ function EditorForm({ options, resource }: { options: EditorOptions; resource: E
             className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
           >
             View on the site
-            <ExternalLink aria-hidden className="size-4" />
+            <ExternalLinkIcon aria-hidden className="size-4" />
           </Link>
         )}
       </header>
@@ -452,12 +452,12 @@ function SlugStatus({ slug, excludeId }: { slug: string | undefined; excludeId?:
     <span aria-live="polite" className="inline-flex items-center gap-1">
       {text === null ? (
         <>
-          <CircleCheck aria-hidden className="size-4 text-primary" />
+          <CircleCheckIcon aria-hidden className="size-4 text-primary" />
           <span>Available</span>
         </>
       ) : text === 'taken' ? (
         <>
-          <CircleX aria-hidden className="size-4 text-destructive" />
+          <CircleXIcon aria-hidden className="size-4 text-destructive" />
           <span className="text-destructive">Already used by another resource</span>
         </>
       ) : (

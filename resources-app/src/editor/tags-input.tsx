@@ -1,6 +1,6 @@
 import { TAG_MAX_LENGTH, TAGS_MAX } from '@lamplight/contracts'
 import { cn, Input } from '@lamplight/ui'
-import { Plus, X } from 'lucide-react'
+import { PlusIcon, XIcon } from '@lamplight/ui/icons'
 import { type KeyboardEvent, useId, useMemo, useState } from 'react'
 
 /**
@@ -87,7 +87,7 @@ export function TagsInput({
                 aria-label={`Remove tag ${tag}`}
                 onClick={() => onChange(value.filter((t) => t !== tag))}
               >
-                <X aria-hidden className="size-3.5" />
+                <XIcon aria-hidden className="size-3.5" />
               </button>
             </li>
           ))}
@@ -140,7 +140,7 @@ export function TagsInput({
               }}
               onMouseEnter={() => setActive(i)}
             >
-              {option.isNew && <Plus aria-hidden className="size-4" />}
+              {option.isNew && <PlusIcon aria-hidden className="size-4" />}
               {option.label}
             </div>
           ))}

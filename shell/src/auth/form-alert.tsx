@@ -1,5 +1,5 @@
 import { cn } from '@lamplight/ui'
-import { CircleAlert, CircleCheck } from 'lucide-react'
+import { CircleCheckIcon, CircleExclamationPointIcon } from '@lamplight/ui/icons'
 import type { ReactNode, Ref } from 'react'
 
 /**
@@ -18,7 +18,7 @@ export function FormAlert({
   className?: string
   ref?: Ref<HTMLDivElement>
 }) {
-  const Icon = tone === 'error' ? CircleAlert : CircleCheck
+  const Icon = tone === 'error' ? CircleExclamationPointIcon : CircleCheckIcon
   return (
     <div
       ref={ref}

@@ -10,7 +10,7 @@ import {
   DrawerHeader,
   DrawerTitle,
 } from '@lamplight/ui'
-import { XIcon } from 'lucide-react'
+import { XIcon } from '@lamplight/ui/icons'
 import type { RefObject } from 'react'
 import { Link, useLocation } from 'react-router'
 import { AuthSlot } from './auth-slot'

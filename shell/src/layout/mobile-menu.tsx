@@ -1,5 +1,5 @@
 import { Button } from '@lamplight/ui'
-import { Menu } from 'lucide-react'
+import { MenuIcon } from '@lamplight/ui/icons'
 import { lazy, Suspense, useRef, useState } from 'react'
 
 const loadDrawer = () => import('./mobile-menu-drawer')
@@ -38,7 +38,7 @@ export function MobileMenu() {
           setOpen(true)
         }}
       >
-        <Menu aria-hidden className="size-6" />
+        <MenuIcon aria-hidden className="size-6" />
       </Button>
       {wanted && (
         <Suspense fallback={null}>

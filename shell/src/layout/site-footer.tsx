@@ -1,6 +1,6 @@
 import { type SocialNetwork, socialProfiles } from '@lamplight/contracts'
 import { Logo } from '@lamplight/ui'
-import { Camera, MessageCircle, PlayCircle } from 'lucide-react'
+import { CameraIcon, CirclePlayIcon, MessageCircleIcon } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 
 const QUICK_LINKS = [
@@ -20,10 +20,10 @@ export const SUPPORT_LINKS = [
   { label: 'Privacy Policy', href: '/privacy' },
 ]
 
-const SOCIAL_ICONS: Record<SocialNetwork, typeof Camera> = {
-  Facebook: MessageCircle,
-  Instagram: Camera,
-  YouTube: PlayCircle,
+const SOCIAL_ICONS: Record<SocialNetwork, typeof CameraIcon> = {
+  Facebook: MessageCircleIcon,
+  Instagram: CameraIcon,
+  YouTube: CirclePlayIcon,
 }
 
 // Only the profiles configured at build time; none at all hides the row.

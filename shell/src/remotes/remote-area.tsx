@@ -1,6 +1,6 @@
 import type { RemoteName } from '@lamplight/routes'
 import { Button, Spinner } from '@lamplight/ui'
-import { TriangleAlert } from 'lucide-react'
+import { TriangleExclamationPointIcon } from '@lamplight/ui/icons'
 import {
   Component,
   type ComponentType,
@@ -102,7 +102,7 @@ export function RemoteFailure({ remote, onRetry }: { remote: RemoteName; onRetry
       className="mx-auto my-16 flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-10 text-center shadow-sm"
     >
       <RouteMeta />
-      <TriangleAlert aria-hidden className="size-10 text-gold" />
+      <TriangleExclamationPointIcon aria-hidden className="size-10 text-gold" />
       <h1 className="font-serif text-2xl text-foreground">This part of the site didn't load</h1>
       <p className="text-muted-foreground">
         We couldn't reach {AREA_LABELS[remote]} just now. The rest of the site still works; please try again

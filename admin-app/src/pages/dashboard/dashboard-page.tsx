@@ -1,7 +1,7 @@
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
+import { ClipboardListIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import { ClipboardList } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
@@ -80,7 +80,7 @@ function AdminOverview() {
       <div className="flex justify-end">
         <Button asChild>
           <Link to="/admin/orders">
-            <ClipboardList aria-hidden className="size-4" />
+            <ClipboardListIcon aria-hidden className="size-4" />
             View Orders
           </Link>
         </Button>

@@ -1,8 +1,8 @@
 import { apiBase, type InboxItem } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
+import { CheckIcon, MailIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { Check, Mail } from 'lucide-react'
 import { useMemo } from 'react'
 import { failureMessage } from '../../api/load'
 import { markHandledMutation, messageKeys, messagesQuery } from '../../api/messages'
@@ -85,7 +85,7 @@ export function MessagesTab() {
               disabled={mark.isPending && mark.variables?.id === item.id}
               onClick={() => mark.mutate({ kind: item.kind, id: item.id, handled: !handled })}
             >
-              {handled && <Check aria-hidden className="size-4" />}
+              {handled && <CheckIcon aria-hidden className="size-4" />}
               {handled ? 'Handled' : 'Mark handled'}
             </Button>
           )
@@ -99,7 +99,7 @@ export function MessagesTab() {
       <div className="flex justify-end">
         <Button asChild variant="outline" size="sm">
           <a href={`${apiBase()}/api/dev/mail`} target="_blank" rel="noreferrer">
-            <Mail aria-hidden className="size-4" />
+            <MailIcon aria-hidden className="size-4" />
             Mail outbox
           </a>
         </Button>

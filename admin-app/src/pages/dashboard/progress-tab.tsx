@@ -1,8 +1,8 @@
 import { type ProgressRow, PUZZLE_MESSAGES } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
+import { RotateCcwIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { RotateCcw } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { dashboardKeys, progressQuery, resetProgressMutation } from '../../api/dashboard'
 import { failureMessage } from '../../api/load'
@@ -60,7 +60,7 @@ export function ProgressTab() {
             onClick={() => setResetting(row.original)}
             aria-label={`Reset progress of ${row.original.customer_email ?? 'this player'} on ${row.original.product_name}`}
           >
-            <RotateCcw aria-hidden className="size-4" />
+            <RotateCcwIcon aria-hidden className="size-4" />
             Reset
           </Button>
         ),

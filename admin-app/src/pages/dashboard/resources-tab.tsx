@@ -1,8 +1,8 @@
 import { type AdminResourceRow, formatCount } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
+import { PlusIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { Plus } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import {
@@ -123,7 +123,7 @@ export function ResourcesTab() {
         <SearchBox label="Search resources" placeholder="Search by title" value={q} onSearch={onSearch} />
         <Button asChild>
           <Link to="/admin/resources/new">
-            <Plus aria-hidden className="size-4" />
+            <PlusIcon aria-hidden className="size-4" />
             New Resource
           </Link>
         </Button>

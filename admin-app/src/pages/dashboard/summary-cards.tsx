@@ -1,20 +1,20 @@
 import { formatCount, formatMoney } from '@lamplight/contracts'
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@lamplight/ui'
+import { Gamepad2Icon, PackageCheckIcon, UsersIcon, WalletIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Gamepad2, PackageCheck, Users, Wallet } from 'lucide-react'
 import { summaryQuery } from '../../api/dashboard'
 
 export function SummaryCards() {
   const { data, isError } = useQuery(summaryQuery())
   const cards = [
-    { label: 'Customers', value: data && formatCount(data.customers), icon: Users },
-    { label: 'Completed orders', value: data && formatCount(data.completedOrders), icon: PackageCheck },
+    { label: 'Customers', value: data && formatCount(data.customers), icon: UsersIcon },
+    { label: 'Completed orders', value: data && formatCount(data.completedOrders), icon: PackageCheckIcon },
     {
       label: 'Revenue this month',
       value: data ? formatMoney(data.revenueThisMonthCents) : undefined,
-      icon: Wallet,
+      icon: WalletIcon,
     },
-    { label: 'Active puzzle players', value: data && formatCount(data.activePlayers), icon: Gamepad2 },
+    { label: 'Active puzzle players', value: data && formatCount(data.activePlayers), icon: Gamepad2Icon },
   ]
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -31,8 +31,8 @@ import {
   Spinner,
   toast,
 } from '@lamplight/ui'
+import { ArrowLeftIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, ExternalLink, RotateCcw, Truck } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
@@ -57,7 +57,7 @@ function BackLink({ className }: { className?: string }) {
   return (
     <Button asChild variant="ghost" size="sm" className={className}>
       <Link to="/admin/orders">
-        <ArrowLeft aria-hidden className="size-4" />
+        <ArrowLeftIcon aria-hidden className="size-4" />
         Back to orders
       </Link>
     </Button>
@@ -96,7 +96,7 @@ function OrderDetail() {
             action={
               <Button asChild>
                 <Link to="/admin/orders">
-                  <ArrowLeft aria-hidden className="size-4" />
+                  <ArrowLeftIcon aria-hidden className="size-4" />
                   Back to orders
                 </Link>
               </Button>
@@ -190,13 +190,13 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         <div className="flex flex-wrap gap-2">
           {order.can_ship && (
             <Button variant="outline" onClick={() => setShipping(true)}>
-              <Truck aria-hidden className="size-4" />
+              <TruckIcon aria-hidden className="size-4" />
               {order.shipped_at ? 'Change tracking number' : 'Mark shipped'}
             </Button>
           )}
           {order.can_refund && (
             <Button variant="destructive" onClick={() => setRefunding(true)}>
-              <RotateCcw aria-hidden className="size-4" />
+              <RotateCcwIcon aria-hidden className="size-4" />
               Refund
             </Button>
           )}
@@ -251,7 +251,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                     className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
                   >
                     View in Stripe
-                    <ExternalLink aria-hidden className="size-3.5" />
+                    <ExternalLinkIcon aria-hidden className="size-3.5" />
                   </a>
                 </Row>
               )}

@@ -13,9 +13,9 @@ import {
   Spinner,
   toast,
 } from '@lamplight/ui'
+import { ArrowLeftIcon, DownloadIcon, XIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
-import { ArrowLeft, Download, X } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { downloadOrdersCsv, ordersQuery } from '../../api/orders'
@@ -124,12 +124,16 @@ function Orders() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Button asChild variant="ghost" size="sm">
           <Link to="/admin">
-            <ArrowLeft aria-hidden className="size-4" />
+            <ArrowLeftIcon aria-hidden className="size-4" />
             Back to dashboard
           </Link>
         </Button>
         <Button onClick={exportCsv} disabled={exporting}>
-          {exporting ? <Spinner size="sm" label="Exporting" /> : <Download aria-hidden className="size-4" />}
+          {exporting ? (
+            <Spinner size="sm" label="Exporting" />
+          ) : (
+            <DownloadIcon aria-hidden className="size-4" />
+          )}
           Export CSV
         </Button>
       </div>
@@ -190,7 +194,7 @@ function Orders() {
           />
         </div>
         <Button variant="outline" onClick={clear} disabled={!filtered} className="col-span-2 lg:col-span-1">
-          <X aria-hidden className="size-4" />
+          <XIcon aria-hidden className="size-4" />
           Clear
         </Button>
       </section>

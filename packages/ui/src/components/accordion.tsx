@@ -1,6 +1,6 @@
-import { ChevronDownIcon } from 'lucide-react'
 import { Accordion as AccordionPrimitive } from 'radix-ui'
 import type * as React from 'react'
+import { ChevronDownIcon } from '../icons'
 
 import { cn } from '../lib/cn'
 

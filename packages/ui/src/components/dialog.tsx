@@ -1,6 +1,6 @@
-import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
+import { XIcon } from '../icons'
 
 import { cn } from '../lib/cn'
 import { usePortalContainer } from '../lib/portal-container'

@@ -1,5 +1,5 @@
-import { CircleAlert, CircleCheck } from 'lucide-react'
 import type * as React from 'react'
+import { CircleCheckIcon, CircleExclamationPointIcon } from '../icons'
 import { Button } from './button'
 import { Spinner } from './spinner'
 
@@ -46,7 +46,7 @@ function FormOutcome({ outcome, className }: { outcome: Outcome; className?: str
       <div aria-live="polite">
         {outcome?.kind === 'sent' && (
           <p className="flex items-start gap-3 rounded-lg border border-gold/70 bg-accent p-4 text-accent-foreground">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <span>{outcome.text}</span>
           </p>
         )}
@@ -56,7 +56,7 @@ function FormOutcome({ outcome, className }: { outcome: Outcome; className?: str
           role="alert"
           className="flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-destructive"
         >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <CircleExclamationPointIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>{outcome.text}</span>
         </p>
       )}

@@ -1,5 +1,4 @@
 import { cva } from 'class-variance-authority'
-import { ChevronDownIcon } from 'lucide-react'
 import { Slot } from 'radix-ui'
 import {
   type ComponentProps,
@@ -17,6 +16,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { ChevronDownIcon } from '../icons'
 
 import { cn } from '../lib/cn'
 

@@ -1,5 +1,5 @@
-import { CircleAlertIcon, RotateCcwIcon, SearchXIcon } from 'lucide-react'
 import type * as React from 'react'
+import { CircleExclamationPointIcon, RotateCcwIcon, SearchXIcon } from '../icons'
 import { cn } from '../lib/cn'
 import { Button } from './button'
 import { Spinner } from './spinner'
@@ -99,7 +99,7 @@ function ErrorState({
       role="alert"
       className={className}
       title={title}
-      icon={<CircleAlertIcon aria-hidden="true" className="mb-4 size-12 text-destructive" />}
+      icon={<CircleExclamationPointIcon aria-hidden="true" className="mb-4 size-12 text-destructive" />}
     >
       <p className="mt-3 text-lg text-muted-foreground">{message}</p>
       <Button className="mt-8" onClick={onRetry} disabled={retrying} aria-busy={retrying || undefined}>

@@ -1,6 +1,6 @@
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react'
 import { Select as SelectPrimitive } from 'radix-ui'
 import type * as React from 'react'
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '../icons'
 
 import { cn } from '../lib/cn'
 import { usePortalContainer } from '../lib/portal-container'

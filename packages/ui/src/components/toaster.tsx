@@ -1,6 +1,12 @@
-import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
 import type { ExternalToast, ToasterProps } from 'sonner'
+import {
+  CircleCheckIcon,
+  InfoIcon,
+  LoaderCircleIcon,
+  OctagonXIcon,
+  TriangleExclamationPointIcon,
+} from '../icons'
 
 // sonner (~9 KB gzip) loads with the first toast, not with every page (decision 021): most
 // visits never raise one. `toast` queues the call, wakes the Toaster, and calls sonner once
@@ -90,9 +96,9 @@ const SonnerToaster = React.lazy(async () => {
           icons={{
             success: <CircleCheckIcon aria-hidden="true" className="size-4 text-primary" />,
             info: <InfoIcon aria-hidden="true" className="size-4" />,
-            warning: <TriangleAlertIcon aria-hidden="true" className="size-4 text-gold-deep" />,
+            warning: <TriangleExclamationPointIcon aria-hidden="true" className="size-4 text-gold-deep" />,
             error: <OctagonXIcon aria-hidden="true" className="size-4 text-destructive" />,
-            loading: <Loader2Icon aria-hidden="true" className="size-4 animate-spin" />,
+            loading: <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />,
           }}
           style={{ ...themeVars, ...style }}
           toastOptions={{

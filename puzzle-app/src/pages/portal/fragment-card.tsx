@@ -1,7 +1,7 @@
 import { ApiError, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
 import { Button, toast } from '@lamplight/ui'
+import { CheckIcon, LightbulbIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
-import { CheckIcon, LightbulbIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { puzzleMutations } from '../../api/puzzles'
 import { AnswerForm } from '../../components/answer-form'

@@ -12,7 +12,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@lamplight/ui'
-import { FilterXIcon } from 'lucide-react'
+import { FunnelXIcon } from '@lamplight/ui/icons'
 import { type Ref, useId, useRef } from 'react'
 import { useParams } from 'react-router'
 import { isNotFound, useCategory, useCategoryHasResources, useResourceList } from '../../api/resources'
@@ -168,7 +168,7 @@ function Results({
           <p className="text-lg text-muted-foreground">{categoryIsEmpty ? EMPTY_CATEGORY : NO_MATCHES}</p>
           {filters.active && (
             <Button variant="outline" className="mt-6" onClick={clear}>
-              <FilterXIcon aria-hidden="true" />
+              <FunnelXIcon aria-hidden="true" />
               Clear Filters
             </Button>
           )}
@@ -246,7 +246,7 @@ function Filters({
       )}
       {showClear && (
         <Button variant="ghost" onClick={onClear} className="self-start sm:self-auto">
-          <FilterXIcon aria-hidden="true" />
+          <FunnelXIcon aria-hidden="true" />
           Clear Filters
         </Button>
       )}

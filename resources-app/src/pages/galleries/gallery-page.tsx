@@ -11,7 +11,7 @@ import {
   PageContainer,
   Skeleton,
 } from '@lamplight/ui'
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
+import { ChevronLeftIcon, ChevronRightIcon } from '@lamplight/ui/icons'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useGallery } from '../../api/resources'
 import { BackLink } from '../../components/back-link'

@@ -1,7 +1,7 @@
 import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
-import { DownloadIcon, PrinterIcon } from 'lucide-react'
+import { DownloadIcon, PrinterIcon } from '@lamplight/ui/icons'
 import { useParams } from 'react-router'
 import { BackLink } from '../../components/back-link'
 import { useDownload } from '../../components/file-actions'

@@ -1,7 +1,7 @@
 import type { CategorySummary } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Button, PageContainer, Skeleton } from '@lamplight/ui'
-import { ArrowRightIcon, XIcon } from 'lucide-react'
+import { ArrowRightIcon, XIcon } from '@lamplight/ui/icons'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useCategories, useCollections, useFeatured, useResourceList } from '../../api/resources'

@@ -1,6 +1,16 @@
 import { PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
-import { ArrowRight, BookOpen, Cross, Hand, Mail, PenTool, Scissors, Sparkles, Users } from 'lucide-react'
+import {
+  ArrowRightIcon,
+  BookOpenIcon,
+  CrossIcon,
+  HandIcon,
+  MailIcon,
+  PenToolIcon,
+  ScissorsIcon,
+  SparklesIcon,
+  UsersIcon,
+} from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 import { LampArt, LettersArt } from '../../components/illustrations'
 import { ScriptureQuote } from '../../components/scripture-quote'
@@ -10,22 +20,22 @@ export const ABOUT_HEADING = 'About Us'
 
 const PROCESS = [
   {
-    Icon: BookOpen,
+    Icon: BookOpenIcon,
     title: 'We begin in Scripture',
     text: 'Every box starts with a passage we read, pray over and study together, until we know the one truth the whole experience should lead to.',
   },
   {
-    Icon: PenTool,
+    Icon: PenToolIcon,
     title: 'We write the story',
     text: 'Then we build a world around it: characters, letters, maps and a mystery whose every clue serves the passage rather than distracting from it.',
   },
   {
-    Icon: Scissors,
+    Icon: ScissorsIcon,
     title: 'We craft it by hand',
     text: 'Papers, seals, wood and brass are chosen to be held and turned over. Each box is assembled and packed by hand.',
   },
   {
-    Icon: Users,
+    Icon: UsersIcon,
     title: 'We test it around real tables',
     text: 'Families, youth groups and Bible studies play every experience before you do, and we rewrite until the puzzles are fair and the ending lands.',
   },
@@ -33,17 +43,17 @@ const PROCESS = [
 
 const VALUES = [
   {
-    Icon: Cross,
+    Icon: CrossIcon,
     title: 'Christ-Centered',
     text: 'Jesus is the point of every story we tell. Puzzles are the path; He is where it leads.',
   },
   {
-    Icon: Sparkles,
+    Icon: SparklesIcon,
     title: 'Beautifully Crafted',
     text: 'We believe good work honours God, so we sweat the details: the weight of the paper, the crack of the seal, the turn of a phrase.',
   },
   {
-    Icon: Hand,
+    Icon: HandIcon,
     title: 'Tactile Truth',
     text: 'Truth you discover with your own hands stays with you. Our boxes are made to be touched, turned, unfolded and remembered.',
   },
@@ -206,12 +216,12 @@ export function AboutPage() {
               <Button asChild size="lg">
                 <Link to="/experiences">
                   Explore Experiences
-                  <ArrowRight aria-hidden="true" />
+                  <ArrowRightIcon aria-hidden="true" />
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
                 <Link to="/contact">
-                  <Mail aria-hidden="true" />
+                  <MailIcon aria-hidden="true" />
                   Contact Us
                 </Link>
               </Button>

@@ -28,7 +28,7 @@ import {
   toast,
   usePortalContainer,
 } from '@lamplight/ui'
-import { CreditCard, Smartphone, Wallet } from 'lucide-react'
+import { CreditCardIcon, SmartphoneIcon, WalletIcon } from '@lamplight/ui/icons'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -183,10 +183,10 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
               policies.
             </p>
             <Button size="lg" variant="outline" disabled={processing} onClick={() => pay('apple_pay')}>
-              <Smartphone aria-hidden="true" /> Apple Pay
+              <SmartphoneIcon aria-hidden="true" /> Apple Pay
             </Button>
             <Button size="lg" variant="outline" disabled={processing} onClick={() => pay('google_pay')}>
-              <Wallet aria-hidden="true" /> Google Pay
+              <WalletIcon aria-hidden="true" /> Google Pay
             </Button>
             <Button
               size="lg"
@@ -197,7 +197,7 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
               {processing ? (
                 <Spinner size="sm" label="" className="text-current" />
               ) : (
-                <CreditCard aria-hidden="true" />
+                <CreditCardIcon aria-hidden="true" />
               )}
               {processing ? 'Processing...' : `Pay ${formatMoney(product.price)} with Card`}
             </Button>

@@ -1,17 +1,24 @@
 import { type BuyerOrder, formatMoney } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, LoadingState, PageContainer, toast } from '@lamplight/ui'
+import {
+  CircleCheckIcon,
+  CircleExclamationPointIcon,
+  MailIcon,
+  PackageIcon,
+  PhoneIcon,
+  TruckIcon,
+} from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import { CheckCircle2, CircleAlert, Mail, Package, Phone, Truck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { CONTACT_EMAIL } from '../../components/contact-email'
 
 const TIMELINE = [
-  { Icon: Package, title: 'Order Processing', text: '1-2 business days' },
-  { Icon: Truck, title: 'In Transit', text: '2-3 business days' },
-  { Icon: CheckCircle2, title: 'Delivered', text: 'Your adventure begins!' },
+  { Icon: PackageIcon, title: 'Order Processing', text: '1-2 business days' },
+  { Icon: TruckIcon, title: 'In Transit', text: '2-3 business days' },
+  { Icon: CircleCheckIcon, title: 'Delivered', text: 'Your adventure begins!' },
 ]
 
 const orderNumber = (order: BuyerOrder) => (order.session_id ?? order.order_id).slice(-8).toUpperCase()
@@ -72,7 +79,7 @@ function Confirmed({ order }: { order: BuyerOrder }) {
   return (
     <PageContainer className="max-w-3xl">
       <div className="text-center">
-        <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-primary" />
+        <CircleCheckIcon aria-hidden="true" className="mx-auto size-14 text-primary" />
         <h1 className="mt-4 font-serif text-4xl">Order Confirmed</h1>
         <p className="mt-3 text-lg text-muted-foreground">
           Thank you! A confirmation is on its way to your inbox.
@@ -150,7 +157,7 @@ function NotConfirmed({ order, onRefresh }: { order?: BuyerOrder; onRefresh: () 
   const declined = order?.status === 'failed'
   return (
     <PageContainer className="max-w-2xl text-center">
-      <CircleAlert aria-hidden="true" className="mx-auto size-14 text-destructive" />
+      <CircleExclamationPointIcon aria-hidden="true" className="mx-auto size-14 text-destructive" />
       <h1 className="mt-4 font-serif text-3xl">
         {pending
           ? 'Waiting for your payment'
@@ -185,10 +192,10 @@ function SupportDetails() {
   return (
     <aside aria-label="Support" className="mt-10 flex flex-wrap justify-center gap-6 text-muted-foreground">
       <span className="flex items-center gap-2">
-        <Mail aria-hidden="true" className="size-4" /> {CONTACT_EMAIL}
+        <MailIcon aria-hidden="true" className="size-4" /> {CONTACT_EMAIL}
       </span>
       <span className="flex items-center gap-2">
-        <Phone aria-hidden="true" className="size-4" /> Mon-Fri 9am-5pm EST
+        <PhoneIcon aria-hidden="true" className="size-4" /> Mon-Fri 9am-5pm EST
       </span>
     </aside>
   )

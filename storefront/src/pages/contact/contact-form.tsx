@@ -6,8 +6,8 @@ import {
   type ContactMessageValues,
 } from '@lamplight/contracts'
 import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
+import { SendIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
-import { Send } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
@@ -98,7 +98,7 @@ export function ContactForm() {
       <div className="grid gap-4">
         <div>
           <SubmitButton size="lg" className="w-full sm:w-auto" busy={isSubmitting} busyLabel="Sending…">
-            <Send aria-hidden="true" />
+            <SendIcon aria-hidden="true" />
             Send Message
           </SubmitButton>
         </div>

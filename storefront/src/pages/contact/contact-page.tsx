@@ -1,7 +1,15 @@
 import { type SocialNetwork, socialProfiles } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
-import { ArrowRight, Camera, CirclePlay, Clock, Mail, MessageCircle, MessagesSquare } from 'lucide-react'
+import {
+  ArrowRightIcon,
+  CameraIcon,
+  CirclePlayIcon,
+  ClockIcon,
+  MailIcon,
+  MessageCircleIcon,
+  MessagesSquareIcon,
+} from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 import { CONTACT_EMAIL } from '../../components/contact-email'
 import { Container } from '../../components/section-heading'
@@ -10,10 +18,10 @@ import { PrayerForm } from './prayer-form'
 
 export const CONTACT_HEADING = 'Contact Us'
 
-const SOCIAL_ICONS: Record<SocialNetwork, typeof Camera> = {
-  Facebook: MessageCircle,
-  Instagram: Camera,
-  YouTube: CirclePlay,
+const SOCIAL_ICONS: Record<SocialNetwork, typeof CameraIcon> = {
+  Facebook: MessageCircleIcon,
+  Instagram: CameraIcon,
+  YouTube: CirclePlayIcon,
 }
 
 export function ContactPage() {
@@ -61,7 +69,7 @@ export function ContactPage() {
             </h2>
             <ul className="mt-4 grid gap-4">
               <li className="flex gap-3">
-                <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <MailIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                 <div>
                   <p className="font-medium text-foreground">Email</p>
                   <a
@@ -73,14 +81,14 @@ export function ContactPage() {
                 </div>
               </li>
               <li className="flex gap-3">
-                <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <ClockIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                 <div>
                   <p className="font-medium text-foreground">Hours</p>
                   <p className="text-muted-foreground">Mon-Fri 9am-5pm EST</p>
                 </div>
               </li>
               <li className="flex gap-3">
-                <MessagesSquare aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <MessagesSquareIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                 <div>
                   <p className="font-medium text-foreground">Response time</p>
                   <p className="text-muted-foreground">We reply within 24 hours on working days.</p>
@@ -101,7 +109,7 @@ export function ContactPage() {
             <Button asChild variant="outline" className="mt-4">
               <Link to="/faq">
                 Read the FAQ
-                <ArrowRight aria-hidden="true" />
+                <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </section>

@@ -6,8 +6,8 @@ import {
   type PrayerRequestValues,
 } from '@lamplight/contracts'
 import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
+import { HandHeartIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
-import { HandHeart } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { contactMutations } from '../../api/contact'
@@ -89,7 +89,7 @@ export function PrayerForm() {
       <div className="grid gap-4">
         <div>
           <SubmitButton size="lg" className="w-full sm:w-auto" busy={isSubmitting} busyLabel="Sending…">
-            <HandHeart aria-hidden="true" />
+            <HandHeartIcon aria-hidden="true" />
             Send Prayer Request
           </SubmitButton>
         </div>

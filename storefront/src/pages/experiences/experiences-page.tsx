@@ -6,7 +6,15 @@ import {
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Badge, Button, cn, Skeleton } from '@lamplight/ui'
-import { ArrowRight, Clock, Lightbulb, PackageOpen, Puzzle, ShoppingCart, Sparkles } from 'lucide-react'
+import {
+  ArrowRightIcon,
+  ClockIcon,
+  LightbulbIcon,
+  PackageOpenIcon,
+  PuzzleIcon,
+  ShoppingCartIcon,
+  SparklesIcon,
+} from '@lamplight/ui/icons'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useProduct } from '../../api/shop'
@@ -22,17 +30,17 @@ export const EXPERIENCES_HEADING = 'Our Experiences'
 
 const STEPS = [
   {
-    Icon: Puzzle,
+    Icon: PuzzleIcon,
     title: 'Choose',
     text: 'Pick the story that fits your table: a mystery to crack, a devotional to linger over, or a journey into history.',
   },
   {
-    Icon: PackageOpen,
+    Icon: PackageOpenIcon,
     title: 'Receive',
     text: `Your box arrives sealed and ready, in ${STANDARD_DELIVERY}. Shipping is free in the US on orders over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`,
   },
   {
-    Icon: Sparkles,
+    Icon: SparklesIcon,
     title: 'Begin',
     text: 'Gather your people, break the seal and follow the clues. Set aside 2-4 hours, or pause and return whenever you like.',
   },
@@ -85,7 +93,7 @@ export function ExperiencesPage() {
             className="mt-8 flex max-w-3xl flex-col gap-4 rounded-xl border border-gold/60 bg-card p-5 shadow-sm sm:flex-row sm:items-center"
           >
             <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-gold-deep">
-              <Lightbulb aria-hidden="true" className="size-5" />
+              <LightbulbIcon aria-hidden="true" className="size-5" />
             </span>
             <p className="flex-1 text-foreground">
               <strong className="font-semibold">First time with a puzzle box?</strong> Start with{' '}
@@ -95,7 +103,7 @@ export function ExperiencesPage() {
             <Button asChild variant="outline" className="self-start sm:self-center">
               <Link to="/scroll-of-antioch">
                 Start here
-                <ArrowRight aria-hidden="true" />
+                <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </aside>
@@ -170,7 +178,7 @@ function ExperienceCard({ experience, targeted }: { experience: Experience; targ
         <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
           <Badge variant="outline">{CATEGORY_LABELS[experience.category]}</Badge>
           <span className="flex items-center gap-1">
-            <Clock aria-hidden="true" className="size-3.5" />
+            <ClockIcon aria-hidden="true" className="size-3.5" />
             {experience.duration}
           </span>
         </div>
@@ -196,13 +204,13 @@ function ExperienceCard({ experience, targeted }: { experience: Experience; targ
           {experience.inStock ? (
             <Button asChild>
               <Link to="/shop">
-                <ShoppingCart aria-hidden="true" />
+                <ShoppingCartIcon aria-hidden="true" />
                 Add to Cart<span className="sr-only">: {experience.title}</span>
               </Link>
             </Button>
           ) : (
             <Button disabled aria-describedby={stockId}>
-              <ShoppingCart aria-hidden="true" />
+              <ShoppingCartIcon aria-hidden="true" />
               Add to Cart<span className="sr-only">: {experience.title}</span>
             </Button>
           )}

@@ -6,7 +6,13 @@ import {
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button } from '@lamplight/ui'
-import { ArrowRight, MessageCircleQuestion, RotateCcw, Truck, Users } from 'lucide-react'
+import {
+  ArrowRightIcon,
+  MessageCircleQuestionMarkIcon,
+  RotateCcwIcon,
+  TruckIcon,
+  UsersIcon,
+} from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 import { Container } from '../../components/section-heading'
 import { FAQS } from './faq-data'
@@ -15,21 +21,21 @@ export const FAQ_HEADING = 'Frequently Asked Questions'
 
 const INFO_CARDS = [
   {
-    Icon: Truck,
+    Icon: TruckIcon,
     title: 'Shipping',
     text: `Free shipping on US orders over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}. Standard delivery takes ${STANDARD_DELIVERY}.`,
     action: 'Ask about an order',
     subject: 'A question about my order',
   },
   {
-    Icon: RotateCcw,
+    Icon: RotateCcwIcon,
     title: 'Returns',
     text: `Not delighted? Tell us within ${SATISFACTION_WINDOW_DAYS} days of delivery and we will make it right.`,
     action: 'Start a return',
     subject: 'A return',
   },
   {
-    Icon: Users,
+    Icon: UsersIcon,
     title: 'Bulk orders',
     text: 'Churches, schools and groups ordering 10 or more boxes receive bulk pricing.',
     action: 'Request a group quote',
@@ -88,7 +94,7 @@ export function FaqPage() {
 
         <aside aria-labelledby="still-heading" className="lg:sticky lg:top-24 lg:self-start">
           <div className="rounded-xl bg-primary p-6 text-primary-foreground shadow-sm sm:p-8">
-            <MessageCircleQuestion aria-hidden="true" className="size-8" />
+            <MessageCircleQuestionMarkIcon aria-hidden="true" className="size-8" />
             <h2 id="still-heading" className="mt-4 font-serif text-2xl">
               Still have questions?
             </h2>
@@ -98,7 +104,7 @@ export function FaqPage() {
             <Button asChild variant="secondary" className="mt-5">
               <Link to="/contact">
                 Contact Us
-                <ArrowRight aria-hidden="true" />
+                <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </div>

@@ -1,7 +1,15 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoneyShort } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Badge, Button } from '@lamplight/ui'
-import { ArrowRight, BookOpen, Clock, HandHeart, Puzzle, Truck, Users } from 'lucide-react'
+import {
+  ArrowRightIcon,
+  BookOpenIcon,
+  ClockIcon,
+  HandHeartIcon,
+  PuzzleIcon,
+  TruckIcon,
+  UsersIcon,
+} from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 import { CATEGORY_LABELS, type Experience, experienceById } from '../../components/experiences'
 import { LampArt, PuzzleBoxArt } from '../../components/illustrations'
@@ -14,22 +22,22 @@ const FEATURED = ['scroll-of-antioch', 'pilgrims-cipher', 'letters-to-lost'].map
 
 const REASONS = [
   {
-    Icon: BookOpen,
+    Icon: BookOpenIcon,
     title: 'Scripture at the heart',
     text: 'Every cipher, lock and sealed letter leads back to the Bible. The answer to the last puzzle is never just a code; it is a verse worth keeping.',
   },
   {
-    Icon: Puzzle,
+    Icon: PuzzleIcon,
     title: 'Puzzles worth the effort',
     text: 'Real mysteries that ask for patience, teamwork and a few “aha!” moments, with gentle hints whenever your table needs a nudge.',
   },
   {
-    Icon: Users,
+    Icon: UsersIcon,
     title: 'Made for gathering',
     text: 'Families after dinner, youth groups on retreat, friends on a quiet Friday: our boxes turn a room of people into one team.',
   },
   {
-    Icon: HandHeart,
+    Icon: HandHeartIcon,
     title: 'Crafted with care and prayer',
     text: 'Each experience is researched, written and tested by people who love the Story, and packed by hand before it is sent to you.',
   },
@@ -67,7 +75,7 @@ export function HomePage() {
               <Button asChild size="lg">
                 <Link to="/experiences">
                   Explore Experiences
-                  <ArrowRight aria-hidden="true" />
+                  <ArrowRightIcon aria-hidden="true" />
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
@@ -76,15 +84,15 @@ export function HomePage() {
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-muted-foreground text-sm">
               <li className="flex items-center gap-2">
-                <Clock aria-hidden="true" className="size-4 text-gold-deep" />
+                <ClockIcon aria-hidden="true" className="size-4 text-gold-deep" />
                 2-4 hours of story per box
               </li>
               <li className="flex items-center gap-2">
-                <Users aria-hidden="true" className="size-4 text-gold-deep" />
+                <UsersIcon aria-hidden="true" className="size-4 text-gold-deep" />
                 Designed for ages 13+
               </li>
               <li className="flex items-center gap-2">
-                <Truck aria-hidden="true" className="size-4 text-gold-deep" />
+                <TruckIcon aria-hidden="true" className="size-4 text-gold-deep" />
                 Free US shipping over {formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}
               </li>
             </ul>
@@ -105,7 +113,7 @@ export function HomePage() {
             <Button asChild variant="link" className="px-0 text-base has-[>svg]:px-0">
               <Link to="/experiences">
                 See all six experiences
-                <ArrowRight aria-hidden="true" />
+                <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </div>
@@ -161,7 +169,7 @@ export function HomePage() {
               <Button asChild size="lg" variant="secondary" className="mt-6">
                 <Link to="/shop">
                   Visit the Shop
-                  <ArrowRight aria-hidden="true" />
+                  <ArrowRightIcon aria-hidden="true" />
                 </Link>
               </Button>
             </div>
@@ -191,7 +199,7 @@ function FeaturedCard({ experience }: { experience: Experience }) {
         <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
           <Badge variant="outline">{CATEGORY_LABELS[experience.category]}</Badge>
           <span className="flex items-center gap-1">
-            <Clock aria-hidden="true" className="size-3.5" />
+            <ClockIcon aria-hidden="true" className="size-3.5" />
             {experience.duration}
           </span>
         </div>
@@ -203,7 +211,7 @@ function FeaturedCard({ experience }: { experience: Experience }) {
           <Button asChild variant="outline" size="sm">
             <Link to={experience.learnMoreHref}>
               Learn More<span className="sr-only"> about {experience.title}</span>
-              <ArrowRight aria-hidden="true" />
+              <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>
         </div>

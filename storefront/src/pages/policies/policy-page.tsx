@@ -1,5 +1,5 @@
 import { PageMeta } from '@lamplight/session'
-import { ArrowRight } from 'lucide-react'
+import { ArrowRightIcon } from '@lamplight/ui/icons'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Container } from '../../components/section-heading'
@@ -87,7 +87,7 @@ export function PolicyPage({
               className="mt-3 inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
             >
               Contact us
-              <ArrowRight aria-hidden="true" className="size-4" />
+              <ArrowRightIcon aria-hidden="true" className="size-4" />
             </Link>
           </div>
         </aside>

@@ -1,18 +1,18 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoney, PRODUCT_SLUG_SCROLL } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Skeleton } from '@lamplight/ui'
-import { useQuery } from '@tanstack/react-query'
 import {
-  ArrowRight,
-  Clock,
-  KeyRound,
-  MonitorSmartphone,
-  PackageOpen,
-  Puzzle,
-  ScrollText,
-  Sparkles,
-  Truck,
-} from 'lucide-react'
+  ArrowRightIcon,
+  ClockIcon,
+  KeyRoundIcon,
+  MonitorSmartphoneIcon,
+  PackageOpenIcon,
+  PuzzleIcon,
+  ScrollTextIcon,
+  SparklesIcon,
+  TruckIcon,
+} from '@lamplight/ui/icons'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shopQueries, useProduct } from '../../api/shop'
 import { ScrollArt } from '../../components/illustrations'
@@ -23,9 +23,9 @@ import { Container, SectionHeading } from '../../components/section-heading'
 export const SCROLL_HEADING = 'The Scroll of Antioch'
 
 const FACTS = [
-  { Icon: Clock, label: '2-3 hours' },
-  { Icon: Puzzle, label: '5 mysteries' },
-  { Icon: Sparkles, label: 'Beginner friendly' },
+  { Icon: ClockIcon, label: '2-3 hours' },
+  { Icon: PuzzleIcon, label: '5 mysteries' },
+  { Icon: SparklesIcon, label: 'Beginner friendly' },
 ] as const
 
 // The five fragments follow Acts 11:19-26 without giving any answer away.
@@ -54,17 +54,17 @@ const MYSTERIES = [
 
 const HOW = [
   {
-    Icon: PackageOpen,
+    Icon: PackageOpenIcon,
     title: 'Break the seal',
     text: 'Your box holds the damaged scroll, letters from the church in Antioch and the tools to read them.',
   },
   {
-    Icon: KeyRound,
+    Icon: KeyRoundIcon,
     title: 'Solve each mystery',
     text: 'Work through five puzzles in order. Each one you solve restores a line of the scroll.',
   },
   {
-    Icon: MonitorSmartphone,
+    Icon: MonitorSmartphoneIcon,
     title: 'Restore it online',
     text: 'Enter your answers in the Puzzle Portal on any phone or computer, with up to three hints whenever you need them.',
   },
@@ -108,7 +108,7 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
         <Button asChild size="lg">
           <Link to="/puzzle-portal">
             Continue Your Journey
-            <ArrowRight aria-hidden="true" />
+            <ArrowRightIcon aria-hidden="true" />
           </Link>
         </Button>
         <p className="text-muted-foreground text-sm">This experience is yours. Pick up where you left off.</p>
@@ -136,11 +136,11 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
       <Button asChild size="lg">
         <Link to={`/checkout/${PRODUCT_SLUG_SCROLL}`}>
           Unlock for {formatMoney(product.data.price)}
-          <ArrowRight aria-hidden="true" />
+          <ArrowRightIcon aria-hidden="true" />
         </Link>
       </Button>
       <p className="flex items-center gap-2 text-muted-foreground text-sm">
-        <Truck aria-hidden="true" className="size-4" />
+        <TruckIcon aria-hidden="true" className="size-4" />
         {product.data.price > FREE_SHIPPING_THRESHOLD_CENTS ? 'Free US shipping · ' : ''}Arrives in 3-5
         business days
       </p>
@@ -231,7 +231,7 @@ export function ScrollOfAntiochPage() {
             </div>
           </div>
           <div className="flex flex-col justify-center rounded-2xl bg-parchment p-8 sm:p-10">
-            <ScrollText aria-hidden="true" className="mb-6 size-10 text-primary" />
+            <ScrollTextIcon aria-hidden="true" className="mb-6 size-10 text-primary" />
             <ScriptureQuote
               text="And the disciples were called Christians first in Antioch."
               reference="Acts 11:26"

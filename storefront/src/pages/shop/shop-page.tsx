@@ -11,7 +11,15 @@ import {
 } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Skeleton, toast } from '@lamplight/ui'
-import { CheckIcon, Clock, Gift, Puzzle, RefreshCw, Sparkles, Truck } from 'lucide-react'
+import {
+  CheckIcon,
+  ClockIcon,
+  GiftIcon,
+  PuzzleIcon,
+  RefreshCwIcon,
+  SparklesIcon,
+  TruckIcon,
+} from '@lamplight/ui/icons'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useProduct } from '../../api/shop'
@@ -23,9 +31,9 @@ import { Container, SectionHeading } from '../../components/section-heading'
 
 const FILTERS: ('all' | ExperienceCategory)[] = ['all', 'mystery', 'devotional', 'history']
 const FACTS = [
-  { Icon: Clock, label: '2-3 Hours' },
-  { Icon: Puzzle, label: '5 Mysteries' },
-  { Icon: Sparkles, label: 'Interactive' },
+  { Icon: ClockIcon, label: '2-3 Hours' },
+  { Icon: PuzzleIcon, label: '5 Mysteries' },
+  { Icon: SparklesIcon, label: 'Interactive' },
 ]
 
 /** /shop: the featured box at its live price, what is coming, gift cards and the monthly plans. */
@@ -114,7 +122,7 @@ function ShippingBanner() {
   return (
     <aside aria-label="Shipping" className="bg-primary text-primary-foreground">
       <Container className="flex flex-wrap items-center justify-center gap-3 py-4 text-center">
-        <Truck aria-hidden="true" className="size-5" />
+        <TruckIcon aria-hidden="true" className="size-5" />
         <p className="font-medium">
           Free shipping on US orders over {formatMoney(FREE_SHIPPING_THRESHOLD_CENTS).replace('.00', '')}.
           Delivered in {STANDARD_DELIVERY}.{' '}
@@ -180,7 +188,7 @@ function GiftCards() {
   return (
     <section aria-labelledby="gift-heading" className="bg-parchment py-12 sm:py-16">
       <Container className="text-center">
-        <Gift aria-hidden="true" className="mx-auto size-10 text-primary" />
+        <GiftIcon aria-hidden="true" className="mx-auto size-10 text-primary" />
         <SectionHeading
           id="gift-heading"
           align="center"
@@ -274,7 +282,7 @@ function SubscriptionStatusCard() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
-            <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
+            <RefreshCwIcon aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
             {refreshing ? 'Refreshing…' : 'Refresh'}
           </Button>
           {data.subscribed && (

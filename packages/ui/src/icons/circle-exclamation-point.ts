@@ -1,0 +1,8 @@
+import { type IconProps, svgIcon } from './svg-icon'
+
+export const CircleExclamationPointIcon = (props: IconProps) =>
+  svgIcon(props, 'lucide-circle-exclamation-point lucide-alert-circle lucide-circle-alert', [
+    ['circle', { cx: '12', cy: '12', r: '10' }],
+    ['line', { x1: '12', x2: '12', y1: '8', y2: '12' }],
+    ['line', { x1: '12', x2: '12.01', y1: '16', y2: '16' }],
+  ])

@@ -1,0 +1,8 @@
+import { type IconProps, svgIcon } from './svg-icon'
+
+export const CreditCardIcon = (props: IconProps) =>
+  svgIcon(props, 'lucide-credit-card', [
+    ['rect', { width: '20', height: '14', x: '2', y: '5', rx: '2' }],
+    ['line', { x1: '2', x2: '22', y1: '10', y2: '10' }],
+    ['path', { d: 'M6 14h2' }],
+  ])

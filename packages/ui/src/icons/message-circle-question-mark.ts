@@ -1,0 +1,13 @@
+import { type IconProps, svgIcon } from './svg-icon'
+
+export const MessageCircleQuestionMarkIcon = (props: IconProps) =>
+  svgIcon(props, 'lucide-message-circle-question-mark lucide-message-circle-question', [
+    [
+      'path',
+      {
+        d: 'M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719',
+      },
+    ],
+    ['path', { d: 'M9 9.5a3 2.5 0 016 0c0 2-2 2-3 3.5' }],
+    ['path', { d: 'M12 17h.01' }],
+  ])

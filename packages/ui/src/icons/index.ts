@@ -1,5 +1,5 @@
 // Our icons: lucide's drawings (ISC licence, see ./LICENSE) rendered by our own few lines
-// (`svgIcon`) instead of lucide-react's runtime (decision 028). One way to do icons: import
+// (`svgIcon`) instead of lucide-react's runtime (decision 029). One way to do icons: import
 // them from `@lamplight/ui/icons` (Biome refuses `lucide-react` anywhere else). Each icon is
 // a module of its own, named after its lucide file (`circle-check.ts` exports
 // `CircleCheckIcon`, whatever lucide's aliases), so a chunk carries only the icons it uses:

@@ -34,7 +34,7 @@ function labelled(props: object): boolean {
  * defaults, `class="lucide lucide-<name> <className>"`, and `aria-hidden="true"` unless the
  * icon is labelled or has children (a `<title>`). What lucide adds around it (a context,
  * `forwardRef`, a class de-duplicator, name conversions) is what made its runtime cost more
- * than the drawings on a first load (decision 028).
+ * than the drawings on a first load (decision 029).
  */
 export function svgIcon(
   { className, children, ...props }: IconProps,

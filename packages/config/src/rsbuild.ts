@@ -115,7 +115,7 @@ export function defineShellConfig(options: AppOptions): RsbuildConfig {
           pluginModuleFederation({
             name: federationName('shell'),
             remotes: {},
-            shared: browserShared(),
+            shared: browserShared({ host: true }),
             shareStrategy: 'loaded-first',
             dts: false,
             manifest: false,

@@ -94,13 +94,18 @@ export const UI_KIT_SHARED = {
  * The shared table of a browser build: `react-router` is provided from its declarative
  * half (same share key, same version, still one singleton; decision 026), so a first load
  * carries 14 KB of it (gzip) instead of 65 KB; `@tanstack/react-query` likewise from the
- * names the apps use (`tanstack-query-client.mjs`, 13.1 -> 11.1 KB); and the UI kit's
- * dependencies.
+ * names the apps use (`tanstack-query-client.mjs`, 13.1 -> 11.1 KB); the UI kit's
+ * dependencies; and the route map (`@lamplight/routes`), which the shell's entry reads to
+ * start fetching the page's remote before anything else, so each remote's routes take the
+ * shell's copy instead of their own (0.9 KB gzip on every page). The shell's copy is eager
+ * (in its entry, where it already was): the entry reads it before any shared module could
+ * load. A workspace package versioned with the repo, like the session.
  */
-export function browserShared() {
+export function browserShared({ host = false }: { host?: boolean } = {}) {
   return {
     ...SHARED,
     ...UI_KIT_SHARED,
+    '@lamplight/routes': { requiredVersion: false as const, eager: host },
     'react-router': {
       ...SHARED['react-router'],
       import: path.join(import.meta.dirname, 'react-router-client.mjs'),

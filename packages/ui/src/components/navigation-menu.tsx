@@ -1,5 +1,4 @@
 import { cva } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import {
   type ComponentProps,
   createContext,
@@ -19,6 +18,7 @@ import {
 import { ChevronDownIcon } from '../icons'
 
 import { cn } from '../lib/cn'
+import { Slot } from '../lib/slot'
 
 /**
  * A site's main navigation: top-level links and dropdowns of links, following the WAI-ARIA
@@ -272,7 +272,7 @@ function NavigationMenuLink({
   ...props
 }: ComponentProps<'a'> & { asChild?: boolean; active?: boolean; children?: ReactNode }) {
   const menu = useContext(MenuContext)
-  const Comp = asChild ? Slot.Root : 'a'
+  const Comp = asChild ? Slot : 'a'
   return (
     <Comp
       data-slot="navigation-menu-link"

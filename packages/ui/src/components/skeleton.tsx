@@ -1,7 +1,7 @@
-import { Slot } from 'radix-ui'
 import type * as React from 'react'
 
 import { cn } from '../lib/cn'
+import { Slot } from '../lib/slot'
 
 /**
  * A pulsing placeholder, a `<div>`. Inside phrasing content (a `<p>`, a heading, a button)
@@ -13,7 +13,7 @@ function Skeleton({
   asChild = false,
   ...props
 }: React.ComponentProps<'div'> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : 'div'
+  const Comp = asChild ? Slot : 'div'
   return (
     <Comp
       data-slot="skeleton"

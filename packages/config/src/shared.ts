@@ -73,9 +73,11 @@ export function tanstackQueryEntry(): string {
 }
 
 /**
- * The UI kit's (`@lamplight/ui`, bundled into every app) own dependencies that every first
- * screen uses: `cn` (clsx, and our class merger `@lamplight/class-merge`, decision 027) and
- * `asChild` (Radix Slot, which Radix's primitives import too). Shared so that a remote takes
+ * The UI kit's (`@lamplight/ui`, bundled into every app) own dependencies: `cn` (clsx, and
+ * our class merger `@lamplight/class-merge`, decision 027), which every first screen uses,
+ * and Radix Slot, which Radix's primitives (dialog, select, ...) import; the kit's own
+ * `asChild` has its own Slot since decision 030, so Radix Slot loads with the first of those
+ * primitives, no longer on every first load. Shared so that a remote takes
  * the shell's copy instead of downloading its own (~10 KB gzip per page, decision 021; the
  * merger 2.2 KB). Not singletons: two copies do no harm, so a remote built against another
  * major version simply brings its own. The merger is a workspace package versioned with the

@@ -1,12 +1,5 @@
 import * as React from 'react'
 import type { ExternalToast, ToasterProps } from 'sonner'
-import {
-  CircleCheckIcon,
-  InfoIcon,
-  LoaderCircleIcon,
-  OctagonXIcon,
-  TriangleExclamationPointIcon,
-} from '../icons'
 
 // sonner (~9 KB gzip) loads with the first toast, not with every page (decision 021): most
 // visits never raise one. `toast` queues the call, wakes the Toaster, and calls sonner once
@@ -65,14 +58,6 @@ const toast = Object.assign(
   },
 )
 
-// Sonner reads these custom properties for its default toast surface; point them at our tokens.
-const themeVars = {
-  '--normal-bg': 'var(--color-popover)',
-  '--normal-text': 'var(--color-popover-foreground)',
-  '--normal-border': 'var(--color-border)',
-  '--border-radius': 'var(--radius-lg)',
-} as React.CSSProperties
-
 /** Rendered after sonner's Toaster, so its effect runs once sonner's has subscribed. */
 function Ready() {
   React.useEffect(() => {
@@ -85,35 +70,13 @@ function Ready() {
   return null
 }
 
+// sonner and our surface for it (its look and icons) in one lazy load.
 const SonnerToaster = React.lazy(async () => {
-  const { Toaster: Sonner } = await import('sonner')
-  function Loaded({ style, toastOptions, ...props }: ToasterProps) {
+  const { ToasterSurface } = await import('./toaster-surface')
+  function Loaded(props: ToasterProps) {
     return (
       <>
-        <Sonner
-          theme="light"
-          className="toaster group"
-          icons={{
-            success: <CircleCheckIcon aria-hidden="true" className="size-4 text-primary" />,
-            info: <InfoIcon aria-hidden="true" className="size-4" />,
-            warning: <TriangleExclamationPointIcon aria-hidden="true" className="size-4 text-gold-deep" />,
-            error: <OctagonXIcon aria-hidden="true" className="size-4 text-destructive" />,
-            loading: <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />,
-          }}
-          style={{ ...themeVars, ...style }}
-          toastOptions={{
-            ...toastOptions,
-            classNames: {
-              toast: 'font-sans shadow-lg',
-              title: 'font-medium',
-              description: 'text-muted-foreground!',
-              actionButton: 'bg-primary! text-primary-foreground!',
-              cancelButton: 'bg-muted! text-muted-foreground!',
-              ...toastOptions?.classNames,
-            },
-          }}
-          {...props}
-        />
+        <ToasterSurface {...props} />
         <Ready />
       </>
     )

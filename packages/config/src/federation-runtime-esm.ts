@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { esModuleEntry } from './es-module-entry'
+import { exportFiles, packageRoot } from './package-root'
 
 const require = createRequire(import.meta.url)
 
@@ -26,14 +27,6 @@ export const FEDERATION_RUNTIME_PACKAGES = [
   '@module-federation/error-codes',
 ] as const
 
-type Condition = string | { default?: string }
-type PackageJson = {
-  name?: string
-  exports?: Record<string, Condition | { import?: Condition; require?: Condition }>
-}
-
-const fileOf = (condition?: Condition) => (typeof condition === 'string' ? condition : condition?.default)
-
 /**
  * `resolve.alias` for a browser build: every CommonJS entry of the packages above (each
  * export's `require` file, an exact-match `$` key on its absolute path, the request the
@@ -49,28 +42,16 @@ export function federationRuntimeEsmAliases(): Record<string, string> {
     // esModuleEntry, the other exports the same way below.
     const commonjs = fromPlugin.resolve(pkg)
     aliases[`${commonjs}$`] = esModuleEntry(pkg, commonjs)
-    const dir = packageDir(pkg, commonjs)
-    const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson
-    for (const [subpath, conditions] of Object.entries(json.exports ?? {})) {
-      if (subpath === '.' || typeof conditions !== 'object' || !('require' in conditions)) continue
-      const cjs = fileOf(conditions.require)
-      const esm = fileOf(conditions.import)
-      if (!cjs || !esm) continue
+    const { dir, json } = packageRoot(pkg, commonjs)
+    for (const subpath of Object.keys(json.exports ?? {})) {
+      const { import: esm, require: cjs } = exportFiles(json, subpath)
+      if (subpath === '.' || !cjs || !esm) continue
       if (!existsSync(path.join(dir, esm)))
         throw new Error(`${pkg}: its "import" file for ${subpath} does not exist`)
       aliases[`${path.join(dir, cjs)}$`] = path.join(dir, esm)
     }
   }
   return aliases
-}
-
-/** The folder of `pkg`'s own package.json above one of its files. */
-function packageDir(pkg: string, file: string): string {
-  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const json = path.join(dir, 'package.json')
-    if (existsSync(json) && (JSON.parse(readFileSync(json, 'utf8')) as PackageJson).name === pkg) return dir
-  }
-  throw new Error(`${pkg}: no package.json of its own above ${file}`)
 }
 
 /** The runtime-tools entry @module-federation/rspack hands to rspack (`implementation`). */

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { realpathSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Rspack } from '@rsbuild/core'
+import { packageRoot } from './package-root'
 
 const require = createRequire(import.meta.url)
 
@@ -76,10 +77,5 @@ export function firstLoadCacheGroup(
 
 /** Where a package's files are, symlinks resolved (a workspace package is under packages/). */
 export function installedDir(pkg: string): string {
-  for (let dir = path.dirname(require.resolve(pkg)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const json = path.join(dir, 'package.json')
-    if (existsSync(json) && (JSON.parse(readFileSync(json, 'utf8')) as { name?: string }).name === pkg)
-      return realpathSync(dir)
-  }
-  throw new Error(`cannot find where ${pkg} is installed`)
+  return realpathSync(packageRoot(pkg, require.resolve(pkg)).dir)
 }

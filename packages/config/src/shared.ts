@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { esModuleEntry } from './es-module-entry'
+import { packageRoot } from './package-root'
 
 const require = createRequire(import.meta.url)
 
@@ -14,18 +15,11 @@ export function sharedRange(pkg: string): string {
   return `^${installedVersion(pkg).split('.')[0]}.0.0`
 }
 
-/** Not every package exports its package.json (sonner does not): walk up from its entry. */
+/** The installed version of a package, from its own package.json. */
 function installedVersion(pkg: string): string {
-  let dir = path.dirname(require.resolve(pkg))
-  while (dir !== path.dirname(dir)) {
-    const file = path.join(dir, 'package.json')
-    if (existsSync(file)) {
-      const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
-      if (json.name === pkg && json.version) return json.version
-    }
-    dir = path.dirname(dir)
-  }
-  throw new Error(`cannot find the installed version of ${pkg}`)
+  const { version } = packageRoot(pkg, require.resolve(pkg)).json
+  if (!version) throw new Error(`cannot find the installed version of ${pkg}`)
+  return version
 }
 
 const singleton = (pkg: string) => ({ singleton: true, requiredVersion: sharedRange(pkg) })

@@ -38,8 +38,8 @@ type Module = { nameForCondition(): string | null | undefined }
 /**
  * The shell's split of its shared libraries (decision 028): one script, `first-load`, instead
  * of one per library. Module Federation gives every shared module a chunk of its own, so a
- * first load fetched twelve scripts for them; they always load together (every page needs
- * them before it hydrates), and one gzip stream over all of them is 3 KB smaller than twelve
+ * first load fetched ten scripts for them; they always load together (every page needs
+ * them before it hydrates), and one gzip stream over all of them is 3 KB smaller than ten
  * (a compressor finds the repeats across libraries; each script has its own wrapper). The
  * group is async, as the chunks were: it starts after the page has painted (shell/src/index.ts),
  * so it does not delay the largest paint, and it stays a file of its own beside the shell's

@@ -31,6 +31,12 @@ const TYPES: Record<string, string> = {
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const NO_CACHE = 'no-cache'
+/**
+ * A page the server renders differs by who is signed in (the header), by encoding, and by
+ * `X-Lamplight-Render: browser` (browser tests ask for the shell's HTML instead): a cache in
+ * front keys on all three.
+ */
+export const RENDERED_PAGE_VARY = 'Cookie, Accept-Encoding, X-Lamplight-Render'
 
 /**
  * Rsbuild puts content-hashed files under `static/`; anything else (HTML, manifests,
@@ -296,7 +302,7 @@ export function serveApps({
           'Content-Type': 'text/html; charset=utf-8',
           // A page that shows who is signed in is theirs alone.
           'Cache-Control': page.personal ? `private, ${NO_CACHE}` : NO_CACHE,
-          Vary: 'Cookie, Accept-Encoding',
+          Vary: RENDERED_PAGE_VARY,
         },
       })
     } catch (err) {
@@ -360,6 +366,8 @@ export function serveApps({
     if (rendered) return rendered
     const status = isKnownPage(urlPath) ? 200 : 404
     const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html', status)
+    // Where the server renders this path, the shell's HTML is the other answer to the same URL.
+    if (html && serverRender && rendersOnServer(urlPath)) html.headers.set('Vary', RENDERED_PAGE_VARY)
     if (html) return html
     c.header('Cache-Control', NO_CACHE)
     return c.text('The site is not built yet. Run `npm run build` (or `npm start`, which builds first).', 503)

@@ -259,6 +259,17 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
     expect(anonymous.html).toContain('Sign In')
   }, 60_000)
 
+  it('the rendered page and the shell HTML asked for instead both vary by X-Lamplight-Render, so a cache in front keeps them apart', async () => {
+    active = v1
+    const rendered = await app.request('/about')
+    const shell = await app.request('/about', { headers: { 'X-Lamplight-Render': 'browser' } })
+    expect(await rendered.text()).toContain('About Us')
+    expect(await shell.text()).not.toContain('About Us')
+    for (const res of [rendered, shell]) {
+      expect(res.headers.get('vary')?.split(/,\s*/)).toEqual(['Cookie', 'Accept-Encoding', 'X-Lamplight-Render'])
+    }
+  }, 60_000)
+
   it('answers a path no route owns with 404 and the 404 page', async () => {
     active = v1
     const res = await page('/no-such-page')

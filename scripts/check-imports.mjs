@@ -4,6 +4,7 @@
 // node_modules, so an undeclared import works here by accident and breaks a workspace built
 // or installed on its own (`npm ci -w api --omit=dev`, a remote deployed alone).
 // Run by `npm run lint`; exits 1 listing each undeclared import with the file that has it.
+import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import path from 'node:path'
@@ -49,12 +50,37 @@ function workspaces() {
   })
 }
 
-function* files(dir) {
+/**
+ * What git would commit (tracked files and new ones not ignored): a scratch folder that
+ * `.gitignore` leaves out is not the project. Without git (an exported tree), every file
+ * outside SKIP_DIRS.
+ */
+function projectFiles() {
+  try {
+    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    return new Set(
+      out
+        .split('\0')
+        .filter(Boolean)
+        .map((file) => path.join(root, file)),
+    )
+  } catch {
+    return null
+  }
+}
+
+function* files(dir, keep) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) yield* files(path.join(dir, entry.name))
-    } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-      yield path.join(dir, entry.name)
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) yield* files(full, keep)
+    } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && (!keep || keep.has(full))) {
+      yield full
     }
   }
 }
@@ -70,6 +96,7 @@ export function packageName(specifier) {
 
 export function undeclaredImports() {
   const problems = []
+  const keep = projectFiles()
   const names = new Set(
     workspaces().map((dir) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name),
   )
@@ -87,7 +114,7 @@ export function undeclaredImports() {
       ...Object.keys(pkg.lamplight?.remotes ?? {}),
       ...Object.keys(pkg.lamplight?.aliases ?? {}),
     ])
-    for (const file of files(path.join(root, dir))) {
+    for (const file of files(path.join(root, dir), keep)) {
       const text = readFileSync(file, 'utf8')
       for (const match of SPECIFIERS.flatMap((re) => [...text.matchAll(re)])) {
         const name = packageName(match[1])

@@ -266,7 +266,11 @@ describe.skipIf(!built)('server-rendered pages from the registry (real builds)',
     expect(await rendered.text()).toContain('About Us')
     expect(await shell.text()).not.toContain('About Us')
     for (const res of [rendered, shell]) {
-      expect(res.headers.get('vary')?.split(/,\s*/)).toEqual(['Cookie', 'Accept-Encoding', 'X-Lamplight-Render'])
+      expect(res.headers.get('vary')?.split(/,\s*/)).toEqual([
+        'Cookie',
+        'Accept-Encoding',
+        'X-Lamplight-Render',
+      ])
     }
   }, 60_000)
 

@@ -102,6 +102,20 @@ test('an unknown product sends the buyer back to the shop with Product Not Found
   await expect(page).toHaveURL(/\/shop$/)
 })
 
+test('/checkout opened without an order link says there is no order, with no error; an unknown order link is an error', async ({
+  page,
+}) => {
+  await page.goto('/checkout')
+  await expect(page.getByRole('heading', { name: 'No order to show' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/account')
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByText('Processing Error')).toHaveCount(0)
+
+  await page.goto('/checkout?session_id=cs_test_no_such_session')
+  await expect(page.getByRole('heading', { name: 'We could not confirm this order' })).toBeVisible()
+  await expect(page.getByText('Processing Error')).toBeVisible()
+})
+
 test('the shop: coming-soon filters, gift cards and plans ask a visitor to sign in', async ({ page }) => {
   await page.goto('/shop')
   const coming = page.getByRole('region', { name: 'Coming Soon' })

@@ -40,8 +40,8 @@ describe('storefront routes', () => {
     // The API here knows no product: checkout goes back to the shop (spec, section 8).
     '/checkout/:productSlug': 'Shop Experiences',
     // No session id: the confirmation page says it cannot confirm anything.
-    '/checkout': 'We could not confirm this order',
-    '/purchase-success': 'We could not confirm this order',
+    '/checkout': 'No order to show',
+    '/purchase-success': 'No order to show',
     // Signed out and an empty API: the orders cannot load, and the page says so with Retry.
     '/account': 'We could not load this page',
   })

@@ -36,7 +36,7 @@ export function CheckoutSuccessPage() {
     if (paid) {
       announced.current = true
       toast.success('Purchase Successful!')
-    } else if (!sessionId || order.isError || (order.data && order.data.status !== 'pending')) {
+    } else if (sessionId && (order.isError || (order.data && order.data.status !== 'pending'))) {
       announced.current = true
       toast.error('Processing Error', {
         description: 'There was an issue processing your purchase. Please contact support.',
@@ -53,7 +53,15 @@ export function CheckoutSuccessPage() {
       path={pathname === '/purchase-success' ? '/purchase-success' : '/checkout'}
     />
   )
-  if (sessionId && order.isPending)
+  // Opened without an order's link (typed, bookmarked): nothing went wrong, there is just no order.
+  if (!sessionId)
+    return (
+      <>
+        {meta}
+        <NoOrder />
+      </>
+    )
+  if (order.isPending)
     return (
       <>
         {meta}
@@ -147,6 +155,27 @@ function Confirmed({ order }: { order: BuyerOrder }) {
           </Button>
         </div>
       </section>
+      <SupportDetails />
+    </PageContainer>
+  )
+}
+
+function NoOrder() {
+  return (
+    <PageContainer className="max-w-2xl text-center">
+      <PackageIcon aria-hidden="true" className="mx-auto size-14 text-primary" />
+      <h1 className="mt-4 font-serif text-3xl">No order to show</h1>
+      <p className="mt-3 text-lg text-muted-foreground">
+        This page confirms an order once you have paid. Your orders are listed in your account.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/shop">Back to the shop</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/account">My orders</Link>
+        </Button>
+      </div>
       <SupportDetails />
     </PageContainer>
   )

@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+import { ADMIN_EMAIL, expect, gate, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 test('signing up signs the visitor in, with their email in the header', async ({ page, pageErrors }) => {
   const email = uniqueEmail('newcomer')
@@ -18,6 +18,56 @@ test('signing up signs the visitor in, with their email in the header', async ({
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }),
   ).toHaveCount(0)
   expect(pageErrors).toEqual([])
+})
+
+// On a slow phone the server-rendered form shows long before React owns it (or a password
+// manager fills it then): what it holds when React takes over is what signs in.
+test('a sign-in typed before the page hydrated signs in with what was typed', async ({
+  page,
+  pageErrors,
+}) => {
+  const email = uniqueEmail('early')
+  await signUpAs(page, email, 'typed early 1')
+  await page.context().clearCookies()
+  const { held, release } = gate()
+  await page.route('**/static/js/**', async (route) => {
+    await held
+    await route.continue()
+  })
+  // The frame's own goto: the fixture's waits for hydration, which is held back.
+  await page.mainFrame().goto('/auth', { waitUntil: 'commit' })
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('typed early 1')
+  release()
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible()
+  expect(pageErrors).toEqual([])
+})
+
+test('a form the browser sends itself (scripts off) puts no field in the address', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const page = await context.newPage()
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill('someone@example.com')
+  await page.getByLabel('Password').fill('never in a URL 1')
+  await page.getByLabel('Password').press('Enter')
+  await page.waitForLoadState('load')
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+  expect(new URL(page.url()).pathname).toBe('/auth')
+  expect(page.url()).not.toContain('never')
+  expect(page.url()).not.toContain('someone')
+
+  await page.goto('/contact')
+  await page.getByLabel('Name').first().fill('Lydia')
+  await page.getByLabel('Name').first().press('Enter')
+  await page.waitForLoadState('load')
+  expect(page.url()).not.toContain('Lydia')
+  await context.close()
 })
 
 test('empty and malformed input is caught beside the fields, and the service message is shown', async ({

@@ -1,14 +1,6 @@
 import { cn, Input } from '@lamplight/ui'
 import { SearchIcon } from '@lamplight/ui/icons'
-import {
-  type FormEvent,
-  type ReactNode,
-  type Ref,
-  useId,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-} from 'react'
+import { type FormEvent, type ReactNode, type Ref, useId } from 'react'
 
 /** The API refuses longer searches. */
 export const MAX_SEARCH_LENGTH = 200
@@ -35,16 +27,7 @@ export function SearchBox({
   inputRef?: Ref<HTMLInputElement>
 }) {
   const id = useId()
-  const field = useRef<HTMLInputElement>(null)
-  useImperativeHandle(inputRef, () => field.current as HTMLInputElement)
-  // The server-rendered field takes typing before React owns it (a slow phone's first
-  // seconds); hydration would otherwise leave the state empty and the next render would wipe
-  // what was typed. Adopt it once, when the field first mounts.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount
-  useLayoutEffect(() => {
-    const typed = field.current?.value
-    if (typed !== undefined && typed !== value) onChange(typed)
-  }, [])
+  // What was typed before hydration is adopted by Input itself (@lamplight/ui, typed-before-hydration).
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onSubmit?.(value)
@@ -61,7 +44,7 @@ export function SearchBox({
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <Input
-            ref={field}
+            ref={inputRef}
             id={id}
             type="search"
             value={value}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
+import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -57,7 +57,7 @@ export function ForgotPasswordForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <Form onSubmit={submit} className="grid gap-4">
       <Field id="forgot-email" label="Email" error={errors.email?.message}>
         <Input
           {...fieldProps('forgot-email', errors.email?.message)}
@@ -72,6 +72,6 @@ export function ForgotPasswordForm({
       <Button type="button" variant="link" onClick={onBack}>
         Back to Sign In
       </Button>
-    </form>
+    </Form>
   )
 }

@@ -8,6 +8,7 @@ import {
   CardHeader,
   CardTitle,
   Field,
+  Form,
   fieldProps,
   Input,
   SubmitButton,
@@ -60,7 +61,7 @@ export function ResetPasswordPage() {
               </Button>
             </div>
           ) : (
-            <form onSubmit={submit} noValidate className="grid gap-4">
+            <Form onSubmit={submit} className="grid gap-4">
               <Field
                 id="new-password"
                 label="New password"
@@ -85,7 +86,7 @@ export function ResetPasswordPage() {
               <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Saving…">
                 Save new password
               </SubmitButton>
-            </form>
+            </Form>
           )}
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ApiError } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
+import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -51,7 +51,7 @@ export function SignInForm({
   })
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <Form onSubmit={submit} className="grid gap-4">
       <Field id="sign-in-email" label="Email" error={errors.email?.message}>
         <Input
           {...fieldProps('sign-in-email', errors.email?.message)}
@@ -88,6 +88,6 @@ export function SignInForm({
       <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Signing in…">
         Sign In
       </SubmitButton>
-    </form>
+    </Form>
   )
 }

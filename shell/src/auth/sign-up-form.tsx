@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ApiError } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
+import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -77,7 +77,7 @@ export function SignUpForm({
   )
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <Form onSubmit={submit} className="grid gap-4">
       <Field id="sign-up-name" label="Full name" hint="Optional" error={errors.name?.message}>
         <Input
           {...fieldProps('sign-up-name', errors.name?.message)}
@@ -133,6 +133,6 @@ export function SignUpForm({
       <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Creating your account…">
         Sign Up
       </SubmitButton>
-    </form>
+    </Form>
   )
 }

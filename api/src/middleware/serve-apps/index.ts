@@ -136,6 +136,18 @@ export function isKnownPage(urlPath: string): boolean {
   return (SHELL_ROUTES as readonly string[]).includes(normalised) || matchRoute(normalised) !== null
 }
 
+/**
+ * A page's form sent by the browser itself: submitted before the page hydrated, or with
+ * scripts off (`Form` in @lamplight/ui posts, so that no field lands in a URL). What it sent
+ * is not read; the page loads again, at the same address (a reset link keeps its token), as
+ * a GET. The path is our own page's (`isKnownPage`), made relative to this origin.
+ */
+function pageAgain(c: Context<AppEnv>): Response {
+  const url = new URL(c.req.url)
+  const location = `/${url.pathname.replace(/^\/+/, '')}${url.search}`
+  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
+}
+
 /** If-None-Match holds this entity tag (or `*`); weak and strong forms compare equal. */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
@@ -313,9 +325,10 @@ export function serveApps({
   }
 
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const urlPath = c.req.path
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return next()
+    if (c.req.method === 'POST' && isKnownPage(urlPath)) return pageAgain(c)
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
 
     if (urlPath === '/runtime-config.json') {
       c.header('Cache-Control', NO_CACHE)

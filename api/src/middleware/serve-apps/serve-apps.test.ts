@@ -121,6 +121,25 @@ describe('serveApps', () => {
     expect(icon.headers.get('content-type')).toBe('image/svg+xml')
   })
 
+  it('answers a form the browser posted to a page (before hydration, scripts off) by loading the page again, reading nothing', async () => {
+    const body = new URLSearchParams({ email: 'ada@example.com', password: 'secret-pass-123' })
+    const signIn = await app.request('/auth', { method: 'POST', body })
+    expect(signIn.status).toBe(303)
+    expect(signIn.headers.get('location')).toBe('/auth')
+    expect(await signIn.text()).toBe('')
+    // A reset link keeps its token; a product page its own path.
+    const reset = await app.request('/auth/reset-password?token=abc', { method: 'POST', body })
+    expect(reset.headers.get('location')).toBe('/auth/reset-password?token=abc')
+    expect((await app.request('/contact', { method: 'POST', body })).headers.get('location')).toBe('/contact')
+    // Only our own pages, and never to another origin.
+    expect((await app.request('/no-such-page', { method: 'POST', body })).status).toBe(404)
+    for (const sneaky of ['//evil.example/auth', '/\\evil.example']) {
+      const res = await app.request(`http://localhost${sneaky}`, { method: 'POST', body })
+      const location = res.headers.get('location')
+      if (location !== null) expect(location).toMatch(/^\/[^/\\]/)
+    }
+  })
+
   it('serves the brotli or gzip copy the build made when the client takes it', async () => {
     const plain = await app.request('/apps/storefront/static/js/storefront.89abcdef01.js')
     expect(plain.headers.get('content-encoding')).toBeNull()

@@ -64,4 +64,15 @@ function FormOutcome({ outcome, className }: { outcome: Outcome; className?: str
   )
 }
 
-export { FormOutcome, SubmitButton }
+/**
+ * A form that sends itself through its `onSubmit` (fetch), validating with its own messages.
+ * Submitted before the page has hydrated (a slow phone, a script that failed) or with scripts
+ * off, the browser sends it instead, by default as a GET with every field in the address: a
+ * password in the history, the server's logs and the next page's Referer. This one posts to
+ * its page, which loads again (serve-apps answers 303), so no field ever lands in a URL.
+ */
+function Form({ method = 'post', noValidate = true, ...props }: React.ComponentProps<'form'>) {
+  return <form method={method} noValidate={noValidate} {...props} />
+}
+
+export { Form, FormOutcome, SubmitButton }

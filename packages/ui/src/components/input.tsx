@@ -1,10 +1,13 @@
 import type * as React from 'react'
 
 import { cn } from '../lib/cn'
+import { useTypedBeforeHydration } from '../lib/typed-before-hydration'
 
-function Input({ className, type, ...props }: React.ComponentProps<'input'>) {
+function Input({ className, type, ref, ...props }: React.ComponentProps<'input'>) {
+  const field = useTypedBeforeHydration(ref)
   return (
     <input
+      ref={field}
       type={type}
       data-slot="input"
       className={cn(

@@ -5,7 +5,16 @@ import {
   ContactMessageSchema,
   type ContactMessageValues,
 } from '@lamplight/contracts'
-import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
+import {
+  Field,
+  Form,
+  FormOutcome,
+  fieldProps,
+  Input,
+  type Outcome,
+  SubmitButton,
+  Textarea,
+} from '@lamplight/ui'
 import { SendIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -51,7 +60,7 @@ export function ContactForm() {
   })
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Send us a message" className="grid gap-5">
+    <Form onSubmit={submit} aria-label="Send us a message" className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Name" error={errors.name?.message}>
           <Input
@@ -104,6 +113,6 @@ export function ContactForm() {
         </div>
         <FormOutcome outcome={outcome} />
       </div>
-    </form>
+    </Form>
   )
 }

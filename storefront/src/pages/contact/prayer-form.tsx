@@ -5,7 +5,16 @@ import {
   PrayerRequestSchema,
   type PrayerRequestValues,
 } from '@lamplight/contracts'
-import { Field, FormOutcome, fieldProps, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
+import {
+  Field,
+  Form,
+  FormOutcome,
+  fieldProps,
+  Input,
+  type Outcome,
+  SubmitButton,
+  Textarea,
+} from '@lamplight/ui'
 import { HandHeartIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -52,7 +61,7 @@ export function PrayerForm() {
   })
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Share a prayer request" className="grid gap-5">
+    <Form onSubmit={submit} aria-label="Share a prayer request" className="grid gap-5">
       <Field id="prayer-request" label="Your prayer request" error={errors.request?.message}>
         <Textarea
           {...fieldProps('prayer-request', errors.request?.message)}
@@ -95,6 +104,6 @@ export function PrayerForm() {
         </div>
         <FormOutcome outcome={outcome} />
       </div>
-    </form>
+    </Form>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatFileSize, formatMoney, formatMoneyShort } from './format'
+import { formatCount, formatFileSize, formatMoney, formatMoneyShort, orderNumber } from './format'
 
 describe('formatCount', () => {
   it.each([
@@ -51,5 +51,13 @@ describe('formatMoneyShort', () => {
     [100000, '$1,000'],
   ])('%i cents reads %s in running copy', (cents, text) => {
     expect(formatMoneyShort(cents)).toBe(text)
+  })
+})
+
+describe('orderNumber', () => {
+  it("is the last 8 characters of the payment session's id in capitals, else of the order's id", () => {
+    expect(orderNumber('cs_test_a1b2c3d4e5f6g7h8', 'ignored')).toBe('E5F6G7H8')
+    expect(orderNumber(null, '0b6f1c2e-9d4a-4c1e-8f00-12ab34cd56ef')).toBe('34CD56EF')
+    expect(orderNumber(undefined, 'short')).toBe('SHORT')
   })
 })

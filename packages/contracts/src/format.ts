@@ -34,3 +34,11 @@ export function formatFileSize(bytes: number): string {
   const value = Number.parseFloat((bytes / 1024 ** exponent).toFixed(2))
   return `${value} ${SIZE_UNITS[exponent]}`
 }
+
+/**
+ * The order number a buyer sees (pages, mails, support): the last 8 characters of the payment
+ * session's id in capitals, as the spec shows it, or of the order's own id when it has none.
+ */
+export function orderNumber(sessionId: string | null | undefined, orderId: string): string {
+  return (sessionId ?? orderId).slice(-8).toUpperCase()
+}

@@ -441,8 +441,6 @@ async function confirmationFor(db: Db, orderId: string) {
   return row ? orderConfirmationMail(row) : null
 }
 
-export { orderNumber } from './mails'
-
 export type EventRecord = { provider: 'stripe'; eventId: string; type: string }
 
 /**

@@ -1,4 +1,4 @@
-import { formatMoney, STANDARD_DELIVERY } from '@lamplight/contracts'
+import { formatMoney, orderNumber, STANDARD_DELIVERY } from '@lamplight/contracts'
 import type { ShippingAddress } from '../../db/schema'
 import type { Mail } from '../../mail'
 import { greeting, Layout, Lines, Paragraph, renderMail } from '../../mail/layout'
@@ -47,7 +47,3 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
     </Layout>,
   )
 }
-
-/** The order number the buyer sees: the last 8 characters of the session id, in capitals (spec). */
-export const orderNumber = (sessionId: string | null, orderId: string) =>
-  (sessionId ?? orderId).slice(-8).toUpperCase()

@@ -1,4 +1,10 @@
-import { type BuyerOrder, formatMoney, planOfTier, SUBSCRIPTION_MESSAGES } from '@lamplight/contracts'
+import {
+  type BuyerOrder,
+  formatMoney,
+  orderNumber,
+  planOfTier,
+  SUBSCRIPTION_MESSAGES,
+} from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import {
   Badge,
@@ -28,7 +34,6 @@ const STATUS: Record<
   refunded: { label: 'Refunded', variant: 'outline' },
 }
 
-const orderNumber = (order: BuyerOrder) => (order.session_id ?? order.order_id).slice(-8).toUpperCase()
 const date = (value: Date) => new Date(value).toLocaleDateString('en-US', { dateStyle: 'medium' })
 
 /** /account: my orders, newest first, and the boxes I can play. */
@@ -101,7 +106,8 @@ export function AccountPage() {
                   <CardContent className="grid gap-2 sm:grid-cols-[1fr_auto]">
                     <div>
                       <p className="font-semibold">
-                        Order <span className="font-mono">{orderNumber(order)}</span> ·{' '}
+                        Order{' '}
+                        <span className="font-mono">{orderNumber(order.session_id, order.order_id)}</span> ·{' '}
                         {date(order.created_at)}
                       </p>
                       <p>

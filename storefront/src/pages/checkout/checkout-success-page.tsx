@@ -1,4 +1,4 @@
-import { type BuyerOrder, formatMoney } from '@lamplight/contracts'
+import { type BuyerOrder, formatMoney, orderNumber } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, LoadingState, PageContainer, toast } from '@lamplight/ui'
 import {
@@ -20,8 +20,6 @@ const TIMELINE = [
   { Icon: TruckIcon, title: 'In Transit', text: '2-3 business days' },
   { Icon: CircleCheckIcon, title: 'Delivered', text: 'Your adventure begins!' },
 ]
-
-const orderNumber = (order: BuyerOrder) => (order.session_id ?? order.order_id).slice(-8).toUpperCase()
 
 /** /checkout?session_id=… and /purchase-success: the real order, read from the API. */
 export function CheckoutSuccessPage() {
@@ -98,7 +96,9 @@ function Confirmed({ order }: { order: BuyerOrder }) {
           <h2 className="font-serif text-xl">Order details</h2>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             <dt className="text-muted-foreground">Order number</dt>
-            <dd className="text-right font-mono font-semibold">{orderNumber(order)}</dd>
+            <dd className="text-right font-mono font-semibold">
+              {orderNumber(order.session_id, order.order_id)}
+            </dd>
             <dt className="text-muted-foreground">Product</dt>
             <dd className="text-right">{order.product_title}</dd>
             <dt className="text-muted-foreground">Amount</dt>

@@ -62,7 +62,21 @@ async function buyBox(page: Page, email: string, lastName: string) {
     data: { sessionId },
   })
   expect(done.status(), await done.text()).toBe(200)
-  return ((await done.json()) as { data: { order_id: string } }).data.order_id
+  const orderId = ((await done.json()) as { data: { order_id: string } }).data.order_id
+  return { orderId, sessionId }
+}
+
+/** The order number the buyer is shown on their confirmation page. */
+async function numberTheBuyerSaw(page: Page, sessionId: string) {
+  await page.goto(`/checkout?session_id=${encodeURIComponent(sessionId)}`)
+  const number = page.locator('dt', { hasText: 'Order number' }).locator('xpath=following-sibling::dd[1]')
+  await expect(number).toBeVisible()
+  return (await number.innerText()).trim()
+}
+
+/** The order number a row of the admin's orders table shows. */
+async function numberFromList(table: Locator, row: number) {
+  return (await table.getByRole('row').nth(row).getByRole('link').first().innerText()).trim()
 }
 
 async function openTab(page: Page, name: string) {
@@ -267,8 +281,12 @@ for (const viewport of VIEWPORTS) {
       const buyer = await browser.newContext()
       const buyerPage = await buyer.newPage()
       // 27 orders under one search word: two pages of 25.
-      const ids: string[] = []
-      for (let i = 0; i < 27; i++) ids.push(await buyBox(buyerPage, `${tag}-${i}@e2e.test`, `Junia${tag}`))
+      const bought: { orderId: string; sessionId: string }[] = []
+      for (let i = 0; i < 27; i++) bought.push(await buyBox(buyerPage, `${tag}-${i}@e2e.test`, `Junia${tag}`))
+      const ids = bought.map((order) => order.orderId)
+      // The number the last buyer was shown: what they would quote to support.
+      const quoted = await numberTheBuyerSaw(buyerPage, bought[26]!.sessionId)
+      expect(quoted).toMatch(/^[A-Z0-9_]{8}$/)
       await buyer.close()
 
       await signInAsAdmin(page)
@@ -284,6 +302,22 @@ for (const viewport of VIEWPORTS) {
       await pages.getByRole('button', { name: 'Page 2', exact: true }).click()
       await expect(page).toHaveURL(/[?&]page=2/)
       await expect(table.getByRole('row')).toHaveCount(3)
+
+      // The number the buyer quotes finds their order, in any case; the list shows that number.
+      for (const typed of [quoted, quoted.toLowerCase()]) {
+        await page.goto(`/admin/orders?q=${encodeURIComponent(typed)}`)
+        await expect(table.getByRole('row')).toHaveCount(2)
+        await expect(table.getByRole('link', { name: `Order ${quoted}` })).toBeVisible()
+        await expect(table.getByRole('row').nth(1)).toContainText(`${tag}-26@e2e.test`)
+      }
+      // ... and so does the address with that number (or the buyer's whole session id) in it.
+      await page.goto(`/admin/orders/${quoted.toLowerCase()}`)
+      await expect(page).toHaveURL(`/admin/orders/${ids[26]}`)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(quoted)
+      await page.goto(`/admin/orders/${bought[26]!.sessionId}`)
+      await expect(page).toHaveURL(`/admin/orders/${ids[26]}`)
+      await page.goto('/admin/orders/NOSUCHNO')
+      await expect(page.getByRole('heading', { level: 1, name: 'Order Not Found' })).toBeVisible()
 
       // The URL holds the filters: a reload (or a shared link) shows the same list.
       await page.goto(`/admin/orders?q=${tag}&status=refunded`)
@@ -303,16 +337,19 @@ for (const viewport of VIEWPORTS) {
       const csv = readFileSync((await file.path())!, 'utf8')
       const lines = csv.trim().split(/\r?\n/)
       expect(lines[0]).toBe(
-        'order_id,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
+        'order_id,order_number,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
       )
       expect(lines).toHaveLength(28)
       expect(lines[1]).toContain(`${tag}-0@e2e.test`)
 
       // Detail: shipped with a tracking number, then refunded after a confirmation.
       const first = ids[0]!
-      await table.getByRole('link', { name: `Order ${first.slice(0, 8)}` }).click()
+      const firstNumber = await numberFromList(table, 1)
+      await table.getByRole('link', { name: `Order ${firstNumber}` }).click()
       await expect(page).toHaveURL(`/admin/orders/${first}`)
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(first.slice(0, 8))
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(firstNumber)
+      // The whole id stays on the page, for support.
+      await expect(page.getByText(first, { exact: true })).toBeVisible()
       await expect(page.getByText('1 Cenchreae Road')).toBeVisible()
       await page.getByRole('button', { name: 'Mark shipped' }).click()
       const ship = page.getByRole('dialog')

@@ -18,6 +18,3 @@ export const formatDateTime = (value: Date | string | null | undefined) => {
   const date = asDate(value)
   return date ? DATE_TIME.format(date) : '—'
 }
-
-/** The spec's short order id: its first 8 characters. */
-export const shortOrderId = (id: string) => id.slice(0, 8)

@@ -23,7 +23,11 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date.')
 
-/** The admin order filters (spec section 7), applied by the server. Empty values mean "any". */
+/**
+ * The admin order filters (spec section 7), applied by the server. Empty values mean "any".
+ * `q` finds an order by the buyer's order number (any case, with or without a leading `#`),
+ * the full payment session id, the order id (whole or its start), or the email or name.
+ */
 export const OrderFiltersSchema = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
@@ -43,6 +47,8 @@ export type OrderListQuery = z.input<typeof OrderListQuerySchema>
 /** The spec's Order (admin API), field names as the spec gives them. */
 export const AdminOrderSchema = z.object({
   order_id: z.string(),
+  /** The number the buyer was shown (`orderNumber` in format.ts): what they quote to support. */
+  order_number: z.string(),
   created_at: z.coerce.date(),
   updated_at: z.coerce.date(),
   customer_name: z.string().nullable(),
@@ -109,6 +115,7 @@ export type MarkShippedInput = z.input<typeof MarkShippedSchema>
 /** The CSV export's columns, in order (the spec's Order fields). */
 export const ORDER_CSV_COLUMNS = [
   'order_id',
+  'order_number',
   'created_at',
   'updated_at',
   'customer_name',
@@ -129,7 +136,8 @@ export const adminOrdersContract = {
     method: 'GET',
     path: '/admin/orders',
     access: 'admin',
-    summary: 'Orders filtered, sorted and paged on the server (q: email, name or order id)',
+    summary:
+      'Orders filtered, sorted and paged on the server (q: order number, payment session id, order id, email or name)',
     query: OrderListQuerySchema,
     response: z.object({ data: z.array(AdminOrderSchema), total: z.number().int() }),
   }),

@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { ordersQuery } from '../../api/orders'
 import { QueryTable } from '../../components/query-table'
 import { StatusBadge } from '../../components/status-badge'
-import { formatDate, shortOrderId } from '../../lib/format'
+import { formatDate } from '../../lib/format'
 
 /** The spec's Purchases: orders with customer and product, newest first. */
 export function PurchasesTab() {
@@ -16,14 +16,14 @@ export function PurchasesTab() {
   const columns = useMemo<ColumnDef<AdminOrder, unknown>[]>(
     () => [
       {
-        accessorKey: 'order_id',
+        accessorKey: 'order_number',
         header: 'Order',
         cell: ({ row }) => (
           <Link
             to={`/admin/orders/${row.original.order_id}`}
             className="font-mono text-primary underline-offset-4 hover:underline"
           >
-            {shortOrderId(row.original.order_id)}
+            {row.original.order_number}
           </Link>
         ),
       },

@@ -35,13 +35,13 @@ import { ArrowLeftIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useParams } from 'react-router'
 import { failureMessage } from '../../api/load'
-import { orderKeys, orderQuery, refundMutation, shipMutation } from '../../api/orders'
+import { orderKeys, orderQuery, ordersQuery, refundMutation, shipMutation } from '../../api/orders'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { RequireRole } from '../../components/require-role'
 import { StatusBadge } from '../../components/status-badge'
-import { formatDateTime, shortOrderId } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -66,72 +66,87 @@ function BackLink({ className }: { className?: string }) {
 
 function OrderDetail() {
   const { id = '' } = useParams()
-  const valid = UUID.test(id)
-  const order = useQuery({ ...orderQuery(id), enabled: valid })
-  const missing = !valid || (order.error instanceof ApiError && order.error.status === 404)
+  return UUID.test(id) ? <OrderById id={id} /> : <OrderByNumber text={id} />
+}
+
+function OrderNotFound() {
+  return (
+    <>
+      <PageMeta title="Order Not Found" />
+      <PageContainer>
+        <NotFoundState
+          title="Order Not Found"
+          message="No order has this number or id. It may have been typed incorrectly."
+          action={
+            <Button asChild>
+              <Link to="/admin/orders">
+                <ArrowLeftIcon aria-hidden className="size-4" />
+                Back to orders
+              </Link>
+            </Button>
+          }
+        />
+      </PageContainer>
+    </>
+  )
+}
+
+function OrderLoading() {
+  return (
+    <>
+      <PageMeta title="Order Details" />
+      <PageContainer>
+        <BackLink className="-ml-3" />
+        <LoadingState label="Loading the order…" />
+      </PageContainer>
+    </>
+  )
+}
+
+function OrderLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <>
+      <PageMeta title="Order Details" />
+      <PageContainer>
+        <BackLink className="-ml-3" />
+        <ErrorState title="Failed to load order details" onRetry={onRetry} retrying={retrying} />
+      </PageContainer>
+    </>
+  )
+}
+
+/**
+ * `/admin/orders/<not an order id>`: the number a buyer quotes (`EMZOSODM`), a payment
+ * session id or the start of an order id, looked up with the list's own search. One order
+ * opens at its own address; several open the list searched for the text; none is Order Not Found.
+ */
+function OrderByNumber({ text }: { text: string }) {
+  // No placeholder: the previous text's answer must never open its order for this one.
+  const found = useQuery({ ...ordersQuery({ q: text, page: 1, page_size: 2 }), placeholderData: undefined })
+  // Text the search refuses (400: too long) cannot name an order.
+  if (found.error instanceof ApiError && found.error.status === 400) return <OrderNotFound />
+  if (found.isError) return <OrderLoadFailed onRetry={() => found.refetch()} retrying={found.isFetching} />
+  if (found.isPending) return <OrderLoading />
+  const [first] = found.data.data
+  if (!first) return <OrderNotFound />
+  if (found.data.total > 1)
+    return <Navigate replace to={`/admin/orders?${new URLSearchParams({ q: text })}`} />
+  return <Navigate replace to={`/admin/orders/${first.order_id}`} />
+}
+
+function OrderById({ id }: { id: string }) {
+  const order = useQuery(orderQuery(id))
+  const missing = order.error instanceof ApiError && order.error.status === 404
   useEffect(() => {
     if (order.isError && !missing) toast.error('Failed to load order details', { id: 'order-details' })
   }, [order.isError, missing])
 
-  const meta = (
-    <PageMeta
-      title={
-        missing
-          ? 'Order Not Found'
-          : order.data
-            ? `Order ${shortOrderId(order.data.order_id)}`
-            : 'Order Details'
-      }
-    />
-  )
-
-  if (missing)
-    return (
-      <>
-        {meta}
-        <PageContainer>
-          <NotFoundState
-            title="Order Not Found"
-            message="There is no order with this id. It may have been typed incorrectly."
-            action={
-              <Button asChild>
-                <Link to="/admin/orders">
-                  <ArrowLeftIcon aria-hidden className="size-4" />
-                  Back to orders
-                </Link>
-              </Button>
-            }
-          />
-        </PageContainer>
-      </>
-    )
-  if (order.isError)
-    return (
-      <>
-        {meta}
-        <PageContainer>
-          <BackLink className="-ml-3" />
-          <ErrorState
-            title="Failed to load order details"
-            onRetry={() => order.refetch()}
-            retrying={order.isFetching}
-          />
-        </PageContainer>
-      </>
-    )
-  if (order.isPending)
-    return (
-      <>
-        {meta}
-        <PageContainer>
-          <BackLink className="-ml-3" />
-          <LoadingState label="Loading the order…" />
-        </PageContainer>
-      </>
-    )
+  if (missing) return <OrderNotFound />
+  if (order.isError) return <OrderLoadFailed onRetry={() => order.refetch()} retrying={order.isFetching} />
+  if (order.isPending) return <OrderLoading />
   return (
     <>
-      {meta}
+      <PageMeta title={`Order ${order.data.order_number}`} />
       <OrderView order={order.data} />
     </>
   )
@@ -177,7 +192,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
   const address = order.shipping_address
   return (
     <PageFrame
-      title={`Order ${shortOrderId(order.order_id)}`}
+      title={`Order ${order.order_number}`}
       lead={
         <span className="inline-flex flex-wrap items-center gap-2">
           <StatusBadge status={order.status} />
@@ -230,6 +245,12 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           </CardHeader>
           <CardContent>
             <dl>
+              <Row label="Order number">
+                <span className="font-mono">{order.order_number}</span>
+              </Row>
+              <Row label="Order id">
+                <code className="text-xs">{order.order_id}</code>
+              </Row>
               <Row label="Product">{order.product_title}</Row>
               <Row label="SKU">{order.product_sku ?? '—'}</Row>
               <Row label="Amount">

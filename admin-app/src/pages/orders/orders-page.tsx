@@ -23,7 +23,7 @@ import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
 import { StatusBadge } from '../../components/status-badge'
-import { formatDate, shortOrderId } from '../../lib/format'
+import { formatDate } from '../../lib/format'
 import { useOrderFilters } from './use-order-filters'
 
 const ALL = 'all'
@@ -45,16 +45,16 @@ function Orders() {
   const columns = useMemo<ColumnDef<AdminOrder, unknown>[]>(
     () => [
       {
-        accessorKey: 'order_id',
+        accessorKey: 'order_number',
         header: 'Order',
         enableSorting: false,
         cell: ({ row }) => (
           <Link
             to={`/admin/orders/${row.original.order_id}`}
             className="font-mono text-primary underline-offset-4 hover:underline"
-            aria-label={`Order ${shortOrderId(row.original.order_id)}`}
+            aria-label={`Order ${row.original.order_number}`}
           >
-            {shortOrderId(row.original.order_id)}
+            {row.original.order_number}
           </Link>
         ),
       },
@@ -145,7 +145,7 @@ function Orders() {
           <Label htmlFor="orders-search">Search</Label>
           <SearchBox
             label="Search orders"
-            placeholder="Email, name or order id"
+            placeholder="Order number, email or name"
             value={query.q ?? ''}
             onSearch={onSearch}
           />

@@ -84,6 +84,11 @@ export const orders = pgTable(
     index('orders_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('orders_customer_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
+    // The admin search by the number the buyer was shown: `orderNumber` of the contracts
+    // (the same expression as `orderNumberSql` in routes/admin-orders/queries.ts).
+    index('orders_order_number_idx').on(
+      sql`upper(right(coalesce(${t.providerSessionId}, ${t.id}::text), 8))`,
+    ),
   ],
 )
 

@@ -1,3 +1,4 @@
+import { orderNumber } from '@lamplight/contracts'
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +8,7 @@ import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
 import { neutraliseCell } from './csv'
-import { idPrefixRange } from './queries'
+import { idPrefixRange, typedOrderNumber } from './queries'
 
 type Order = {
   order_id: string
@@ -115,6 +116,7 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       amount_cents: expect.any(Number),
       status: 'cancelled',
       stripe_session_id: 'test_session_29',
+      order_number: 'SSION_29',
     })
     const second = await list('?page=2')
     expect(second.body.data.map((o) => o.customer_email)).toEqual(
@@ -201,7 +203,7 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     const text = await res.text()
     const lines = text.trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'order_id,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
+      'order_id,order_number,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
     )
     expect(lines).toHaveLength(31)
     expect(lines[1]).toContain('"Lydia, of Thyatira"')
@@ -326,6 +328,97 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       ).status,
     ).toBe(409)
   })
+  it('finds an order by the number its buyer was shown, the session id or the order id; the list, detail and CSV show that number', async () => {
+    // A Stripe-like session (mixed case) and an admin grant, which has no session: its number
+    // comes from the order id. Added last: the tests above count the first 30 orders.
+    const session = 'cs_test_a1B2c3D4e5F6gH7iJ8kEmZoSoDm'
+    const [stripe, grant] = await database.db
+      .insert(orders)
+      .values([
+        {
+          email: 'priscilla@example.com',
+          customerName: 'Priscilla',
+          productId,
+          amountCents: 4999,
+          status: 'completed' as const,
+          provider: 'stripe' as const,
+          providerSessionId: session,
+          createdAt: new Date(BASE + 40 * DAY),
+          updatedAt: new Date(BASE + 40 * DAY),
+        },
+        {
+          email: 'aquila@example.com',
+          productId,
+          amountCents: 0,
+          status: 'completed' as const,
+          provider: 'admin' as const,
+          createdAt: new Date(BASE + 41 * DAY),
+          updatedAt: new Date(BASE + 41 * DAY),
+        },
+      ])
+      .returning({ id: orders.id })
+    const stripeNumber = orderNumber(session, stripe!.id)
+    const grantNumber = orderNumber(null, grant!.id)
+    expect(stripeNumber).toBe('EMZOSODM')
+    const found = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).body.data.map((o) => o.order_id)
+
+    for (const q of [stripeNumber, 'emzosodm', 'EmZoSoDm', `#${stripeNumber}`, ` ${stripeNumber} `, session])
+      expect(await found(q), q).toEqual([stripe!.id])
+    // The whole order id, and the grant's number (its id's last 8 characters), in any case.
+    expect(await found(stripe!.id)).toEqual([stripe!.id])
+    expect(await found(stripe!.id.toUpperCase())).toEqual([stripe!.id])
+    expect(await found(grantNumber)).toContain(grant!.id)
+    expect(await found(grantNumber.toLowerCase())).toContain(grant!.id)
+    // A part of the number is not the number; a part of the session id is not the session id.
+    expect(await found('MZOSODM')).toEqual([])
+    expect(await found(session.slice(0, -1))).toEqual([])
+    // Email search as before.
+    expect(await found('priscilla@')).toEqual([stripe!.id])
+
+    // The list and the detail carry the number; the detail the whole id and session too.
+    const listed = (await list(`?q=${stripeNumber}`)).body.data[0] as Order & { order_number: string }
+    expect(listed.order_number).toBe('EMZOSODM')
+    const detail = await actors.admin.json<{ data: Record<string, unknown> }>(
+      `/api/admin/orders/${stripe!.id}`,
+    )
+    expect(detail.body.data).toMatchObject({
+      order_id: stripe!.id,
+      order_number: 'EMZOSODM',
+      stripe_session_id: session,
+    })
+    const grantDetail = await actors.admin.json<{ data: Record<string, unknown> }>(
+      `/api/admin/orders/${grant!.id}`,
+    )
+    expect(grantDetail.body.data.order_number).toBe(grantNumber)
+    // The CSV has the number beside the id.
+    const csv = await (await actors.admin.request(`/api/admin/orders/export?q=${stripeNumber}`)).text()
+    const [header, line] = csv.trimEnd().split('\r\n')
+    expect(header?.split(',').slice(0, 2)).toEqual(['order_id', 'order_number'])
+    expect(line?.startsWith(`${stripe!.id},EMZOSODM,`)).toBe(true)
+
+    // Odd text is a search that finds nothing, never a 500.
+    for (const q of [
+      "'; drop table orders; --",
+      '#',
+      '%_\\',
+      '😀😀😀😀',
+      'ÄÖÜ',
+      '00000000',
+      'x'.repeat(200),
+    ]) {
+      const res = await list(`?q=${encodeURIComponent(q)}`)
+      expect(res.status, q).toBe(200)
+      const csvRes = await actors.admin.request(`/api/admin/orders/export?q=${encodeURIComponent(q)}`)
+      expect(csvRes.status, q).toBe(200)
+      await csvRes.text()
+    }
+    // The detail route takes an order id only: anything else is a 400 naming the problem.
+    for (const id of [stripeNumber, stripe!.id.slice(0, 8), session]) {
+      const res = await actors.admin.json<{ error: { code: string } }>(`/api/admin/orders/${id}`)
+      expect(res.status, id).toBe(400)
+    }
+  })
 })
 
 describe('CSV cells and id prefixes', () => {
@@ -346,5 +439,12 @@ describe('CSV cells and id prefixes', () => {
     })
     expect(idPrefixRange('lydia')).toBeNull()
     expect(idPrefixRange('abc')).toBeNull()
+  })
+
+  it('reads a typed order number', () => {
+    expect(typedOrderNumber('emzosodm')).toBe('EMZOSODM')
+    expect(typedOrderNumber('# EMZOSODM')).toBe('EMZOSODM')
+    expect(typedOrderNumber('#')).toBeNull()
+    expect(typedOrderNumber('cs_test_a1B2c3D4e5F6')).toBeNull()
   })
 })

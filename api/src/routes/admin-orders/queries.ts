@@ -3,6 +3,7 @@ import {
   type AdminOrder,
   type OrderFiltersSchema,
   type OrderListQuerySchema,
+  orderNumber,
 } from '@lamplight/contracts'
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -28,17 +29,40 @@ export function idPrefixRange(text: string): { low: string; high: string } | nul
   return { low: format(hex.padEnd(32, '0')), high: format(hex.padEnd(32, 'f')) }
 }
 
+/** At most as long as an order number: longer text cannot be one. */
+const ORDER_NUMBER_LENGTH = 8
+
+/**
+ * `orderNumber(sessionId, orderId)` of `@lamplight/contracts` in SQL, the same expression as
+ * the `orders_order_number_idx` index (schema/orders.ts), so a search by it is an index lookup.
+ * The API test searches for numbers made by `orderNumber` itself: the two cannot drift apart.
+ */
+export const orderNumberSql = sql`upper(right(coalesce(${orders.providerSessionId}, ${orders.id}::text), ${sql.raw(String(ORDER_NUMBER_LENGTH))}))`
+
+/**
+ * What a typed order number is: the text upper-cased, without a leading `#` or spaces, or
+ * null when it cannot be one (longer than a number, or empty).
+ */
+export function typedOrderNumber(text: string): string | null {
+  const number = text.replace(/^#\s*/, '').trim().toUpperCase()
+  return number && number.length <= ORDER_NUMBER_LENGTH ? number : null
+}
+
 /** The WHERE clause of the admin filters; every filter works on the orders table alone. */
 export function orderWhere(filters: OrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
   if (filters.q) {
     const pattern = containsPattern(filters.q)
     const range = idPrefixRange(filters.q)
+    const number = typedOrderNumber(filters.q)
     conditions.push(
       or(
         sql`lower(${orders.email}) like ${pattern}`,
         sql`lower(${orders.customerName}) like ${pattern}`,
         range ? sql`${orders.id} between ${range.low}::uuid and ${range.high}::uuid` : undefined,
+        number ? sql`${orderNumberSql} = ${number}` : undefined,
+        // The whole payment session id, as the provider's dashboard shows it.
+        eq(orders.providerSessionId, filters.q),
       ),
     )
   }
@@ -143,7 +167,15 @@ export async function listOrders(
     // A page past the end of a search has no row to carry the total: count it.
     total === null ? db.select({ total: count() }).from(orders).where(where) : Promise.resolve(null),
   ])
-  return { data: rows as AdminOrder[], total: total ?? counted?.[0]?.total ?? 0 }
+  const data = (rows as Omit<AdminOrder, 'order_number'>[]).map(withOrderNumber)
+  return { data, total: total ?? counted?.[0]?.total ?? 0 }
+}
+
+/** A row with the number its buyer was shown, made by the one rule of the contracts. */
+function withOrderNumber<T extends { order_id: string; stripe_session_id: string | null }>(
+  row: T,
+): T & { order_number: string } {
+  return { ...row, order_number: orderNumber(row.stripe_session_id, row.order_id) }
 }
 
 /** How many rows one step of the CSV export reads. */
@@ -178,7 +210,7 @@ export async function* exportOrders(
       .where(and(orderWhere(filters), after))
       .orderBy(...orderBy(filters.sort, filters.dir))
       .limit(batch)
-      .then((found) => found as ExportRow[])
+      .then((found) => found.map(withOrderNumber))
     if (!rows.length) return
     yield rows
     if (rows.length < batch) return
@@ -232,7 +264,7 @@ export async function orderDetail(db: Db, id: string) {
   }
   const refundable = row.status === 'paid' || row.status === 'completed'
   return {
-    ...row,
+    ...withOrderNumber(row),
     customer_name: row.customer_name?.slice(0, 2_000) ?? null,
     provider_url: providerUrl(row.provider, row.stripe_session_id),
     can_refund: refundable,

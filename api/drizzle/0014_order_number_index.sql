@@ -1,0 +1,1 @@
+CREATE INDEX "orders_order_number_idx" ON "orders" USING btree (upper(right(coalesce("provider_session_id", "id"::text), 8)));

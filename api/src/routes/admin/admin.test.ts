@@ -6,6 +6,7 @@ import { type Actors, createActors } from '../../security/actors'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
+import { setUserRole } from './queries'
 
 describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
   let database: TestDatabase
@@ -276,5 +277,64 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
     expect(res.status).toBe(200)
     const after = await database.db.select().from(auditLog).where(eq(auditLog.entityId, actors.ids.customer))
     expect(after).toHaveLength(before.length)
+  })
+
+  it('refuses an admin removing their own admin role, with a clear message', async () => {
+    for (const role of ['customer', 'editor'] as const) {
+      const res = await actors.admin.json<{ error: { message: string } }>(
+        `/api/admin/users/${actors.ids.admin}/role`,
+        { method: 'PATCH', body: { role } },
+      )
+      expect(res.status).toBe(409)
+      expect(res.body.error.message).toBe('You cannot remove your own admin role.')
+    }
+    const [me] = await database.db.select({ role: user.role }).from(user).where(eq(user.id, actors.ids.admin))
+    expect(me?.role).toBe('admin')
+  })
+
+  it('never removes the last admin, even when two admins demote each other at once', async () => {
+    const adminCount = async () =>
+      (await database.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'))).length
+    expect(await adminCount()).toBe(1)
+    // Past the route's own check (which refuses a self-demotion first): the query keeps the last admin.
+    await expect(
+      setUserRole(database.db, actors.ids.admin, actors.ids.admin, 'customer'),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: `admin-dash-${driver}@matrix.test is the only admin. Make someone else an admin first.`,
+    })
+    expect(await adminCount()).toBe(1)
+
+    // A second admin; then each demotes the other at the same moment: one of them stays.
+    const second = actors.otherCustomer
+    const promote = await actors.admin.request(`/api/admin/users/${actors.ids.otherCustomer}/role`, {
+      method: 'PATCH',
+      body: { role: 'admin' },
+    })
+    expect(promote.status).toBe(200)
+    expect(await adminCount()).toBe(2)
+    const results = await Promise.all([
+      actors.admin.request(`/api/admin/users/${actors.ids.otherCustomer}/role`, {
+        method: 'PATCH',
+        body: { role: 'customer' },
+      }),
+      second.request(`/api/admin/users/${actors.ids.admin}/role`, {
+        method: 'PATCH',
+        body: { role: 'customer' },
+      }),
+    ])
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.every((status) => status === 200 || status === 403 || status === 409)).toBe(true)
+    expect(await adminCount()).toBe(1)
+    // Whoever is left an admin puts things back as they were for the tests that follow.
+    const [left] = await database.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'))
+    if (left?.id !== actors.ids.admin) {
+      await setUserRole(database.db, left!.id, actors.ids.admin, 'admin')
+      await setUserRole(database.db, actors.ids.admin, left!.id, 'customer')
+    } else {
+      await setUserRole(database.db, actors.ids.admin, actors.ids.otherCustomer, 'customer')
+    }
+    expect(await adminCount()).toBe(1)
   })
 })

@@ -2,6 +2,7 @@ import { ADMIN_LIST_TEXT_LIMIT, type PuzzleContentUpdate, type UserRole } from '
 import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderHistory, orders, products, puzzleContent, user, userProgress } from '../../db/schema'
+import { conflict, forbidden } from '../../lib/errors'
 import { clipped, containsPattern } from '../../lib/sql-text'
 import { recordAudit } from '../../services/audit'
 
@@ -40,8 +41,21 @@ export async function listCustomers(db: Db, query: Page & { q?: string }) {
   return { data: rows, total: total?.total ?? 0 }
 }
 
+/**
+ * Changes a user's role (audited). The shop always keeps an admin: the last one is never
+ * demoted (409), and an actor who is no longer an admin changes nothing (403). The admins'
+ * rows are locked first, in id order, so two admins demoting each other at once are one after
+ * the other (the second finds the first's change), never both, and never a deadlock.
+ */
 export async function setUserRole(db: Db, actorId: string, userId: string, role: UserRole) {
   return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.role, 'admin'))
+      .orderBy(asc(user.id))
+      .for('update')
+    if (!admins.some((admin) => admin.id === actorId)) throw forbidden('You are no longer an admin.')
     const [before] = await tx
       .select({ id: user.id, email: user.email, role: user.role })
       .from(user)
@@ -50,6 +64,8 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
     if (!before) return null
     // Setting the role a user already has changes nothing: no write, no audit entry to read past.
     if (before.role === role) return before
+    if (before.role === 'admin' && admins.length <= 1)
+      throw conflict(`${before.email} is the only admin. Make someone else an admin first.`)
     const [updated] = await tx
       .update(user)
       .set({ role, updatedAt: new Date() })

@@ -123,8 +123,9 @@ function OrderLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying:
 function OrderByNumber({ text }: { text: string }) {
   // No placeholder: the previous text's answer must never open its order for this one.
   const found = useQuery({ ...ordersQuery({ q: text, page: 1, page_size: 2 }), placeholderData: undefined })
-  // Text the search refuses (400: too long) cannot name an order.
-  if (found.error instanceof ApiError && found.error.status === 400) return <OrderNotFound />
+  // Text the search refuses (400: too long) names no order.
+  if (found.error instanceof ApiError && (found.error.status === 400 || found.error.status === 404))
+    return <OrderNotFound />
   if (found.isError) return <OrderLoadFailed onRetry={() => found.refetch()} retrying={found.isFetching} />
   if (found.isPending) return <OrderLoading />
   const [first] = found.data.data

@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, expect, gate, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+import { ADMIN_EMAIL, expect, gate, mailedLink, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 test('signing up signs the visitor in, with their email in the header', async ({ page, pageErrors }) => {
   const email = uniqueEmail('newcomer')
@@ -161,20 +161,10 @@ test('a forgotten password is reset through the emailed link', async ({ page, br
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByRole('status')).toContainText(`If an account exists for ${email}`)
 
-  // Read the outbox as an admin, the way a developer (or support) would.
-  const adminPage = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.2' } })
-  await adminPage.goto('/')
-  await signInAsAdmin(adminPage)
-  await adminPage.goto('/api/dev/mail')
-  const mail = adminPage
-    .locator('article', { hasText: email })
-    .filter({ hasText: 'Reset your Lamplight' })
-    .first()
-  const link = await mail.getByRole('link').first().getAttribute('href')
-  await adminPage.close()
+  const link = await mailedLink(browser, email, 'Reset your Lamplight')
   expect(link).toContain('/api/auth/reset-password/')
 
-  await page.goto(link!)
+  await page.goto(link)
   await expect(page).toHaveURL(/\/auth\/reset-password\?token=/)
   await page.getByLabel('New password', { exact: true }).fill('new password 2')
   await page.getByLabel('Repeat the new password').fill('new password 2')

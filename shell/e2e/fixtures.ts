@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { test as base, expect, type Page } from '@playwright/test'
+import { type Browser, test as base, expect, type Page } from '@playwright/test'
 
 type Fixtures = {
   /** Console errors and uncaught exceptions of the page; checked empty after each test unless cleared. */
@@ -102,6 +102,25 @@ export async function signInAsAdmin(page: Page) {
   if (!password) throw new Error('no password in admin-credentials.txt')
   const res = await signIn(page, ADMIN_EMAIL, password)
   expect(res.status(), await res.text()).toBe(200)
+}
+
+/**
+ * The first link of the newest mail to `email` whose text has `subject`, read from the outbox
+ * page as an admin (the way a developer, or support, would), in a page of its own.
+ */
+export async function mailedLink(browser: Browser, email: string, subject: string): Promise<string> {
+  const adminPage = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.2' } })
+  try {
+    await adminPage.goto('/')
+    await signInAsAdmin(adminPage)
+    await adminPage.goto('/api/dev/mail')
+    const mail = adminPage.locator('article', { hasText: email }).filter({ hasText: subject }).first()
+    const link = await mail.getByRole('link').first().getAttribute('href')
+    if (!link) throw new Error(`no link in the mail "${subject}" to ${email}`)
+    return link
+  } finally {
+    await adminPage.close()
+  }
 }
 
 /**

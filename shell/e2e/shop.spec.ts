@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signUpAs, test, uniqueEmail } from './fixtures'
+import { expect, mailedLink, signUpAs, test, uniqueEmail } from './fixtures'
 
 async function fillShipping(page: Page, email: string | null) {
   const dialog = page.getByRole('dialog')
@@ -64,6 +64,41 @@ for (const viewport of [
     expect(pageErrors).toEqual([])
   })
 }
+
+test('a guest who buys, signs up and confirms the address finds the box in the account', async ({
+  page,
+  browser,
+  pageErrors,
+}) => {
+  const email = uniqueEmail('guest-buyer')
+  await checkoutToPaymentPage(page, email)
+  await page.getByRole('button', { name: 'Pay $49.99' }).click()
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible()
+  await expect(page.locator('main')).toContainText('sign up (or sign in) with the email address you used')
+  await page.getByRole('link', { name: 'Sign up to play' }).click()
+  await expect(page.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible()
+  await page.getByLabel('Full name').fill('Lydia Purple')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('purple cloth 1')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page.getByText('We emailed you a link to confirm your address.')).toBeVisible()
+  await expect(page).toHaveURL(/\/account$/)
+
+  // Not the box yet: anyone could sign up with a buyer's address.
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'My boxes' })).toContainText('No boxes yet')
+  await page.getByRole('button', { name: 'Send a new link' }).click()
+  await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible()
+
+  await page.goto(await mailedLink(browser, email, 'Confirm your email'))
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toHaveCount(0)
+  await expect(
+    page.getByRole('region', { name: 'My boxes' }).getByRole('link', { name: 'Play' }),
+  ).toHaveAttribute('href', '/puzzle/scroll-of-antioch')
+  expect(pageErrors).toEqual([])
+})
 
 test('a guest needs every shipping field before paying, and Decline gives no access', async ({ page }) => {
   await page.goto('/shop')

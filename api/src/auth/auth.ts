@@ -113,7 +113,10 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
         mailer.send(await existingAccountMail(u.email, u.name, config.publicUrl)),
     },
     emailVerification: {
-      sendOnSignUp: config.auth.requireEmailVerification,
+      // Always, even where signing in does not wait for it: the link proves the address, and
+      // only a proven address takes the orders its owner placed as a guest (claimGuestOrders)
+      // or makes an ADMIN_EMAILS account admin.
+      sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: u, url }) =>
         mailer.send(await verificationMail(u.email, u.name, url)),

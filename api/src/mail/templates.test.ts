@@ -42,6 +42,7 @@ const cases: [string, () => Promise<Mail>, string[]][] = [
       orderConfirmationMail({
         ...order,
         sessionId: 'cs_test_abcdefgh12345678',
+        guest: false,
         address: {
           firstName: 'Ruth',
           lastName: '<img src=x onerror=alert(1)>',
@@ -52,7 +53,22 @@ const cases: [string, () => Promise<Mail>, string[]][] = [
           country: 'US',
         },
       }),
-    ['Order number: 12345678', '$49.99', 'We will ship it to:', '1 Vine St', 'Antioch, CA 94509'],
+    [
+      'Order number: 12345678',
+      '$49.99',
+      'We will ship it to:',
+      '1 Vine St',
+      'Antioch, CA 94509',
+      'begin the online puzzle right away from your account',
+    ],
+  ],
+  [
+    "a guest's order confirmation",
+    () => orderConfirmationMail({ ...order, sessionId: null, address: null, guest: true }),
+    [
+      'Order number: 56789ABC',
+      'to play the online puzzle, sign up (or sign in) with this address, ruth@example.com, and confirm it',
+    ],
   ],
 ]
 
@@ -105,4 +121,11 @@ it('a link in the text part stands alone, so it can be followed from any mail cl
   const links = mail.text.match(/https?:\/\/\S+/g)
   expect(links?.[0]).toBe(URL_)
   expect(mail.html).toContain(`href="${URL_.replace(/&/g, '&amp;')}"`)
+})
+
+it("a guest's order confirmation does not promise the puzzle from an account it has not got", async () => {
+  const guest = await orderConfirmationMail({ ...order, sessionId: null, address: null, guest: true })
+  expect(guest.text).not.toContain('right away from your account')
+  const member = await orderConfirmationMail({ ...order, sessionId: null, address: null, guest: false })
+  expect(member.text).not.toContain('sign up (or sign in)')
 })

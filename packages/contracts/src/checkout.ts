@@ -73,6 +73,8 @@ export const BuyerOrderSchema = z.object({
     .nullable(),
   tracking_number: z.string().nullable(),
   shipped_at: z.coerce.date().nullable(),
+  /** Placed without an account: it becomes one's when an account confirms the order's address. */
+  guest: z.boolean(),
 })
 export type BuyerOrder = z.infer<typeof BuyerOrderSchema>
 

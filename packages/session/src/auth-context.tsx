@@ -23,6 +23,8 @@ export type AuthState = {
   }) => Promise<{ needsVerification: boolean }>
   signOut: () => Promise<void>
   requestPasswordReset: (email: string) => Promise<void>
+  /** Mails the signed-in user a new link to confirm their address; it leads back to `/account`. */
+  sendVerificationEmail: () => Promise<void>
   resetPassword: (input: { token: string; newPassword: string }) => Promise<void>
 }
 
@@ -109,7 +111,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async ({ name, email, password }) => {
       const result = await apiFetch<{ token?: string | null }>('/api/auth/sign-up/email', {
         method: 'POST',
-        body: { name, email, password, callbackURL: '/' },
+        // The emailed link confirms the address and opens the account, where orders placed
+        // as a guest with it then appear.
+        body: { name, email, password, callbackURL: '/account' },
       })
       // No session token means the account waits for its email to be confirmed.
       if (!result?.token) return { needsVerification: true }
@@ -132,6 +136,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })
   }, [])
 
+  const email = query.data?.email
+  const sendVerificationEmail = useCallback<AuthState['sendVerificationEmail']>(async () => {
+    if (!email) return
+    await apiFetch('/api/auth/send-verification-email', {
+      method: 'POST',
+      body: { email, callbackURL: '/account' },
+    })
+  }, [email])
+
   const resetPassword = useCallback<AuthState['resetPassword']>(async ({ token, newPassword }) => {
     await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
   }, [])
@@ -148,9 +161,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signUp,
       signOut,
       requestPasswordReset,
+      sendVerificationEmail,
       resetPassword,
     }
-  }, [query.data, query.isPending, refresh, signIn, signUp, signOut, requestPasswordReset, resetPassword])
+  }, [
+    query.data,
+    query.isPending,
+    refresh,
+    signIn,
+    signUp,
+    signOut,
+    requestPasswordReset,
+    sendVerificationEmail,
+    resetPassword,
+  ])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -51,7 +51,9 @@ export function SignUpForm({
         setOutcome({ kind: 'check-email', email: values.email.trim() })
         form.reset({ name: '', email: values.email, password: '' })
       } else {
-        toast.success('Welcome to Lamplight Puzzle Co.!')
+        toast.success('Welcome to Lamplight Puzzle Co.!', {
+          description: 'We emailed you a link to confirm your address.',
+        })
         onSignedIn()
       }
     } catch (error) {

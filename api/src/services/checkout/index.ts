@@ -401,6 +401,7 @@ const buyerOrderColumns = {
   shipping_address: orders.shippingAddress,
   tracking_number: orders.trackingNumber,
   shipped_at: orders.shippedAt,
+  guest: sql<boolean>`${orders.userId} is null`,
 }
 
 export async function findOrderBySession(db: Db, sessionId: string) {
@@ -434,6 +435,7 @@ async function confirmationFor(db: Db, orderId: string) {
       amountCents: orders.amountCents,
       product: products.name,
       address: orders.shippingAddress,
+      guest: sql<boolean>`${orders.userId} is null`,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))

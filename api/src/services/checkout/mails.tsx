@@ -11,6 +11,8 @@ export type Confirmation = {
   amountCents: number
   product: string
   address: ShippingAddress | null
+  /** Placed without an account. */
+  guest: boolean
 }
 
 /** The order confirmation: number, product, amount, where it goes, what happens next. */
@@ -41,7 +43,10 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
       )}
       <Paragraph>
         What happens next: we prepare your box within 1-2 business days, then it travels to you (standard
-        delivery {STANDARD_DELIVERY}). You can begin the online puzzle right away from your account.
+        delivery {STANDARD_DELIVERY}).{' '}
+        {order.guest
+          ? `To play the online puzzle, sign up (or sign in) with this address, ${order.email}, and confirm it: your box will be waiting in your account.`
+          : 'You can begin the online puzzle right away from your account.'}
       </Paragraph>
       <Paragraph>Questions? Reply to this message or write to us from the contact page.</Paragraph>
     </Layout>,

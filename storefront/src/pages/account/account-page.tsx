@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
+import { ConfirmEmailNotice } from './confirm-email-notice'
 
 const STATUS: Record<
   BuyerOrder['status'],
@@ -62,6 +63,7 @@ export function AccountPage() {
       {meta}
       <h1 className="font-serif text-4xl">My Account</h1>
       <p className="mt-2 text-muted-foreground">{user?.email}</p>
+      {user && !user.emailVerified && <ConfirmEmailNotice email={user.email} />}
 
       <MySubscription />
 

@@ -1,5 +1,5 @@
 import { type BuyerOrder, formatMoney, orderNumber } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, LoadingState, PageContainer, toast } from '@lamplight/ui'
 import {
   CircleCheckIcon,
@@ -82,6 +82,7 @@ export function CheckoutSuccessPage() {
 }
 
 function Confirmed({ order }: { order: BuyerOrder }) {
+  const { user } = useAuth()
   return (
     <PageContainer className="max-w-3xl">
       <div className="text-center">
@@ -140,12 +141,20 @@ function Confirmed({ order }: { order: BuyerOrder }) {
           What happens next
         </h2>
         <p className="mt-3 leading-relaxed">
-          We prepare your box and send you the tracking number when it ships. You can start the online puzzle
-          right away: open it from your account or the experience's page.
+          We prepare your box and send you the tracking number when it ships.{' '}
+          {order.guest
+            ? 'To play the online puzzle, sign up (or sign in) with the email address you used for this order and confirm it: your box will be waiting in your account.'
+            : "You can start the online puzzle right away: open it from your account or the experience's page."}
         </p>
         <div className="mt-5 flex flex-wrap gap-3">
           <Button asChild>
-            <Link to={`/puzzle/${order.product_slug}`}>Start the puzzle</Link>
+            {!order.guest ? (
+              <Link to={`/puzzle/${order.product_slug}`}>Start the puzzle</Link>
+            ) : user ? (
+              <Link to="/account">Open my account</Link>
+            ) : (
+              <Link to={`/auth?tab=sign-up&redirect=${encodeURIComponent('/account')}`}>Sign up to play</Link>
+            )}
           </Button>
           <Button asChild variant="outline">
             <Link to="/shop">Continue Shopping</Link>

@@ -4,3 +4,6 @@
  * forms and zod with it.
  */
 export const CONTACT_EMAIL = 'hello@lamplight.example'
+
+/** When we answer: no phone line, so shown beside a clock, never a phone. */
+export const SUPPORT_HOURS = 'Mon-Fri 9am-5pm EST'

@@ -4,16 +4,16 @@ import { Badge, Button, Card, CardContent, LoadingState, PageContainer, toast } 
 import {
   CircleCheckIcon,
   CircleExclamationPointIcon,
+  ClockIcon,
   MailIcon,
   PackageIcon,
-  PhoneIcon,
   TruckIcon,
 } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { shopQueries } from '../../api/shop'
-import { CONTACT_EMAIL } from '../../components/contact-email'
+import { CONTACT_EMAIL, SUPPORT_HOURS } from '../../components/contact-email'
 
 const TIMELINE = [
   { Icon: PackageIcon, title: 'Order Processing', text: '1-2 business days' },
@@ -230,10 +230,13 @@ function SupportDetails() {
   return (
     <aside aria-label="Support" className="mt-10 flex flex-wrap justify-center gap-6 text-muted-foreground">
       <span className="flex items-center gap-2">
-        <MailIcon aria-hidden="true" className="size-4" /> {CONTACT_EMAIL}
+        <MailIcon aria-hidden="true" className="size-4" />
+        <a href={`mailto:${CONTACT_EMAIL}`} className="underline-offset-4 hover:underline">
+          {CONTACT_EMAIL}
+        </a>
       </span>
       <span className="flex items-center gap-2">
-        <PhoneIcon aria-hidden="true" className="size-4" /> Mon-Fri 9am-5pm EST
+        <ClockIcon aria-hidden="true" className="size-4" /> {SUPPORT_HOURS}
       </span>
     </aside>
   )

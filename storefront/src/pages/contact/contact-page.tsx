@@ -11,7 +11,7 @@ import {
   MessagesSquareIcon,
 } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
-import { CONTACT_EMAIL } from '../../components/contact-email'
+import { CONTACT_EMAIL, SUPPORT_HOURS } from '../../components/contact-email'
 import { Container } from '../../components/section-heading'
 import { ContactForm } from './contact-form'
 import { PrayerForm } from './prayer-form'
@@ -84,7 +84,7 @@ export function ContactPage() {
                 <ClockIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                 <div>
                   <p className="font-medium text-foreground">Hours</p>
-                  <p className="text-muted-foreground">Mon-Fri 9am-5pm EST</p>
+                  <p className="text-muted-foreground">{SUPPORT_HOURS}</p>
                 </div>
               </li>
               <li className="flex gap-3">

@@ -55,3 +55,13 @@ describe('Shop page head', () => {
     expect(jsonLd()).toEqual([])
   })
 })
+
+describe('Coming Soon', () => {
+  it('shows each coming box with its price in dollars, as the experiences page does', async () => {
+    setup(PRODUCT)
+    const coming = await screen.findByRole('region', { name: 'Coming Soon' })
+    const prices = [...coming.querySelectorAll('li p.font-semibold')].map((p) => p.textContent)
+    expect(prices.length).toBe(5)
+    for (const price of prices) expect(price).toMatch(/^\$\d+\.\d{2}$/)
+  })
+})

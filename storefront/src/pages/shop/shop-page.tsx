@@ -174,7 +174,7 @@ function ComingSoon() {
                 <p className="text-primary text-sm">{CATEGORY_LABELS[category]}</p>
                 <h3 className="mt-1 font-serif text-xl">{title}</h3>
                 <p className="mt-2 flex-1 text-muted-foreground">{tagline}</p>
-                <p className="mt-4 font-semibold">{price}</p>
+                <p className="mt-4 font-semibold">${price}</p>
               </div>
             </li>
           ))}

@@ -9,9 +9,16 @@ import {
   DialogTitle,
   Spinner,
 } from '@lamplight/ui'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 
-/** "Are you sure?" for an action that changes something for real. */
+/**
+ * "Are you sure?" for an action that changes something for real. The confirm button acts
+ * once: from the first click it is disabled (a ref guards the clicks before React renders
+ * it so) until `onConfirm` fails, which allows another try, or the dialog is opened again.
+ * A success keeps it shut while the dialog closes, so a second click landing during the
+ * closing animation sends nothing. `onConfirm` answers whether it succeeded (a
+ * `useExclusiveMutation`'s `run`); `false` for "nothing was done".
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -30,11 +37,34 @@ export function ConfirmDialog({
   confirmLabel: string
   destructive?: boolean
   busy?: boolean
-  onConfirm: () => void
+  onConfirm: () => Promise<boolean> | boolean
   children?: ReactNode
 }) {
+  const acting = useRef(false)
+  const [state, setState] = useState<'idle' | 'running' | 'done'>('idle')
+  useEffect(() => {
+    if (open) {
+      acting.current = false
+      setState('idle')
+    }
+  }, [open])
+  const running = busy || state === 'running'
+
+  async function confirm() {
+    if (acting.current || busy) return
+    acting.current = true
+    setState('running')
+    let ok = false
+    try {
+      ok = await onConfirm()
+    } finally {
+      if (!ok) acting.current = false
+      setState(ok ? 'done' : 'idle')
+    }
+  }
+
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !running && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -43,12 +73,17 @@ export function ConfirmDialog({
         {children}
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
+            <Button variant="outline" disabled={running}>
               Cancel
             </Button>
           </DialogClose>
-          <Button variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={onConfirm}>
-            {busy && <Spinner size="sm" label="Working" />}
+          <Button
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={running || state === 'done'}
+            aria-busy={running || undefined}
+            onClick={confirm}
+          >
+            {running && <Spinner size="sm" label="Working" />}
             {confirmLabel}
           </Button>
         </DialogFooter>

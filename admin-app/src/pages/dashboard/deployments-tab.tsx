@@ -9,7 +9,7 @@ import {
   SelectValue,
   toast,
 } from '@lamplight/ui'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useEffect, useMemo, useState } from 'react'
 import {
@@ -22,6 +22,7 @@ import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 const REMOTE_LABELS: Record<DeployableRemote, string> = {
   storefront: 'Storefront',
@@ -51,7 +52,7 @@ export function DeploymentsTab() {
     setPending(null)
     await queryClient.invalidateQueries({ queryKey: deploymentKeys.all })
   }
-  const activate = useMutation({
+  const activate = useExclusiveMutation({
     ...activateReleaseMutation(),
     onSuccess: async (result) => {
       toast.success(`${REMOTE_LABELS[result.data.remote]} ${result.data.active?.version} is live`)
@@ -59,7 +60,7 @@ export function DeploymentsTab() {
     },
     onError: (error) => toast.error(failureMessage(error, 'Failed to activate the release')),
   })
-  const rollback = useMutation({
+  const rollback = useExclusiveMutation({
     ...rollbackMutation(),
     onSuccess: async (result) => {
       toast.success(`${REMOTE_LABELS[result.data.remote]} rolled back to ${result.data.active?.version}`)
@@ -182,7 +183,7 @@ export function DeploymentsTab() {
     [chosen],
   )
 
-  const busy = activate.isPending || rollback.isPending
+  const busy = activate.busy || rollback.busy
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
@@ -213,10 +214,10 @@ export function DeploymentsTab() {
         destructive={pending?.action === 'rollback'}
         busy={busy}
         onConfirm={() => {
-          if (!pending) return
-          if (pending.action === 'activate')
-            activate.mutate({ remote: pending.remote, version: pending.version })
-          else rollback.mutate({ remote: pending.remote, to: pending.version })
+          if (!pending) return false
+          return pending.action === 'activate'
+            ? activate.run({ remote: pending.remote, version: pending.version })
+            : rollback.run({ remote: pending.remote, to: pending.version })
         }}
       />
     </div>

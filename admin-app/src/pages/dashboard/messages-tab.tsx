@@ -1,19 +1,20 @@
 import { apiBase, type InboxItem } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { CheckIcon, MailIcon } from '@lamplight/ui/icons'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { failureMessage } from '../../api/load'
 import { markHandledMutation, messageKeys, messagesQuery } from '../../api/messages'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 /** Contact messages and prayer requests, newest first, each marked handled once answered. */
 export function MessagesTab() {
   const query = useQuery(messagesQuery())
   const queryClient = useQueryClient()
-  const mark = useMutation({
+  const mark = useExclusiveMutation({
     ...markHandledMutation(),
     onSuccess: async (_, variables) => {
       toast.success(variables.handled ? 'Marked as handled' : 'Marked as not handled')
@@ -82,8 +83,8 @@ export function MessagesTab() {
               variant={handled ? 'secondary' : 'outline'}
               aria-pressed={handled}
               aria-label={`${handled ? 'Handled' : 'Mark handled'}: message from ${item.name || 'Anonymous'}`}
-              disabled={mark.isPending && mark.variables?.id === item.id}
-              onClick={() => mark.mutate({ kind: item.kind, id: item.id, handled: !handled })}
+              disabled={mark.busy && mark.variables?.id === item.id}
+              onClick={() => mark.run({ kind: item.kind, id: item.id, handled: !handled })}
             >
               {handled && <CheckIcon aria-hidden className="size-4" />}
               {handled ? 'Handled' : 'Mark handled'}

@@ -1,7 +1,7 @@
 import { type ProgressRow, PUZZLE_MESSAGES } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { RotateCcwIcon } from '@lamplight/ui/icons'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { dashboardKeys, progressQuery, resetProgressMutation } from '../../api/dashboard'
@@ -9,6 +9,7 @@ import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 /** The spec's User Progress: customer and product, newest activity first. */
 export function ProgressTab() {
@@ -86,7 +87,7 @@ export function ProgressTab() {
 
 function ResetDialog({ row, onClose }: { row: ProgressRow | null; onClose: () => void }) {
   const queryClient = useQueryClient()
-  const mutation = useMutation({
+  const mutation = useExclusiveMutation({
     ...resetProgressMutation(),
     onSuccess: async () => {
       toast.success(PUZZLE_MESSAGES.resetDone)
@@ -111,8 +112,8 @@ function ResetDialog({ row, onClose }: { row: ProgressRow | null; onClose: () =>
       }
       confirmLabel="Reset progress"
       destructive
-      busy={mutation.isPending}
-      onConfirm={() => row && mutation.mutate({ userId: row.user_id, productId: row.product_id })}
+      busy={mutation.busy}
+      onConfirm={() => (row ? mutation.run({ userId: row.user_id, productId: row.product_id }) : false)}
     />
   )
 }

@@ -20,13 +20,14 @@ import {
   Textarea,
   toast,
 } from '@lamplight/ui'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { dashboardKeys, puzzleContentQuery, updatePuzzleContentMutation } from '../../api/dashboard'
 import { failureMessage } from '../../api/load'
 import { QueryTable } from '../../components/query-table'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 export function PuzzleContentTab() {
   const query = useQuery(puzzleContentQuery())
@@ -100,7 +101,7 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
       is_active: step.is_active,
     },
   })
-  const mutation = useMutation({
+  const mutation = useExclusiveMutation({
     ...updatePuzzleContentMutation(),
     onSuccess: async () => {
       toast.success('Content updated successfully')
@@ -114,7 +115,7 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) => mutation.mutate({ id: step.id, values }))}
+      onSubmit={form.handleSubmit((values) => mutation.run({ id: step.id, values }))}
       className="grid gap-4"
     >
       <DialogHeader>
@@ -160,11 +161,11 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
         Active (shown to players)
       </label>
       <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
+        <Button type="button" variant="outline" onClick={onDone} disabled={mutation.busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending && <Spinner size="sm" label="Saving" />}
+        <Button type="submit" disabled={mutation.busy}>
+          {mutation.busy && <Spinner size="sm" label="Saving" />}
           Save changes
         </Button>
       </DialogFooter>

@@ -1,7 +1,7 @@
 import { type AdminResourceRow, formatCount } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { PlusIcon } from '@lamplight/ui/icons'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 /** The spec's resource list: publish toggle, delete, links to the editor's new and edit screens. */
 export function ResourcesTab() {
@@ -32,7 +33,7 @@ export function ResourcesTab() {
     if (query.isError) console.error('[admin] Failed to fetch resources', query.error)
   }, [query.isError, query.error])
 
-  const toggle = useMutation({
+  const toggle = useExclusiveMutation({
     ...setPublishedMutation(),
     onSuccess: async (result) => {
       toast.success(`Resource ${result.data.published ? 'published' : 'unpublished'} successfully`)
@@ -40,7 +41,7 @@ export function ResourcesTab() {
     },
     onError: () => toast.error('Failed to update resource'),
   })
-  const remove = useMutation({
+  const remove = useExclusiveMutation({
     ...deleteResourceMutation(),
     onSuccess: async () => {
       toast.success('Resource deleted successfully')
@@ -84,7 +85,7 @@ export function ResourcesTab() {
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => {
           const resource = row.original
-          const busy = toggle.isPending && toggle.variables?.id === resource.id
+          const busy = toggle.busy && toggle.variables?.id === resource.id
           return (
             <div className="flex gap-2">
               <Button
@@ -92,7 +93,7 @@ export function ResourcesTab() {
                 variant="outline"
                 disabled={busy}
                 aria-label={`${resource.published ? 'Unpublish' : 'Publish'} ${resource.title}`}
-                onClick={() => toggle.mutate({ id: resource.id, published: !resource.published })}
+                onClick={() => toggle.run({ id: resource.id, published: !resource.published })}
               >
                 {resource.published ? 'Unpublish' : 'Publish'}
               </Button>
@@ -150,8 +151,8 @@ export function ResourcesTab() {
         }
         confirmLabel="Delete"
         destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        busy={remove.busy}
+        onConfirm={() => (deleting ? remove.run(deleting.id) : false)}
       />
     </div>
   )

@@ -32,7 +32,7 @@ import {
   toast,
 } from '@lamplight/ui'
 import { ArrowLeftIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useParams } from 'react-router'
@@ -42,6 +42,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { RequireRole } from '../../components/require-role'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -177,7 +178,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
   const [refunding, setRefunding] = useState(false)
   const [shipping, setShipping] = useState(false)
   const queryClient = useQueryClient()
-  const refund = useMutation({
+  const refund = useExclusiveMutation({
     ...refundMutation(),
     onSuccess: (result) => {
       queryClient.setQueryData(orderKeys.detail(order.order_id), result)
@@ -328,8 +329,8 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         }
         confirmLabel="Refund"
         destructive
-        busy={refund.isPending}
-        onConfirm={() => refund.mutate(order.order_id)}
+        busy={refund.busy}
+        onConfirm={() => refund.run(order.order_id)}
       />
       <Dialog open={shipping} onOpenChange={setShipping}>
         <DialogContent>
@@ -377,7 +378,7 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
     resolver: zodResolver(MarkShippedSchema),
     defaultValues: { trackingNumber: order.tracking_number ?? '' },
   })
-  const ship = useMutation({
+  const ship = useExclusiveMutation({
     ...shipMutation(),
     onSuccess: (result) => {
       queryClient.setQueryData(orderKeys.detail(order.order_id), result)
@@ -396,7 +397,7 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) => ship.mutate({ id: order.order_id, values }))}
+      onSubmit={form.handleSubmit((values) => ship.run({ id: order.order_id, values }))}
       className="grid gap-4"
     >
       <DialogHeader>
@@ -412,11 +413,11 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
         />
       </Field>
       <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={ship.isPending}>
+        <Button type="button" variant="outline" onClick={onDone} disabled={ship.busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={ship.isPending}>
-          {ship.isPending && <Spinner size="sm" label="Saving" />}
+        <Button type="submit" disabled={ship.busy}>
+          {ship.busy && <Spinner size="sm" label="Saving" />}
           Mark shipped
         </Button>
       </DialogFooter>

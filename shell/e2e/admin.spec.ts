@@ -137,9 +137,19 @@ for (const viewport of VIEWPORTS) {
       const grant = page.getByRole('dialog', { name: 'Grant access' })
       await expect(grant.getByText(email)).toBeVisible()
       await page.screenshot({ path: `test-results/admin-grant-${viewport.name}.png` })
-      await grant.getByRole('button', { name: 'Grant access' }).click()
+      // A double click on the confirm button grants once: one request, one toast.
+      const grants: string[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/api\/admin\/customers\/[^/]+\/grant$/.test(request.url()))
+          grants.push(request.url())
+      })
+      await grant.getByRole('button', { name: 'Grant access' }).dblclick()
       await expectToast(page, 'Access granted successfully')
       await expect(grant).toBeHidden()
+      expect(grants).toHaveLength(1)
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'already had access' })).toHaveCount(
+        0,
+      )
       await expect(row.getByRole('cell').nth(4)).toHaveText('1')
       await row.getByRole('button', { name: 'Grant access' }).click()
       await page
@@ -148,6 +158,24 @@ for (const viewport of VIEWPORTS) {
         .click()
       await expectToast(page, 'They already had access; nothing changed.')
       await expect(row.getByRole('cell').nth(4)).toHaveText('1')
+
+      // Admin is never one click: the dialog says what it gives, and Cancel changes nothing.
+      await row.getByRole('combobox', { name: `Role of ${email}` }).click()
+      await page.getByRole('option', { name: 'Admin' }).click()
+      const makeAdmin = page.getByRole('dialog', { name: 'Make this person an admin?' })
+      await expect(makeAdmin).toContainText(email)
+      await expect(makeAdmin).toContainText('including making more admins')
+      await page.screenshot({ path: `test-results/admin-make-admin-${viewport.name}.png` })
+      await makeAdmin.getByRole('button', { name: 'Cancel' }).click()
+      await expect(makeAdmin).toBeHidden()
+      await expect(row.getByRole('combobox', { name: `Role of ${email}` })).toHaveText('Customer')
+      // The signed-in admin's own role cannot be changed here.
+      await page.getByRole('searchbox', { name: 'Search customers' }).fill(ADMIN_EMAIL)
+      await expect(
+        rowWith(customers, ADMIN_EMAIL).getByRole('combobox', { name: `Role of ${ADMIN_EMAIL}` }),
+      ).toBeDisabled()
+      await page.getByRole('searchbox', { name: 'Search customers' }).fill(email)
+      await expect(customers.getByRole('row')).toHaveCount(2)
 
       await row.getByRole('combobox', { name: `Role of ${email}` }).click()
       await page.getByRole('option', { name: 'Editor' }).click()
@@ -158,8 +186,17 @@ for (const viewport of VIEWPORTS) {
       // Purchases: the grant, with customer and product.
       await openTab(page, 'Purchases')
       const purchases = page.getByRole('table', { name: 'Purchases' })
-      await expect(rowWith(purchases, email).first()).toBeVisible()
-      await expect(rowWith(purchases, email).first()).toContainText('The Scroll of Antioch')
+      // Newest first: the orders test, running beside this one, may have pushed it to a later page.
+      const purchase = rowWith(purchases, email).first()
+      const purchasePages = page.getByRole('navigation', { name: 'Purchase pages' })
+      for (let turn = 0; turn < 6; turn++) {
+        await expect(purchases.getByRole('row').nth(1)).toBeVisible()
+        await expect(purchases).not.toHaveAttribute('aria-busy', 'true')
+        if (await purchase.isVisible()) break
+        await purchasePages.getByRole('button', { name: /Next/ }).click()
+      }
+      await expect(purchase).toBeVisible()
+      await expect(purchase).toContainText('The Scroll of Antioch')
 
       // Puzzle content: the edit form saves (the same words back: other tests play these steps).
       await openTab(page, 'Puzzle Content')
@@ -360,8 +397,16 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Refund' }).click()
       const refund = page.getByRole('dialog')
       await expect(refund).toBeVisible()
-      await refund.getByRole('button', { name: /Refund/ }).click()
+      // A double click refunds once: one request, and no "already refunded" failure beside the success.
+      const refunds: string[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/refund')) refunds.push(request.url())
+      })
+      await refund.getByRole('button', { name: /Refund/ }).dblclick()
       await expectToast(page, 'Order refunded')
+      await expect(refund).toBeHidden()
+      expect(refunds).toHaveLength(1)
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to refund' })).toHaveCount(0)
       await expect(page.getByText('Refunded').first()).toBeVisible()
       await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0)
       await page.screenshot({ path: `test-results/admin-order-detail-${viewport.name}.png`, fullPage: true })

@@ -10,7 +10,7 @@ import {
   SelectValue,
   toast,
 } from '@lamplight/ui'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useCallback, useMemo, useState } from 'react'
 import {
@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 const ROLE_LABELS: Record<UserRole, string> = { customer: 'Customer', editor: 'Editor', admin: 'Admin' }
 
@@ -85,12 +86,23 @@ export function CustomersTab() {
   )
 }
 
+/** What the Admin role gives, said before anyone is given it. */
+const ADMIN_POWERS = [
+  'every customer, order and payment, and the CSV export',
+  'refunds, and free access to any product (Grant access)',
+  "anyone's role, including making more admins",
+  "puzzle content, players' progress, messages, resources and site releases",
+]
+
 function RoleSelect({ customer }: { customer: CustomerRow }) {
   const { user, refresh } = useAuth()
   const queryClient = useQueryClient()
-  const mutation = useMutation({
+  // The role waiting for a confirmation: granting or removing Admin is never one click.
+  const [asking, setAsking] = useState<UserRole | null>(null)
+  const mutation = useExclusiveMutation({
     ...setRoleMutation(),
     onSuccess: async (result) => {
+      setAsking(null)
       toast.success(`${result.data.email} is now ${ROLE_LABELS[result.data.role].toLowerCase()}`)
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
       if (result.data.id === user?.id) await refresh()
@@ -98,28 +110,66 @@ function RoleSelect({ customer }: { customer: CustomerRow }) {
     onError: (error) => toast.error(failureMessage(error, 'Failed to update role')),
   })
   const self = customer.id === user?.id
+  const choose = (role: UserRole) => {
+    if (role === customer.role) return
+    if (role === 'admin' || customer.role === 'admin') setAsking(role)
+    else void mutation.run({ userId: customer.id, role })
+  }
+  const granting = asking === 'admin'
   return (
-    <Select
-      value={customer.role}
-      disabled={mutation.isPending || self}
-      onValueChange={(role) => mutation.mutate({ userId: customer.id, role: role as UserRole })}
-    >
-      <SelectTrigger
-        size="sm"
-        aria-label={`Role of ${customer.email}`}
-        className="w-32"
-        title={self ? 'You cannot change your own role' : undefined}
+    <>
+      <Select
+        value={customer.role}
+        disabled={mutation.busy || self}
+        onValueChange={(role) => choose(role as UserRole)}
       >
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {USER_ROLES.map((role) => (
-          <SelectItem key={role} value={role}>
-            {ROLE_LABELS[role]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+        <SelectTrigger
+          size="sm"
+          aria-label={`Role of ${customer.email}`}
+          className="w-32"
+          title={self ? 'You cannot change your own role' : undefined}
+        >
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {USER_ROLES.map((role) => (
+            <SelectItem key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={granting ? 'Make this person an admin?' : 'Remove their admin role?'}
+        description={
+          granting ? (
+            <>
+              <strong>{customer.email}</strong> gets the whole admin console:
+            </>
+          ) : (
+            <>
+              <strong>{customer.email}</strong> becomes {asking ? ROLE_LABELS[asking].toLowerCase() : ''} and
+              can no longer open the admin console
+              {asking === 'editor' ? ' (only the resource library)' : ''}.
+            </>
+          )
+        }
+        confirmLabel={granting ? 'Make admin' : `Make ${asking ? ROLE_LABELS[asking].toLowerCase() : ''}`}
+        destructive={!granting}
+        busy={mutation.busy}
+        onConfirm={() => (asking ? mutation.run({ userId: customer.id, role: asking }) : false)}
+      >
+        {granting && (
+          <ul className="grid list-disc gap-1 pl-5 text-sm">
+            {ADMIN_POWERS.map((power) => (
+              <li key={power}>{power}</li>
+            ))}
+          </ul>
+        )}
+      </ConfirmDialog>
+    </>
   )
 }
 
@@ -131,7 +181,7 @@ function GrantDialog({ customer, onClose }: { customer: CustomerRow | null; onCl
   // The spec's default: the product of the first puzzle content.
   const fallback = steps.data?.[0]?.product_id ?? products.data?.[0]?.id ?? ''
   const productId = chosen ?? fallback
-  const mutation = useMutation({
+  const mutation = useExclusiveMutation({
     ...grantAccessMutation(),
     onSuccess: async (result) => {
       toast.success('Access granted successfully', {
@@ -162,8 +212,8 @@ function GrantDialog({ customer, onClose }: { customer: CustomerRow | null; onCl
         ) : null
       }
       confirmLabel="Grant access"
-      busy={mutation.isPending}
-      onConfirm={() => customer && productId && mutation.mutate({ userId: customer.id, productId })}
+      busy={mutation.busy}
+      onConfirm={() => (customer && productId ? mutation.run({ userId: customer.id, productId }) : false)}
     >
       <div className="grid gap-1.5">
         <Label htmlFor="grant-product">Product</Label>

@@ -46,7 +46,10 @@ for (const viewport of [
     await expect(card).toContainText(
       `Renews on ${renewal.toLocaleDateString('en-US', { dateStyle: 'long' })}`,
     )
-    await expect(page.getByText('Your current plan')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Your current plan' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Switch to Family' })).toBeVisible()
+    await page.getByRole('button', { name: 'Switch to Family' }).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `test-results/subscription-plans-${viewport.width}.png` })
     await card.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `test-results/subscription-active-${viewport.width}.png` })
 

@@ -352,20 +352,35 @@ function Plans() {
                       </li>
                     ))}
                   </ul>
-                  <Button
-                    variant={plan.popular ? 'default' : 'outline'}
-                    onClick={() => choose(plan)}
-                    disabled={subscribe.isPending}
-                    aria-describedby={current === plan.tier ? `current-${plan.tier}` : undefined}
-                  >
-                    {subscribe.isPending && subscribe.variables?.tier === plan.tier
-                      ? 'Opening…'
-                      : `Subscribe to ${plan.tier}`}
-                  </Button>
-                  {current === plan.tier && (
-                    <p id={`current-${plan.tier}`} className="text-center text-muted-foreground text-sm">
+                  {current === plan.tier ? (
+                    <Button variant="secondary" disabled>
+                      <CheckIcon aria-hidden="true" className="size-4" />
                       Your current plan
-                    </p>
+                    </Button>
+                  ) : (
+                    <>
+                      <Button
+                        variant={plan.popular && !current ? 'default' : 'outline'}
+                        onClick={() => choose(plan)}
+                        disabled={subscribe.isPending}
+                        aria-describedby={current ? `switch-${plan.tier}` : undefined}
+                      >
+                        {subscribe.isPending && subscribe.variables?.tier === plan.tier
+                          ? 'Opening…'
+                          : current
+                            ? `Switch to ${plan.tier}`
+                            : `Subscribe to ${plan.tier}`}
+                      </Button>
+                      {current && (
+                        // A subscriber changes plan in the billing page (the server opens it for them).
+                        <p
+                          id={`switch-${plan.tier}`}
+                          className="-mt-4 text-center text-muted-foreground text-sm"
+                        >
+                          Opens your billing page in a new tab, where you change plans.
+                        </p>
+                      )}
+                    </>
                   )}
                 </CardContent>
               </Card>

@@ -122,7 +122,12 @@ describe('shop: monthly plans', () => {
     await vi.waitFor(() => expect(card).toHaveTextContent('Active'))
     expect(card).toHaveTextContent('Premium plan')
     expect(card).toHaveTextContent('Renews on December 23, 2026')
-    expect(screen.getByText('Your current plan')).toBeInTheDocument()
+    // The current plan is not offered again; the others are a switch, in the billing page.
+    expect(screen.getByRole('button', { name: 'Your current plan' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Subscribe to Premium' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Switch to Basic' })).toHaveAccessibleDescription(
+      'Opens your billing page in a new tab, where you change plans.',
+    )
 
     fireEvent.click(within(card).getByRole('button', { name: 'Refresh' }))
     expect(await screen.findByText('Subscription Updated')).toBeInTheDocument()

@@ -11,8 +11,10 @@
  * Budgets: p95 ≤ 50 ms per filter; the whole CSV in ≤ 3 s; the heap during the export
  * stays within a few MB of where it started (it does not grow with the number of rows).
  */
+
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import { orderNumber } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import { orders, products, user } from '../src/db/schema'
 import { signInListedAdmin } from '../src/test/accounts'
@@ -140,7 +142,10 @@ async function main() {
       AUTH_RATE_LIMIT: 'false',
     })
     const admin = await signInListedAdmin(app, database, 'bench-admin@example.com', 'bench password 1')
-    const [sample] = (await database.db.select({ id: orders.id }).from(orders).limit(1)) as { id: string }[]
+    const [sample] = (await database.db
+      .select({ id: orders.id, session: orders.providerSessionId })
+      .from(orders)
+      .limit(1)) as { id: string; session: string }[]
 
     const cases: [string, string][] = [
       ['no filter (newest first)', ''],
@@ -150,6 +155,8 @@ async function main() {
       ['q=name (common)', 'q=priscilla'],
       ['q=rare text', 'q=zzqx'],
       ['q=order id prefix', `q=${sample!.id.slice(0, 8)}`],
+      ['q=order number (lower case)', `q=${orderNumber(sample!.session, sample!.id).toLowerCase()}`],
+      ['q=payment session id', `q=${sample!.session}`],
       ['from/to (one month)', 'from=2025-06-01&to=2025-06-30'],
       ['sort=amount_cents asc', 'sort=amount_cents&dir=asc'],
       ['sort=customer_email', 'sort=customer_email&dir=asc'],

@@ -171,11 +171,14 @@ export async function listOrders(
   return { data, total: total ?? counted?.[0]?.total ?? 0 }
 }
 
-/** A row with the number its buyer was shown, made by the one rule of the contracts. */
+/**
+ * A row with the number its buyer was shown, made by the one rule of the contracts. The row
+ * is our own, fresh from the driver: it is completed in place (no copy of 100 000 rows in an export).
+ */
 function withOrderNumber<T extends { order_id: string; stripe_session_id: string | null }>(
   row: T,
 ): T & { order_number: string } {
-  return { ...row, order_number: orderNumber(row.stripe_session_id, row.order_id) }
+  return Object.assign(row, { order_number: orderNumber(row.stripe_session_id, row.order_id) })
 }
 
 /** How many rows one step of the CSV export reads. */

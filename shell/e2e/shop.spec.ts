@@ -109,6 +109,10 @@ test('a guest needs every shipping field before paying, and Decline gives no acc
   await expect(page.getByText('Missing Information')).toBeVisible()
   await expect(page.getByText('Please fill in all required shipping information.')).toBeVisible()
   await expect(dialog.getByRole('heading', { name: 'Shipping Info' })).toBeVisible()
+  // A field with a message beside one without: both controls stay on one line.
+  const top = async (label: string) => (await dialog.getByLabel(label).boundingBox())?.y
+  expect(await top('Country')).toBe(await top('City'))
+  expect(await top('ZIP code')).toBe(await top('State'))
   await fillShipping(page, uniqueEmail('guest'))
   await dialog.getByLabel('ZIP code').fill('3030')
   await dialog.getByRole('button', { name: 'Continue' }).click()

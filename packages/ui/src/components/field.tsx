@@ -40,7 +40,7 @@ function Field({
   const control = fieldProps(id, error)
   if (hint && !error) control['aria-describedby'] = hintId
   return (
-    <div data-slot="field" className={cn('grid gap-1.5', className)}>
+    <div data-slot="field" className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {typeof children === 'function' ? children(control) : children}
       {hint && !error && (

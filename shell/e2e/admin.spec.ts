@@ -347,6 +347,7 @@ for (const viewport of VIEWPORTS) {
         await expect(table.getByRole('link', { name: `Order ${quoted}` })).toBeVisible()
         await expect(table.getByRole('row').nth(1)).toContainText(`${tag}-26@e2e.test`)
       }
+      await page.screenshot({ path: `test-results/admin-orders-by-number-${viewport.name}.png` })
       // ... and so does the address with that number (or the buyer's whole session id) in it.
       await page.goto(`/admin/orders/${quoted.toLowerCase()}`)
       await expect(page).toHaveURL(`/admin/orders/${ids[26]}`)

@@ -191,6 +191,45 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
     expect((await browser(app).request('/api/account/orders')).status).toBe(401)
   })
 
+  it('a test-mode checkout left unpaid for a day expires as a Stripe session would: no payment, cancelled, in the history', async () => {
+    const old = await startCheckout(browser(app), {
+      customerInfo: { ...SHIPPING, email: 'late@example.com' },
+    })
+    const other = await startCheckout(browser(app), {
+      customerInfo: { ...SHIPPING, email: 'later@example.com' },
+    })
+    const fresh = await startCheckout(browser(app), {
+      customerInfo: { ...SHIPPING, email: 'fresh@example.com' },
+    })
+    await database.db.execute(
+      sql`update orders set created_at = now() - interval '25 hours' where provider_session_id in (${old.sessionId}, ${other.sessionId})`,
+    )
+    const statusOf = async (sessionId: string) =>
+      (
+        await queryRows<{ status: string }>(
+          database.db,
+          sql`select status from orders where provider_session_id = ${sessionId}`,
+        )
+      )[0]?.status
+    // Paying the day-old one: refused by expiry, never fulfilled.
+    expect((await act(old.sessionId, 'pay')).status).toBe(303)
+    expect(await statusOf(old.sessionId)).toBe('cancelled')
+    const page = await (await app.request(`/api/payments/test/${old.sessionId}`)).text()
+    expect(page).not.toContain('>Pay $')
+    const [history] = await queryRows<{ note: string }>(
+      database.db,
+      sql`select h.note from order_history h join orders o on o.id = h.order_id where o.provider_session_id = ${old.sessionId} and h.to_status = 'cancelled'`,
+    )
+    expect(history?.note).toBe('Checkout expired unpaid (test mode)')
+    // The sweep takes the other day-old one and leaves today's alone.
+    const { expireTestSessions } = await import('../../services/checkout')
+    expect(await expireTestSessions(database.db)).toBe(1)
+    expect(await statusOf(other.sessionId)).toBe('cancelled')
+    expect(await statusOf(fresh.sessionId)).toBe('pending')
+    expect((await act(fresh.sessionId, 'pay')).status).toBe(303)
+    expect(await statusOf(fresh.sessionId)).toBe('completed')
+  })
+
   it('hands a guest order to an account only once its email is verified', async () => {
     const guest = await startCheckout(browser(app), {
       customerInfo: { ...SHIPPING, email: 'guest@example.com' },

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { checkoutContract, testPaymentsContract } from '@lamplight/contracts'
+import type { Db } from '../../db/client'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import type { Logger } from '../../logger'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import {
@@ -9,6 +11,7 @@ import {
   closeUnpaidSession,
   createPendingOrder,
   createPendingOrderOnce,
+  expireTestSessions,
   findOrderBySession,
   fulfilPaidSession,
   listOrdersOf,
@@ -99,10 +102,7 @@ export const checkoutRouter = defineRouter('/checkout')
         // Now and then (as download claims are pruned), forget keys over a day old: the
         // table stays about a day of checkouts, on every driver and replica, with no
         // scheduler (the only periodic worker, the mail outbox's, runs with SMTP only).
-        if (Math.random() < PURGE_CHANCE)
-          await purgeCheckoutRequests(db).catch((err) =>
-            c.get('log').warn({ err }, 'purging old checkout idempotency keys failed'),
-          )
+        if (Math.random() < PURGE_CHANCE) await housekeeping(c.get('log'), db, deps.config.payments.testMode)
         return c.json({ url })
       }
       // Without one (a storefront built before the key): as before. The payment session first,
@@ -113,6 +113,7 @@ export const checkoutRouter = defineRouter('/checkout')
       const orderId = randomUUID()
       const session = await openSession(orderId)
       await createPendingOrder(db, { ...order, id: orderId, providerSessionId: session.id })
+      if (Math.random() < PURGE_CHANCE) await housekeeping(c.get('log'), db, deps.config.payments.testMode)
       return c.json({ url: session.url })
     },
   )
@@ -141,6 +142,7 @@ export const accountRouter = defineRouter('/account').handle(
 export const testPaymentsRouter = defineRouter('/payments/test')
   .handle(testPaymentsContract.page, async ({ c, db, deps, params }) => {
     if (!deps.config.payments.testMode) throw notFound()
+    await expireTestSessions(db, params.sessionId)
     const session = await findTestSession(db, params.sessionId)
     if (!session) throw notFound('No such payment session.')
     c.header('Cache-Control', 'no-store')
@@ -148,6 +150,8 @@ export const testPaymentsRouter = defineRouter('/payments/test')
   })
   .handle(testPaymentsContract.act, { bodyLimit: 1024 }, async ({ c, db, deps, params }) => {
     if (!deps.config.payments.testMode) throw notFound()
+    // A session a day old takes no payment, as Stripe's would not.
+    await expireTestSessions(db, params.sessionId)
     const session = await findTestSession(db, params.sessionId)
     if (!session) throw notFound('No such payment session.')
     const back = `${deps.config.publicUrl}/checkout?session_id=${encodeURIComponent(params.sessionId)}`
@@ -162,3 +166,17 @@ export const testPaymentsRouter = defineRouter('/payments/test')
     await closeUnpaidSession(db, params.sessionId, 'cancelled', 'Checkout cancelled')
     return c.redirect(`${deps.config.publicUrl}/shop`, 303)
   })
+
+/**
+ * Now and then (as download claims are pruned), as checkouts go by, with no scheduler (the
+ * only periodic worker, the mail outbox's, runs with SMTP only): forget idempotency keys over
+ * a day old, so the table stays about a day of checkouts on every driver and replica, and
+ * cancel test-mode checkouts left unpaid for a day. Never fails the checkout that ran it.
+ */
+async function housekeeping(log: Logger, db: Db, testMode: boolean) {
+  await purgeCheckoutRequests(db).catch((err) =>
+    log.warn({ err }, 'purging old checkout idempotency keys failed'),
+  )
+  if (testMode)
+    await expireTestSessions(db).catch((err) => log.warn({ err }, 'expiring old test-mode checkouts failed'))
+}

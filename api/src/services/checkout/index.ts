@@ -350,6 +350,43 @@ export async function closeUnpaidSession(
   })
 }
 
+/** Test-mode payment sessions expire unpaid after a day, as Stripe Checkout's do by default. */
+export const TEST_SESSION_LIFETIME_HOURS = 24
+
+/**
+ * Cancels test-mode orders left unpaid past TEST_SESSION_LIFETIME_HOURS (all of them, or the
+ * one of `sessionId`): their payment page no longer takes a payment, and the admin's list no
+ * longer shows an abandoned checkout as awaiting payment forever. Stripe's sessions are closed
+ * by its own `checkout.session.expired` event instead: only Stripe knows whether one was paid.
+ */
+export async function expireTestSessions(db: Db, sessionId?: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.provider, 'test'),
+          eq(orders.status, 'pending'),
+          sql`${orders.createdAt} < now() - make_interval(hours => ${TEST_SESSION_LIFETIME_HOURS})`,
+          sessionId === undefined ? undefined : eq(orders.providerSessionId, sessionId),
+        ),
+      )
+      .returning({ id: orders.id })
+    if (expired.length)
+      await tx.insert(orderHistory).values(
+        expired.map(({ id }) => ({
+          orderId: id,
+          event: 'status' as const,
+          fromStatus: 'pending' as const,
+          toStatus: 'cancelled' as const,
+          note: 'Checkout expired unpaid (test mode)',
+        })),
+      )
+    return expired.length
+  })
+}
+
 /**
  * A guest's orders become an account's once the account's email is verified (never on an
  * unverified claim, or anyone could sign up with a buyer's address and take their box).

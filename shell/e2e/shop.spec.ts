@@ -65,7 +65,7 @@ for (const viewport of [
   })
 }
 
-test('a guest who buys, signs up and confirms the address finds the box in the account', async ({
+test('a guest who buys, signs up and sets the password by the mailed link finds the box in the account', async ({
   page,
   browser,
   pageErrors,
@@ -74,26 +74,31 @@ test('a guest who buys, signs up and confirms the address finds the box in the a
   await checkoutToPaymentPage(page, email)
   await page.getByRole('button', { name: 'Pay $49.99' }).click()
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible()
-  await expect(page.locator('main')).toContainText('sign up (or sign in) with the email address you used')
+  await expect(page.locator('main')).toContainText('choose “Add my guest orders” in your account')
   await page.getByRole('link', { name: 'Sign up to play' }).click()
   await expect(page.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible()
   await page.getByLabel('Full name').fill('Lydia Purple')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill('purple cloth 1')
   await page.getByRole('button', { name: 'Sign Up' }).click()
-  await expect(page.getByText('We emailed you a link to confirm your address.')).toBeVisible()
   await expect(page).toHaveURL(/\/account$/)
 
-  // Not the box yet: anyone could sign up with a buyer's address.
-  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible()
+  // Not the box yet: anyone could sign up with a buyer's address and choose the password.
   await expect(page.getByRole('region', { name: 'My boxes' })).toContainText('No boxes yet')
-  await page.getByRole('button', { name: 'Send a new link' }).click()
-  await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Add my guest orders' }).click()
+  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible()
 
-  await page.goto(await mailedLink(browser, email, 'Confirm your email'))
-  await expect(page).toHaveURL(/\/account$/)
-  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toHaveCount(0)
+  await page.goto(await mailedLink(browser, email, 'Reset your Lamplight'))
+  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/)
+  await page.getByLabel('New password', { exact: true }).fill('purple cloth 2')
+  await page.getByLabel('Repeat the new password').fill('purple cloth 2')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page.getByText('Your password has been changed. Please sign in.')).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('purple cloth 2')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible()
+  await page.goto('/account')
   await expect(
     page.getByRole('region', { name: 'My boxes' }).getByRole('link', { name: 'Play' }),
   ).toHaveAttribute('href', '/puzzle/scroll-of-antioch')

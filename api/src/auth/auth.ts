@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, like } from 'drizzle-orm'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { account, session, user, verification } from '../db/schema'
@@ -12,6 +12,7 @@ import type { Mailer } from '../mail'
 import { CLIENT_IP_HEADER } from '../middleware/client-ip'
 import type { RateLimits } from '../middleware/rate-limit'
 import { recordAudit } from '../services/audit'
+import { claimGuestOrders } from '../services/checkout'
 import { SIGN_IN_FAILURES } from './limits'
 import { existingAccountMail, passwordResetMail, verificationMail } from './mails'
 import type { SecondaryStorage } from './secondary-storage'
@@ -70,7 +71,7 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
       logger.info({ userId }, 'promoted to admin by ADMIN_EMAILS')
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Lamplight Puzzle Co.',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -101,9 +102,22 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      // The owner proved the address: failed sign-ins by someone else no longer lock them out.
+      // The only moment one person proves both the address (the mailed link) and the password
+      // (set just now, every other session revoked): what the address is owed becomes the
+      // account's here, never at a verification, where the password may be a stranger's who
+      // signed up first with this address (decision 032).
       onPasswordReset: async ({ user: u }) => {
+        // Failed sign-ins by someone else no longer lock the owner out.
         await rateLimits?.reset(SIGN_IN_FAILURES, u.email.toLowerCase())
+        // The other reset links mailed before this one die with it.
+        await db
+          .delete(verification)
+          .where(and(eq(verification.value, u.id), like(verification.identifier, 'reset-password:%')))
+        await db.update(user).set({ emailVerified: true }).where(eq(user.id, u.id))
+        await promote(u.id)
+        const claimed = await claimGuestOrders(db, { id: u.id, email: u.email, emailVerified: true })
+        if (claimed)
+          logger.info({ userId: u.id, claimed }, 'guest orders joined the account at a password reset')
       },
       sendResetPassword: async ({ user: u, url }) =>
         mailer.send(await passwordResetMail(u.email, u.name, url)),
@@ -113,15 +127,17 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
         mailer.send(await existingAccountMail(u.email, u.name, config.publicUrl)),
     },
     emailVerification: {
-      // Always, even where signing in does not wait for it: the link proves the address, and
-      // only a proven address takes the orders its owner placed as a guest (claimGuestOrders)
-      // or makes an ADMIN_EMAILS account admin.
-      sendOnSignUp: true,
+      sendOnSignUp: config.auth.requireEmailVerification,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: u, url }) =>
         mailer.send(await verificationMail(u.email, u.name, url)),
-      // The address is proven: an ADMIN_EMAILS account becomes admin now.
-      afterEmailVerification: async (verified) => promote(verified.id),
+      // The address is proven, the password is not: whoever chose it (maybe a stranger who
+      // signed up first with this address) is signed out everywhere; the clicker gets the new
+      // session. Nothing tied to the address (ADMIN_EMAILS, guest orders) is granted here.
+      afterEmailVerification: async (verified) => {
+        // Through better-auth, so a session cached in Redis goes too.
+        await (await auth.$context).internalAdapter.deleteUserSessions(verified.id)
+      },
     },
     // Off: every limit of the API, sign-in included, counts in one place (deps.rateLimits,
     // rate-limiter-flexible), set per action in routes/auth/router.ts.
@@ -137,14 +153,9 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
           before: async (data) => ({ data: { ...data, email: data.email.toLowerCase(), role: 'customer' } }),
         },
       },
-      session: {
-        create: {
-          // A verified account added to ADMIN_EMAILS later becomes admin at its next sign-in.
-          after: async (created) => promote(created.userId),
-        },
-      },
     },
   })
+  return auth
 }
 
 export type Auth = ReturnType<typeof createAuth>

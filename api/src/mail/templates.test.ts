@@ -67,7 +67,7 @@ const cases: [string, () => Promise<Mail>, string[]][] = [
     () => orderConfirmationMail({ ...order, sessionId: null, address: null, guest: true }),
     [
       'Order number: 56789ABC',
-      'to play the online puzzle, sign up (or sign in) with this address, ruth@example.com, and confirm it',
+      'to play the online puzzle, sign up (or sign in) and choose "add my guest orders" in your account: we email ruth@example.com a link',
     ],
   ],
 ]

@@ -23,8 +23,6 @@ export type AuthState = {
   }) => Promise<{ needsVerification: boolean }>
   signOut: () => Promise<void>
   requestPasswordReset: (email: string) => Promise<void>
-  /** Mails the signed-in user a new link to confirm their address; it leads back to `/account`. */
-  sendVerificationEmail: () => Promise<void>
   resetPassword: (input: { token: string; newPassword: string }) => Promise<void>
 }
 
@@ -136,18 +134,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })
   }, [])
 
-  const email = query.data?.email
-  const sendVerificationEmail = useCallback<AuthState['sendVerificationEmail']>(async () => {
-    if (!email) return
-    await apiFetch('/api/auth/send-verification-email', {
-      method: 'POST',
-      body: { email, callbackURL: '/account' },
-    })
-  }, [email])
-
-  const resetPassword = useCallback<AuthState['resetPassword']>(async ({ token, newPassword }) => {
-    await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
-  }, [])
+  const resetPassword = useCallback<AuthState['resetPassword']>(
+    async ({ token, newPassword }) => {
+      await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
+      // A reset signs the account out everywhere, this browser too if it was signed in.
+      await reload()
+    },
+    [reload],
+  )
 
   const value = useMemo<AuthState>(() => {
     const user = query.data ?? null
@@ -161,20 +155,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signUp,
       signOut,
       requestPasswordReset,
-      sendVerificationEmail,
       resetPassword,
     }
-  }, [
-    query.data,
-    query.isPending,
-    refresh,
-    signIn,
-    signUp,
-    signOut,
-    requestPasswordReset,
-    sendVerificationEmail,
-    resetPassword,
-  ])
+  }, [query.data, query.isPending, refresh, signIn, signUp, signOut, requestPasswordReset, resetPassword])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

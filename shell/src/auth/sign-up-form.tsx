@@ -51,9 +51,7 @@ export function SignUpForm({
         setOutcome({ kind: 'check-email', email: values.email.trim() })
         form.reset({ name: '', email: values.email, password: '' })
       } else {
-        toast.success('Welcome to Lamplight Puzzle Co.!', {
-          description: 'We emailed you a link to confirm your address.',
-        })
+        toast.success('Welcome to Lamplight Puzzle Co.!')
         onSignedIn()
       }
     } catch (error) {

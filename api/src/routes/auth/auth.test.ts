@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, user } from '../../db/schema'
+import { resetByMail } from '../../test/accounts'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
@@ -101,7 +102,8 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
 
     const admin = browser(app)
     await admin.signUp('boss@example.com', 'boss password 1', 'The Boss')
-    await verifyByMail(admin, 'boss@example.com')
+    await resetByMail(app, database, 'boss@example.com', 'boss password 1')
+    await admin.signIn('boss@example.com', 'boss password 1')
     const list = await admin.json<{ data: { email: string; role: string; full_name: string }[] }>(
       '/api/admin/customers',
     )
@@ -110,22 +112,32 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     expect(list.body.data[0]).toMatchObject({ role: 'admin', full_name: 'The Boss' })
   })
 
-  it('does not make an ADMIN_EMAILS account admin before its email is verified', async () => {
-    const b = browser(app)
-    expect((await b.signUp('other@example.com', 'not the owner 1', 'Squatter')).status).toBe(200)
-    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
-    // Signing in again changes nothing while the address is unproven.
-    expect((await browser(app).signIn('other@example.com', 'not the owner 1')).status).toBe(200)
-    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
-    expect((await b.request('/api/admin/customers')).status).toBe(403)
-    // Following the link mailed to the address proves it: now admin, recorded once.
-    await verifyByMail(b, 'other@example.com')
-    expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('admin')
+  it("never makes an ADMIN_EMAILS account admin on a verification: the password may be a squatter's", async () => {
+    const squatter = browser(app)
+    expect((await squatter.signUp('other@example.com', 'not the owner 1', 'Squatter')).status).toBe(200)
+    expect((await squatter.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
+    // The owner follows the link mailed to the address: proven, but not admin, and the
+    // squatter is signed out everywhere.
+    const owner = browser(app)
+    await verifyByMail(owner, 'other@example.com')
+    expect((await owner.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
+    expect((await squatter.json<SessionBody>('/api/auth/get-session')).body).toBeNull()
+    // Signing in with the squatter's password: still a customer.
+    expect((await squatter.signIn('other@example.com', 'not the owner 1')).status).toBe(200)
+    expect((await squatter.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
+    expect((await squatter.request('/api/admin/customers')).status).toBe(403)
+    // The owner sets the password by a mailed link: admin now, recorded once; the squatter is out.
+    await resetByMail(app, database, 'other@example.com', 'the owner now 1')
+    expect((await squatter.json<SessionBody>('/api/auth/get-session')).body).toBeNull()
+    expect((await browser(app).signIn('other@example.com', 'not the owner 1')).status).toBe(401)
+    const signedIn = browser(app)
+    expect((await signedIn.signIn('other@example.com', 'the owner now 1')).status).toBe(200)
+    expect((await signedIn.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('admin')
     const [row] = await database.db.select().from(user).where(eq(user.email, 'other@example.com'))
     expect(row?.adminPromotedAt).toBeInstanceOf(Date)
   })
 
-  it("keeps an admin's demotion of an ADMIN_EMAILS account at its next sign-in", async () => {
+  it("keeps an admin's demotion of an ADMIN_EMAILS account at its next sign-in and reset", async () => {
     const boss = browser(app)
     expect((await boss.signIn('boss@example.com', 'boss password 1')).status).toBe(200)
     const [other] = await database.db.select().from(user).where(eq(user.email, 'other@example.com'))
@@ -134,28 +146,22 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
       body: { role: 'customer' },
     })
     expect(demoted.status).toBe(200)
+    await resetByMail(app, database, 'other@example.com', 'the owner again 1')
     const again = browser(app)
-    expect((await again.signIn('other@example.com', 'not the owner 1')).status).toBe(200)
+    expect((await again.signIn('other@example.com', 'the owner again 1')).status).toBe(200)
     expect((await again.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
     await database.db.delete(user).where(eq(user.id, other!.id))
   })
 
-  it('promotes a verified ADMIN_EMAILS account at its next sign-in', async () => {
+  it('a verified account listed later becomes admin at its next password reset by mail, not at a sign-in', async () => {
     const b = browser(app)
-    await database.db.insert(user).values({ id: 'pre-existing', email: 'other@example.com', name: 'Other' })
-    // Give the pre-existing row a password through a real sign-up of a twin, then move it.
-    const twin = browser(app)
-    await twin.signUp('other-twin@example.com', 'twin password 1')
-    const [twinRow] = await database.db.select().from(user).where(eq(user.email, 'other-twin@example.com'))
-    await database.db.delete(user).where(eq(user.id, 'pre-existing'))
-    await database.db
-      .update(user)
-      .set({ email: 'other@example.com', emailVerified: true })
-      .where(eq(user.id, twinRow!.id))
+    await b.signUp('other@example.com', 'their password 1')
+    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, 'other@example.com'))
+    expect((await b.signIn('other@example.com', 'their password 1')).status).toBe(200)
     expect((await database.db.select().from(user).where(eq(user.email, 'other@example.com')))[0]?.role).toBe(
       'customer',
     )
-    expect((await b.signIn('other@example.com', 'twin password 1')).status).toBe(200)
+    await resetByMail(app, database, 'other@example.com', 'their password 2')
     expect((await database.db.select().from(user).where(eq(user.email, 'other@example.com')))[0]?.role).toBe(
       'admin',
     )

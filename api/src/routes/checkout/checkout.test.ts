@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
+import { resetByMail } from '../../test/accounts'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
@@ -230,7 +231,7 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
     expect(await statusOf(fresh.sessionId)).toBe('completed')
   })
 
-  it('hands a guest order to an account only once its email is verified', async () => {
+  it('hands a guest order to an account only when its owner sets the password by a mailed link, never to a squatter who signed up first', async () => {
     const guest = await startCheckout(browser(app), {
       customerInfo: { ...SHIPPING, email: 'guest@example.com' },
     })
@@ -240,35 +241,45 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
         body: { sessionId: guest.sessionId },
       })
     expect((await confirmation()).body.data.guest).toBe(true)
-    const claimer = browser(app)
-    // Signing in does not wait for the address here (no mail server), but a link is mailed anyway.
-    await claimer.request('/api/auth/sign-up/email', {
-      body: {
-        email: 'guest@example.com',
-        password: 'correct horse 1',
-        name: 'Guest',
-        callbackURL: '/account',
-      },
+    const orders = (client: ReturnType<typeof browser>) =>
+      client.json<{ data: { session_id: string; status: string }[] }>('/api/account/orders')
+
+    // A squatter signs up with the buyer's address (signed in at once: no mail server here).
+    const squatter = browser(app)
+    await squatter.signUp('guest@example.com', 'squatter pass 1')
+    expect((await orders(squatter)).body.data).toEqual([])
+    // The buyer follows a confirmation link mailed to the address (the squatter asks for one
+    // to lure them): proven, nothing handed over, and the squatter is signed out.
+    await squatter.request('/api/auth/send-verification-email', {
+      body: { email: 'guest@example.com', callbackURL: '/account' },
     })
-    expect((await claimer.json<{ data: unknown[] }>('/api/account/orders')).body.data).toEqual([])
     const [mail] = await queryRows<{ text: string }>(
       database.db,
       sql`select text from mail_outbox where "to" = 'guest@example.com' and subject ilike '%confirm%' order by created_at desc limit 1`,
     )
     const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://no-link-mailed/')
     expect(link.pathname).toBe('/api/auth/verify-email')
-    expect(link.searchParams.get('callbackURL')).toBe('/account')
-    expect((await claimer.request(link.pathname + link.search)).status).toBe(302)
-    const after = await claimer.json<{ data: { session_id: string; status: string }[] }>(
-      '/api/account/orders',
-    )
-    expect(after.body.data).toEqual([
+    const buyer = browser(app)
+    expect((await buyer.request(link.pathname + link.search)).status).toBe(302)
+    expect((await orders(buyer)).body.data).toEqual([])
+    expect((await squatter.request('/api/account/orders')).status).toBe(401)
+    await squatter.signIn('guest@example.com', 'squatter pass 1')
+    expect((await orders(squatter)).body.data).toEqual([])
+
+    // The buyer sets the password by a mailed reset link: the order is theirs, the squatter's
+    // password and sessions are gone.
+    await resetByMail(app, database, 'guest@example.com', 'the buyer now 1')
+    expect((await squatter.request('/api/account/orders')).status).toBe(401)
+    expect((await browser(app).signIn('guest@example.com', 'squatter pass 1')).status).toBe(401)
+    const owner = browser(app)
+    expect((await owner.signIn('guest@example.com', 'the buyer now 1')).status).toBe(200)
+    expect((await orders(owner)).body.data).toEqual([
       expect.objectContaining({ session_id: guest.sessionId, status: 'completed', guest: false }),
     ])
     expect((await confirmation()).body.data.guest).toBe(false)
     expect(
-      (await claimer.json<{ data: { hasAccess: boolean } }>('/api/products/scroll-of-antioch/access')).body
-        .data.hasAccess,
+      (await owner.json<{ data: { hasAccess: boolean } }>('/api/products/scroll-of-antioch/access')).body.data
+        .hasAccess,
     ).toBe(true)
   })
 })

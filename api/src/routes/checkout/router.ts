@@ -7,7 +7,6 @@ import type { Logger } from '../../logger'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import {
-  claimGuestOrders,
   closeUnpaidSession,
   createPendingOrder,
   createPendingOrderOnce,
@@ -132,7 +131,7 @@ export const checkoutRouter = defineRouter('/checkout')
 export const accountRouter = defineRouter('/account').handle(
   checkoutContract.myOrders,
   async ({ c, db, user }) => {
-    await claimGuestOrders(db, user)
+    // Guest orders join an account at a password reset by mail only (auth.ts, decision 032).
     c.header('Cache-Control', 'private, no-store')
     return c.json({ data: await listOrdersOf(db, user.id) })
   },

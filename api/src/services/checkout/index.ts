@@ -388,8 +388,9 @@ export async function expireTestSessions(db: Db, sessionId?: string): Promise<nu
 }
 
 /**
- * A guest's orders become an account's once the account's email is verified (never on an
- * unverified claim, or anyone could sign up with a buyer's address and take their box).
+ * A guest's orders become an account's when its owner has proven the address and the password
+ * together: at a password reset by mail (auth.ts). Never on a verification alone: anyone can
+ * sign up first with a buyer's address and choose the password (decision 032).
  * An order that would be a second completed one for the same product becomes `paid`.
  */
 export async function claimGuestOrders(db: Db, user: { id: string; email: string; emailVerified: boolean }) {

@@ -45,7 +45,7 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
         What happens next: we prepare your box within 1-2 business days, then it travels to you (standard
         delivery {STANDARD_DELIVERY}).{' '}
         {order.guest
-          ? `To play the online puzzle, sign up (or sign in) with this address, ${order.email}, and confirm it: your box will be waiting in your account.`
+          ? `To play the online puzzle, sign up (or sign in) and choose "Add my guest orders" in your account: we email ${order.email} a link to set your password, and your box joins your account.`
           : 'You can begin the online puzzle right away from your account.'}
       </Paragraph>
       <Paragraph>Questions? Reply to this message or write to us from the contact page.</Paragraph>

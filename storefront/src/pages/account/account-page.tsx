@@ -21,7 +21,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
-import { ConfirmEmailNotice } from './confirm-email-notice'
+import { GuestOrders } from './guest-orders'
 
 const STATUS: Record<
   BuyerOrder['status'],
@@ -63,7 +63,6 @@ export function AccountPage() {
       {meta}
       <h1 className="font-serif text-4xl">My Account</h1>
       <p className="mt-2 text-muted-foreground">{user?.email}</p>
-      {user && !user.emailVerified && <ConfirmEmailNotice email={user.email} />}
 
       <MySubscription />
 
@@ -147,6 +146,7 @@ export function AccountPage() {
         ) : (
           <p className="mt-3 text-muted-foreground">You have no orders yet.</p>
         )}
+        {user && <GuestOrders email={user.email} />}
       </section>
     </PageContainer>
   )

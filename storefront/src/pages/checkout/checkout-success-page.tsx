@@ -143,7 +143,7 @@ function Confirmed({ order }: { order: BuyerOrder }) {
         <p className="mt-3 leading-relaxed">
           We prepare your box and send you the tracking number when it ships.{' '}
           {order.guest
-            ? 'To play the online puzzle, sign up (or sign in) with the email address you used for this order and confirm it: your box will be waiting in your account.'
+            ? 'To play the online puzzle, sign up (or sign in) and choose “Add my guest orders” in your account: we email the address you used for this order a link to set your password, and your box joins your account.'
             : "You can start the online puzzle right away: open it from your account or the experience's page."}
         </p>
         <div className="mt-5 flex flex-wrap gap-3">

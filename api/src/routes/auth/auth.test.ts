@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm'
+import { and, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, user } from '../../db/schema'
 import { resetByMail } from '../../test/accounts'
@@ -263,6 +263,32 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     ).toBe(200)
     expect((await browser(app).signIn('ruth@example.com', 'correct horse 1')).status).toBe(401)
     expect((await browser(app).signIn('ruth@example.com', 'brand new pass 3')).status).toBe(200)
+  })
+
+  it('a reset kills every reset link mailed before it', async () => {
+    const tokenFrom = async () => {
+      const b = browser(app)
+      await b.request('/api/auth/request-password-reset', {
+        body: { email: 'ruth@example.com', redirectTo: '/auth/reset-password' },
+      })
+      const [mail] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, 'ruth@example.com'), like(mailOutbox.subject, 'Reset%')))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1)
+      const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
+      const opened = await b.request(link.pathname + link.search)
+      return new URL(opened.headers.get('location')!, 'http://x').searchParams.get('token')
+    }
+    const older = await tokenFrom()
+    const newer = await tokenFrom()
+    expect(older).not.toBe(newer)
+    const reset = (token: string | null, newPassword: string) =>
+      browser(app).request('/api/auth/reset-password', { body: { token, newPassword } })
+    expect((await reset(newer, 'newest pass 4')).status).toBe(200)
+    expect((await reset(older, 'older link 5')).status).toBe(400)
+    expect((await browser(app).signIn('ruth@example.com', 'newest pass 4')).status).toBe(200)
   })
 
   it('shows the outbox to an admin, not to a customer or a stranger', async () => {

@@ -22,6 +22,8 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date.')
+  // The shop's orders are all in this range; a day past 9999 cannot even be compared in SQL.
+  .refine((value) => value >= '2000-01-01' && value <= '2100-12-31', 'Use a date between 2000 and 2100.')
 
 /**
  * The admin order filters (spec section 7), applied by the server. Empty values mean "any".

@@ -185,11 +185,15 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       '?page_size=1000',
       '?from=yesterday',
       '?to=2026-02-31x',
+      '?to=9999-12-31',
+      '?from=0001-01-01',
       `?q=${'x'.repeat(201)}`,
     ]) {
       const res = await list(query)
       expect(res.status, query).toBe(400)
     }
+    // The export refuses it too, rather than answering an empty 200.
+    expect((await actors.admin.request('/api/admin/orders/export?to=9999-12-31')).status).toBe(400)
     expect((await actors.admin.request('/api/admin/orders/not-a-uuid')).status).toBe(400)
   })
 

@@ -85,7 +85,12 @@ describe('defineRouter: the declaration is the guard', () => {
     const admin = await signedIn('probe-admin@example.test')
     await setRole('probe-admin@example.test', 'admin')
     expect(await (await admin.request('/api/probe/staff')).json()).toEqual({ role: 'admin' })
-    expect((await admin.request('/api/probe/admin')).status).toBe(200)
+    const answer = await admin.request('/api/probe/admin')
+    expect(answer.status).toBe(200)
+    // What only a signed-in caller may read is never kept by a cache; a public answer is left alone.
+    expect(answer.headers.get('cache-control')).toBe('private, no-store')
+    const open = await browser(app).request('/api/probe/open', { body: { text: 'hi' } })
+    expect(open.headers.get('cache-control')).not.toBe('private, no-store')
   })
 
   it('answers a non-owner with the same 404 as an unknown id', async () => {

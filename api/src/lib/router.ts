@@ -112,7 +112,19 @@ export function defineRouter(prefix: string): Router {
         const args = { ...input, c, user, deps, db: deps.database.db } as HandlerArgs<E>
         if (options.owns && !(await options.owns(args))) throw notFound()
         if (fastReadable) c.set('fastReadable', true)
-        return handler(args)
+        const res = await handler(args)
+        // What only a signed-in caller may read is theirs alone: never kept by a cache in
+        // front or on disk, unless the route says otherwise.
+        if (endpoint.access === 'public' || res.headers.has('Cache-Control')) return res
+        try {
+          res.headers.set('Cache-Control', 'private, no-store')
+          return res
+        } catch {
+          // A response whose headers are immutable (a fetch's, Response.redirect's): copy it.
+          const headers = new Headers(res.headers)
+          headers.set('Cache-Control', 'private, no-store')
+          return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+        }
       })
       hono.on([endpoint.method], [subPath], ...(chain as [MiddlewareHandler<AppEnv>]))
       return router

@@ -148,6 +148,16 @@ function pageAgain(c: Context<AppEnv>): Response {
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
 }
 
+/** Query parameters that are keys: a reset link's token, a payment session's id (it shows the order). */
+const KEY_PARAMS = ['token', 'session_id']
+
+/** A page whose address holds a key is never stored, by the browser's cache or one in front. */
+function keyedPage(c: Context<AppEnv>, res: Response): Response {
+  const query = new URL(c.req.url).searchParams
+  if (KEY_PARAMS.some((name) => query.has(name))) res.headers.set('Cache-Control', 'private, no-store')
+  return res
+}
+
 /** If-None-Match holds this entity tag (or `*`); weak and strong forms compare equal. */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
@@ -376,12 +386,12 @@ export function serveApps({
     // The shell's page either way; a path no route owns says so in its status (its router
     // shows the 404 page), so search engines and link checkers are not told it exists.
     const rendered = await renderPage(c, urlPath)
-    if (rendered) return rendered
+    if (rendered) return keyedPage(c, rendered)
     const status = isKnownPage(urlPath) ? 200 : 404
     const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html', status)
     // Where the server renders this path, the shell's HTML is the other answer to the same URL.
     if (html && serverRender && rendersOnServer(urlPath)) html.headers.set('Vary', RENDERED_PAGE_VARY)
-    if (html) return html
+    if (html) return keyedPage(c, html)
     c.header('Cache-Control', NO_CACHE)
     return c.text('The site is not built yet. Run `npm run build` (or `npm start`, which builds first).', 503)
   }

@@ -140,6 +140,15 @@ describe('serveApps', () => {
     }
   })
 
+  it('never lets a cache keep a page whose address holds a key (a reset token, a payment session)', async () => {
+    for (const url of ['/auth/reset-password?token=abc', '/checkout?session_id=cs_test_123']) {
+      const res = await app.request(url)
+      expect(res.status, url).toBe(200)
+      expect(res.headers.get('cache-control'), url).toBe('private, no-store')
+    }
+    expect((await app.request('/checkout')).headers.get('cache-control')).toBe(NO_CACHE)
+  })
+
   it('serves the brotli or gzip copy the build made when the client takes it', async () => {
     const plain = await app.request('/apps/storefront/static/js/storefront.89abcdef01.js')
     expect(plain.headers.get('content-encoding')).toBeNull()

@@ -119,18 +119,16 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
         if (claimed)
           logger.info({ userId: u.id, claimed }, 'guest orders joined the account at a password reset')
       },
-      sendResetPassword: async ({ user: u, url }) =>
-        mailer.send(await passwordResetMail(u.email, u.name, url)),
+      sendResetPassword: async ({ user: u, url }) => mailer.send(await passwordResetMail(u.email, url)),
       // With verification required, a taken address gets the same answer as a new one (the
       // password is hashed either way, for the timing) and its owner a mail instead.
       onExistingUserSignUp: async ({ user: u }) =>
-        mailer.send(await existingAccountMail(u.email, u.name, config.publicUrl)),
+        mailer.send(await existingAccountMail(u.email, config.publicUrl)),
     },
     emailVerification: {
       sendOnSignUp: config.auth.requireEmailVerification,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user: u, url }) =>
-        mailer.send(await verificationMail(u.email, u.name, url)),
+      sendVerificationEmail: async ({ user: u, url }) => mailer.send(await verificationMail(u.email, url)),
       // The address is proven, the password is not: whoever chose it (maybe a stranger who
       // signed up first with this address) is signed out everywhere; the clicker gets the new
       // session. Nothing tied to the address (ADMIN_EMAILS, guest orders) is granted here.

@@ -1,12 +1,16 @@
 import type { Mail } from '../mail'
 import { Action, greeting, Layout, Paragraph, renderMail } from '../mail/layout'
 
-export function verificationMail(to: string, name: string, url: string): Promise<Mail> {
+// These mails greet nobody by name: the name is whatever a sign-up typed, and a sign-up with
+// someone else's address would put a stranger's words (a fake "confirm your card" link) in a
+// mail from us to them.
+
+export function verificationMail(to: string, url: string): Promise<Mail> {
   return renderMail(
     to,
     'Confirm your email for Lamplight Puzzle Co.',
     <Layout preview="Confirm your email address to finish signing up.">
-      <Paragraph>{greeting(name)}</Paragraph>
+      <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>
         Welcome to Lamplight Puzzle Co.! Please confirm your email address so we know it is really you.
       </Paragraph>
@@ -16,12 +20,12 @@ export function verificationMail(to: string, name: string, url: string): Promise
   )
 }
 
-export function passwordResetMail(to: string, name: string, url: string): Promise<Mail> {
+export function passwordResetMail(to: string, url: string): Promise<Mail> {
   return renderMail(
     to,
     'Reset your Lamplight Puzzle Co. password',
     <Layout preview="Choose a new password: the link works once, for one hour.">
-      <Paragraph>{greeting(name)}</Paragraph>
+      <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>
         Someone (we hope you) asked to reset the password of your Lamplight Puzzle Co. account.
       </Paragraph>
@@ -35,12 +39,12 @@ export function passwordResetMail(to: string, name: string, url: string): Promis
 }
 
 /** To the owner of an address someone tried to sign up with: the answer to them said nothing. */
-export function existingAccountMail(to: string, name: string, siteUrl: string): Promise<Mail> {
+export function existingAccountMail(to: string, siteUrl: string): Promise<Mail> {
   return renderMail(
     to,
     'Someone tried to sign up with your address',
     <Layout preview="You already have a Lamplight Puzzle Co. account.">
-      <Paragraph>{greeting(name)}</Paragraph>
+      <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>
         Someone (perhaps you) tried to create a Lamplight Puzzle Co. account with this email address. You
         already have one, so nothing was changed.

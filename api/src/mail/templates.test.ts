@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { passwordResetMail, verificationMail } from '../auth/mails'
+import { existingAccountMail, passwordResetMail, verificationMail } from '../auth/mails'
 import { orderConfirmationMail } from '../services/checkout/mails'
 import { refundMail, shippedMail } from '../services/order-fulfilment/mails'
 import type { Mail } from './index'
@@ -16,16 +16,6 @@ const order = {
 }
 
 const cases: [string, () => Promise<Mail>, string[]][] = [
-  [
-    'verification',
-    () => verificationMail('ruth@example.com', EVIL, URL_),
-    ['Confirm my email', 'please confirm your email address', URL_],
-  ],
-  [
-    'password reset',
-    () => passwordResetMail('ruth@example.com', EVIL, URL_),
-    ['Choose a new password', 'works once, for one hour', URL_],
-  ],
   [
     'refund',
     () => refundMail(order),
@@ -116,7 +106,7 @@ describe.each(cases)('%s mail', (_name, make, content) => {
 })
 
 it('a link in the text part stands alone, so it can be followed from any mail client', async () => {
-  const mail = await verificationMail('ruth@example.com', '', URL_)
+  const mail = await verificationMail('ruth@example.com', URL_)
   expect(mail.text).toContain('Hello,')
   const links = mail.text.match(/https?:\/\/\S+/g)
   expect(links?.[0]).toBe(URL_)
@@ -128,4 +118,27 @@ it("a guest's order confirmation does not promise the puzzle from an account it 
   expect(guest.text).not.toContain('right away from your account')
   const member = await orderConfirmationMail({ ...order, sessionId: null, address: null, guest: false })
   expect(member.text).not.toContain('sign up (or sign in)')
+})
+
+it("the account mails greet nobody by name: a sign-up types the name, with anyone's address", async () => {
+  const mails = [
+    [
+      await verificationMail('ruth@example.com', URL_),
+      ['Confirm my email', 'please confirm your email address', URL_],
+    ],
+    [
+      await passwordResetMail('ruth@example.com', URL_),
+      ['Choose a new password', 'works once, for one hour', URL_],
+    ],
+    [
+      await existingAccountMail('ruth@example.com', 'https://shop.example'),
+      ['You already have one', 'https://shop.example/auth'],
+    ],
+  ] as const
+  for (const [mail, content] of mails) {
+    expect(mail.to).toBe('ruth@example.com')
+    expect(mail.text).toMatch(/^Hello,$/m)
+    for (const piece of content) expect(mail.text.toLowerCase()).toContain(piece.toLowerCase())
+    expect(mail.html).toContain('Lamplight Puzzle Co.')
+  }
 })

@@ -68,6 +68,13 @@ test('signed out, the header offers Sign In carrying the way back', async ({ pag
   await signIn.click()
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
   await expect(page).toHaveURL(/\/auth\?redirect=%2Ffaq$/)
+
+  // Never back to a sign-in page: a reset link's token would ride along in the address.
+  await page.goto('/auth/reset-password?token=secret-reset-token')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+    'href',
+    '/auth',
+  )
 })
 
 test('the footer has its blocks and links', async ({ page }) => {

@@ -39,7 +39,12 @@ export function AuthSlot({ onNavigate }: { onNavigate?: () => void }) {
     )
   }
 
-  const redirect = pathname === '/auth' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`
+  // No way back to the sign-in pages themselves: there is nothing to return to, and a reset
+  // link's token would be copied into the address of every Sign In click.
+  const redirect =
+    pathname === '/auth' || pathname.startsWith('/auth/')
+      ? ''
+      : `?redirect=${encodeURIComponent(pathname + search)}`
   return (
     <Button size="sm" asChild>
       <Link to={`/auth${redirect}`} onClick={onNavigate}>

@@ -93,7 +93,7 @@ describe('AuthProvider actions', () => {
     const fetchMock = vi.fn(async (url: string) => {
       if (url.endsWith('/sign-in/email')) {
         signedIn = true
-        return Response.json({ token: 't', user: { id: 'u1', email: 'ann@example.com' } })
+        return Response.json({ signedIn: true, user: { id: 'u1', email: 'ann@example.com' } })
       }
       if (url.endsWith('/sign-out')) {
         signedIn = false

@@ -107,14 +107,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback<AuthState['signUp']>(
     async ({ name, email, password }) => {
-      const result = await apiFetch<{ token?: string | null }>('/api/auth/sign-up/email', {
+      const result = await apiFetch<{ signedIn?: boolean }>('/api/auth/sign-up/email', {
         method: 'POST',
         // The emailed link confirms the address and opens the account, where orders placed
         // as a guest with it then appear.
         body: { name, email, password, callbackURL: '/account' },
       })
-      // No session token means the account waits for its email to be confirmed.
-      if (!result?.token) return { needsVerification: true }
+      // Not signed in means the account waits for its email to be confirmed.
+      if (!result?.signedIn) return { needsVerification: true }
       await reload()
       return { needsVerification: false }
     },

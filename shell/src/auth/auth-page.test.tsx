@@ -75,7 +75,7 @@ describe('AuthPage', () => {
   })
 
   it('when the server will not say whether the address is new, the way back in is offered with the check-your-email note', async () => {
-    renderAuth(() => Response.json({ token: null, user: null }))
+    renderAuth(() => Response.json({ signedIn: false, user: null }))
     await signUpWith('dorcas@example.com')
     const note = (await screen.findByText('Check your email to confirm your account!')).closest(
       '[role="status"]',

@@ -130,12 +130,32 @@ const CODES: Record<number, string> = {
 }
 
 async function normaliseAuthResponse(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json'))
-    return response
+  if (!response.headers.get('content-type')?.includes('application/json')) return response
+  if (response.status < 400) return withoutSessionToken(response)
   const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   const message = body?.message || 'The request could not be completed.'
   const code = body?.code ? body.code.toLowerCase() : (CODES[response.status] ?? 'bad_request')
   return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers })
+}
+
+/**
+ * better-auth puts the session's token in the JSON of a sign-in or sign-up as well as in the
+ * HttpOnly cookie: any script on the page could read there what the cookie keeps from it.
+ * The browser needs only to know whether it is signed in now (`signedIn`).
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('token' in body)) return response
+  const { token, ...rest } = body
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify({ ...rest, signedIn: typeof token === 'string' && token.length > 0 }), {
+    status: response.status,
+    headers,
+  })
 }

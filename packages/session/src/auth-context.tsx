@@ -109,8 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async ({ name, email, password }) => {
       const result = await apiFetch<{ signedIn?: boolean }>('/api/auth/sign-up/email', {
         method: 'POST',
-        // The emailed link confirms the address and opens the account, where orders placed
-        // as a guest with it then appear.
+        // Where sign-in waits for it, the emailed link confirms the address and opens the account.
         body: { name, email, password, callbackURL: '/account' },
       })
       // Not signed in means the account waits for its email to be confirmed.

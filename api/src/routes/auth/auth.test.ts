@@ -265,13 +265,22 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     expect((await browser(app).signIn('ruth@example.com', 'brand new pass 3')).status).toBe(200)
   })
 
-  it("never puts the session's token in a sign-in's JSON: the HttpOnly cookie keeps it from page scripts", async () => {
+  it("never puts the session's token in JSON: the HttpOnly cookie keeps it from page scripts", async () => {
     const res = await browser(app).signIn('ruth@example.com', 'brand new pass 3')
     expect(res.status).toBe(200)
     const body = (await res.json()) as Record<string, unknown>
     expect(body.signedIn).toBe(true)
     expect('token' in body).toBe(false)
     expect(JSON.stringify(body)).not.toMatch(/token/i)
+    // Nor the session's own, read on every page load.
+    const b = browser(app)
+    await b.signIn('ruth@example.com', 'brand new pass 3')
+    const session = await b.json<{ user: { email: string }; session: Record<string, unknown> }>(
+      '/api/auth/get-session',
+    )
+    expect(session.body.user.email).toBe('ruth@example.com')
+    expect(session.body.session.userId).toBeTruthy()
+    expect(JSON.stringify(session.body)).not.toMatch(/token/i)
   })
 
   it('a reset kills every reset link mailed before it', async () => {

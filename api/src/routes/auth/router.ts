@@ -141,21 +141,28 @@ async function normaliseAuthResponse(response: Response): Promise<Response> {
 }
 
 /**
- * better-auth puts the session's token in the JSON of a sign-in or sign-up as well as in the
- * HttpOnly cookie: any script on the page could read there what the cookie keeps from it.
- * The browser needs only to know whether it is signed in now (`signedIn`).
+ * better-auth puts the session's token in its JSON as well as in the HttpOnly cookie: a
+ * sign-in's or sign-up's `token`, the session's own in `get-session`. Any script on the page
+ * could read there what the cookie keeps from it. The browser needs only to know whether it
+ * is signed in now (`signedIn`); nothing of ours reads the session's token.
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
   const body = (await response
     .clone()
     .json()
     .catch(() => null)) as Record<string, unknown> | null
-  if (!body || typeof body !== 'object' || Array.isArray(body) || !('token' in body)) return response
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return response
+  const session = body.session as Record<string, unknown> | null | undefined
+  const nested = !!session && typeof session === 'object' && 'token' in session
+  if (!('token' in body) && !nested) return response
   const { token, ...rest } = body
+  const answer: Record<string, unknown> =
+    'token' in body ? { ...rest, signedIn: typeof token === 'string' && token.length > 0 } : rest
+  if (nested) {
+    const { token: _hidden, ...sessionRest } = session
+    answer.session = sessionRest
+  }
   const headers = new Headers(response.headers)
   headers.delete('content-length')
-  return new Response(JSON.stringify({ ...rest, signedIn: typeof token === 'string' && token.length > 0 }), {
-    status: response.status,
-    headers,
-  })
+  return new Response(JSON.stringify(answer), { status: response.status, headers })
 }

@@ -98,9 +98,6 @@ export const checkoutRouter = defineRouter('/checkout')
           openSession,
           order,
         )
-        // Now and then (as download claims are pruned), forget keys over a day old: the
-        // table stays about a day of checkouts, on every driver and replica, with no
-        // scheduler (the only periodic worker, the mail outbox's, runs with SMTP only).
         if (Math.random() < PURGE_CHANCE) await housekeeping(c.get('log'), db, deps.config.payments.testMode)
         return c.json({ url })
       }

@@ -63,7 +63,7 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
       .for('update')
     if (!before) return null
     // Setting the role a user already has changes nothing: no write, no audit entry to read past.
-    if (before.role === role) return before
+    if (before.role === role) return { ...before, previousRole: before.role }
     if (before.role === 'admin' && admins.length <= 1)
       throw conflict(`${before.email} is the only admin. Make someone else an admin first.`)
     const [updated] = await tx
@@ -79,7 +79,7 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
       before: { role: before.role },
       after: { role },
     })
-    return updated ?? null
+    return updated ? { ...updated, previousRole: before.role } : null
   })
 }
 

@@ -1,4 +1,5 @@
 import { adminDashboardContract, adminUsersContract } from '@lamplight/contracts'
+import { afterRoleChange } from '../../auth/sessions'
 import { conflict, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import {
@@ -21,7 +22,10 @@ export const adminUsersRouter = defineRouter('/admin')
       throw conflict('You cannot remove your own admin role.')
     const updated = await setUserRole(db, user.id, params.id, body.role)
     if (!updated) throw notFound('No such user.')
-    return c.json({ data: updated })
+    // After the commit: the user's live sessions end (demotion) or learn the new role.
+    const { previousRole, ...data } = updated
+    await afterRoleChange(c.get('deps').auth, data.id, previousRole, data.role)
+    return c.json({ data })
   })
   .handle(adminDashboardContract.summary, async ({ c, db }) => c.json({ data: await summary(db) }))
   .handle(adminDashboardContract.products, async ({ c, db }) => c.json({ data: await listProducts(db) }))

@@ -13,6 +13,7 @@ import { CLIENT_IP_HEADER } from '../middleware/client-ip'
 import type { RateLimits } from '../middleware/rate-limit'
 import { recordAudit } from '../services/audit'
 import { claimGuestOrders } from '../services/checkout'
+import { confirmationPath } from './confirm-email'
 import { SIGN_IN_FAILURES } from './limits'
 import { existingAccountMail, passwordResetMail, verificationMail } from './mails'
 import type { SecondaryStorage } from './secondary-storage'
@@ -127,14 +128,15 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
     },
     emailVerification: {
       sendOnSignUp: config.auth.requireEmailVerification,
-      autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user: u, url }) => mailer.send(await verificationMail(u.email, url)),
-      // The address is proven, the password is not: whoever chose it (maybe a stranger who
-      // signed up first with this address) is signed out everywhere; the clicker gets the new
-      // session. Nothing tied to the address (ADMIN_EMAILS, guest orders) is granted here.
-      afterEmailVerification: async (verified) => {
-        // Through better-auth, so a session cached in Redis goes too.
-        await (await auth.$context).internalAdapter.deleteUserSessions(verified.id)
+      // The link signs nobody in: it leads to a page that confirms the address together with
+      // the password chosen at sign-up (auth/confirm-email.ts, decision 033).
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user: u, url, token }) => {
+        const link = new URL(
+          confirmationPath(token, new URL(url).searchParams.get('callbackURL')),
+          config.publicUrl,
+        )
+        await mailer.send(await verificationMail(u.email, link.href))
       },
     },
     // Off: every limit of the API, sign-in included, counts in one place (deps.rateLimits,

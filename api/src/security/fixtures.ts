@@ -33,6 +33,7 @@ export type RouteFixture = {
  */
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /auth/sign-out': { sample: async () => ({ body: {} }), throwawayCallers: true },
+  'POST /auth/revoke-sessions': { sample: async () => ({ body: {} }), throwawayCallers: true },
   'POST /auth/change-password': {
     sample: async () => ({
       body: { currentPassword: 'matrix-password-1', newPassword: 'matrix-password-2' },

@@ -68,9 +68,19 @@ export const UpdateUserBody = z.object({
   image: AvatarUrlSchema.nullable().optional(),
 })
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z
+    .string({ error: 'Please enter your current password.' })
+    .min(1, 'Please enter your current password.')
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: PasswordSchema,
-  revokeOtherSessions: z.boolean().optional(),
+  // A new password ends every other session unless the caller says otherwise: whoever knew
+  // the old one is signed out.
+  revokeOtherSessions: z.boolean().default(true),
+})
+/** The mailed confirmation link's token, with the password chosen at sign-up (decision 033). */
+export const ConfirmEmailBody = z.object({
+  token: z.string().min(1).max(2048),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 })
 export const SendVerificationBody = z.object({ email: EmailSchema, callbackURL: SitePathSchema.optional() })
 
@@ -121,9 +131,20 @@ export const authContract = {
       body: ResetPasswordBody,
     },
   ),
-  verifyEmail: authAction('GET', '/auth/verify-email', 'The link in the verification mail', {
-    query: z.object({ token: z.string().min(1).max(2048), callbackURL: SitePathSchema.optional() }),
-  }),
+  verifyEmail: authAction(
+    'GET',
+    '/auth/verify-email',
+    'An older confirmation link: on to the confirmation page with its token (it confirms nothing itself)',
+    {
+      query: z.object({ token: z.string().min(1).max(2048), callbackURL: SitePathSchema.optional() }).loose(),
+    },
+  ),
+  confirmEmail: authAction(
+    'POST',
+    '/auth/confirm-email',
+    "Confirm the address with the mailed link's token and the password chosen at sign-up (or a session of the account), and sign in",
+    { body: ConfirmEmailBody },
+  ),
   sendVerification: authAction('POST', '/auth/send-verification-email', 'Mail a new verification link', {
     body: SendVerificationBody,
   }),
@@ -131,10 +152,18 @@ export const authContract = {
     body: UpdateUserBody,
     access: 'customer',
   }),
-  changePassword: authAction('POST', '/auth/change-password', "Change one's own password", {
-    body: ChangePasswordBody,
-    access: 'customer',
-  }),
+  changePassword: authAction(
+    'POST',
+    '/auth/change-password',
+    "Change one's own password (the current one required); every other session ends",
+    { body: ChangePasswordBody, access: 'customer' },
+  ),
+  signOutEverywhere: authAction(
+    'POST',
+    '/auth/revoke-sessions',
+    'Sign out everywhere: every session of the account ends, this one too',
+    { access: 'customer' },
+  ),
   outbox: endpoint({
     method: 'GET',
     path: '/dev/mail',

@@ -9,15 +9,19 @@ import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/datab
 type ErrorBody = { error: { code: string; message: string } }
 type SessionBody = { user: { email: string; name: string; role: string } } | null
 
-/** Asks for a verification mail and follows its link, as the address's owner would. */
-async function verifyByMail(b: ReturnType<typeof browser>, email: string) {
+/**
+ * Asks for a verification mail and sends its link's token to the confirmation page's form, as
+ * the address's owner would, with `password` if they know one; answers the form's status.
+ */
+async function confirmByMail(b: ReturnType<typeof browser>, email: string, password?: string) {
   const asked = await b.request('/api/auth/send-verification-email', { body: { email, callbackURL: '/' } })
   expect(asked.status).toBe(200)
   const mails = await currentDatabase.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
   const mail = mails.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())[0]
   const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
-  const opened = await b.request(link.pathname + link.search)
-  expect(opened.status).toBe(302)
+  expect(link.pathname).toBe('/auth/verify-email')
+  const token = link.searchParams.get('token')
+  return (await b.request('/api/auth/confirm-email', { body: { token, password } })).status
 }
 let currentDatabase: TestDatabase
 
@@ -116,12 +120,12 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     const squatter = browser(app)
     expect((await squatter.signUp('other@example.com', 'not the owner 1', 'Squatter')).status).toBe(200)
     expect((await squatter.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
-    // The owner follows the link mailed to the address: proven, but not admin, and the
-    // squatter is signed out everywhere.
+    // The owner follows the link mailed to the address: it wants the squatter's password
+    // (decision 033), so it confirms nothing and signs nobody in.
     const owner = browser(app)
-    await verifyByMail(owner, 'other@example.com')
-    expect((await owner.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
-    expect((await squatter.json<SessionBody>('/api/auth/get-session')).body).toBeNull()
+    expect(await confirmByMail(owner, 'other@example.com')).toBe(400)
+    expect(await confirmByMail(owner, 'other@example.com', 'the real owner 1')).toBe(401)
+    expect((await owner.json<SessionBody>('/api/auth/get-session')).body).toBeNull()
     // Signing in with the squatter's password: still a customer.
     expect((await squatter.signIn('other@example.com', 'not the owner 1')).status).toBe(200)
     expect((await squatter.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
@@ -350,8 +354,10 @@ describe('accounts with verification required', () => {
     const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'lydia@example.com'))
     expect(mail?.subject).toBe('Confirm your email for Lamplight Puzzle Co.')
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
-    const verified = await b.request(link.pathname + link.search)
-    expect(verified.status).toBe(302)
+    const confirmed = await b.request('/api/auth/confirm-email', {
+      body: { token: link.searchParams.get('token'), password: 'purple cloth 1' },
+    })
+    expect(confirmed.status).toBe(200)
     expect((await b.json<SessionBody>('/api/auth/get-session')).body?.user.email).toBe('lydia@example.com')
   })
 })

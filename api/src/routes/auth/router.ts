@@ -1,5 +1,6 @@
 import { authContract } from '@lamplight/contracts'
 import type { Context, MiddlewareHandler } from 'hono'
+import { type ConfirmEmailInput, confirmationPath, confirmEmail, linkAddress } from '../../auth/confirm-email'
 import { SIGN_IN_FAILURES } from '../../auth/limits'
 import { ApiError } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
@@ -24,6 +25,8 @@ const PER_ADDRESS: Partial<Record<keyof typeof authContract, LimitRule>> = {
   signIn: { name: 'auth:sign-in', limit: 3, windowMs: 10_000 },
   signUp: { name: 'auth:sign-up', limit: 3, windowMs: 10_000 },
   changePassword: { name: 'auth:change-password', limit: 3, windowMs: 10_000 },
+  // A password typed on the confirmation page is a sign-in: the same limits.
+  confirmEmail: { name: 'auth:sign-in', limit: 3, windowMs: 10_000 },
   requestReset: { name: 'auth:request-reset', limit: 3, windowMs: 60_000 },
   sendVerification: { name: 'auth:send-verification', limit: 3, windowMs: 60_000 },
 }
@@ -65,6 +68,8 @@ export const authRouter = actions.reduce(
       { bodyLimit: AUTH_BODY_LIMIT, middleware: limitsFor(name) },
       ({ c, body }) => {
         if (name === 'signIn') return signIn(c, body as unknown as { email: string })
+        if (name === 'confirmEmail') return confirming(c, body as unknown as ConfirmEmailInput)
+        if (name === 'verifyEmail') return toConfirmationPage(c)
         if (name === 'requestReset' || name === 'sendVerification')
           return mailing(c, body as unknown as { email: string })
         return betterAuth(c, body)
@@ -81,6 +86,31 @@ async function signIn(c: Context<AppEnv>, body: { email: string }) {
   const response = await betterAuth(c, body)
   if (response.ok) await rateLimits.giveBack(SIGN_IN_FAILURES, account)
   return response
+}
+
+/**
+ * The confirmation page's form: the mailed link's token and the password chosen at sign-up
+ * (decision 033). A wrong password counts as a failed sign-in of that account.
+ */
+async function confirming(c: Context<AppEnv>, body: ConfirmEmailInput) {
+  const { rateLimits, config, auth } = c.get('deps')
+  const account = config.auth.rateLimit ? linkAddress(body.token)?.toLowerCase() : undefined
+  if (account) await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, account)
+  const headers = new Headers(c.req.raw.headers)
+  headers.set(CLIENT_IP_HEADER, c.get('clientIp'))
+  const answer = await confirmEmail(auth, body, headers)
+  if (account) await rateLimits.giveBack(SIGN_IN_FAILURES, account)
+  const response = c.json({ status: answer.status, signedIn: answer.signedIn })
+  for (const cookie of answer.cookies) response.headers.append('Set-Cookie', cookie)
+  return response
+}
+
+/**
+ * A confirmation link mailed before decision 033 pointed here, and a GET is no way to confirm
+ * (mail scanners open links): on to the page that asks for the password, token and all.
+ */
+function toConfirmationPage(c: Context<AppEnv>) {
+  return c.redirect(confirmationPath(c.req.query('token') ?? '', c.req.query('callbackURL')), 302)
 }
 
 async function mailing(c: Context<AppEnv>, body: { email: string }) {

@@ -14,6 +14,9 @@ const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m
 const ResetPasswordPage = lazy(() =>
   import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 )
+const VerifyEmailPage = lazy(() =>
+  import('./auth/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+)
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -53,6 +56,14 @@ export function AppRoutes() {
             element={
               <Lazy>
                 <ResetPasswordPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/auth/verify-email"
+            element={
+              <Lazy>
+                <VerifyEmailPage />
               </Lazy>
             }
           />

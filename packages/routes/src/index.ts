@@ -70,7 +70,7 @@ export const ROUTES: readonly RouteDef[] = [
 ]
 
 /** Paths the shell renders itself. */
-export const SHELL_ROUTES = ['/auth', '/auth/reset-password'] as const
+export const SHELL_ROUTES = ['/auth', '/auth/reset-password', '/auth/verify-email'] as const
 
 export function routesOf(remote: RemoteName): RouteDef[] {
   return ROUTES.filter((r) => r.remote === remote)

@@ -24,6 +24,18 @@ export type AuthState = {
   signOut: () => Promise<void>
   requestPasswordReset: (email: string) => Promise<void>
   resetPassword: (input: { token: string; newPassword: string }) => Promise<void>
+  /**
+   * The confirmation page: the mailed link's token with the password chosen at sign-up (none
+   * needed in a browser signed in to the account). Signs in; rejects with the service's
+   * message, its `issues` naming the field.
+   */
+  confirmEmail: (input: { token: string; password?: string }) => Promise<{ alreadyConfirmed: boolean }>
+  /** Mails a new confirmation link to the address (to `/account` once confirmed). */
+  sendConfirmation: (email: string, callbackURL?: string) => Promise<void>
+  /** Changes the password (the current one required); every other session ends. */
+  changePassword: (input: { currentPassword: string; newPassword: string }) => Promise<void>
+  /** Ends every session of the account, this one too. */
+  signOutEverywhere: () => Promise<void>
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const
@@ -142,6 +154,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [reload],
   )
 
+  const confirmEmail = useCallback<AuthState['confirmEmail']>(
+    async ({ token, password }) => {
+      const answer = await apiFetch<{ status?: string }>('/api/auth/confirm-email', {
+        method: 'POST',
+        body: password ? { token, password } : { token },
+      })
+      await reload()
+      return { alreadyConfirmed: answer?.status === 'already_confirmed' }
+    },
+    [reload],
+  )
+
+  const sendConfirmation = useCallback<AuthState['sendConfirmation']>(
+    async (email, callbackURL = '/account') => {
+      await apiFetch('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL } })
+    },
+    [],
+  )
+
+  const changePassword = useCallback<AuthState['changePassword']>(
+    async ({ currentPassword, newPassword }) => {
+      await apiFetch('/api/auth/change-password', {
+        method: 'POST',
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+      })
+      // This browser keeps a new session; the others (and other tabs' views of them) re-read.
+      await reload()
+    },
+    [reload],
+  )
+
+  const signOutEverywhere = useCallback(async () => {
+    await apiFetch('/api/auth/revoke-sessions', { method: 'POST', body: {} })
+    queryClient.setQueryData(SESSION_QUERY_KEY, null)
+    announce()
+  }, [queryClient])
+
   const value = useMemo<AuthState>(() => {
     const user = query.data ?? null
     return {
@@ -155,8 +204,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       requestPasswordReset,
       resetPassword,
+      confirmEmail,
+      sendConfirmation,
+      changePassword,
+      signOutEverywhere,
     }
-  }, [query.data, query.isPending, refresh, signIn, signUp, signOut, requestPasswordReset, resetPassword])
+  }, [
+    query.data,
+    query.isPending,
+    refresh,
+    signIn,
+    signUp,
+    signOut,
+    requestPasswordReset,
+    resetPassword,
+    confirmEmail,
+    sendConfirmation,
+    changePassword,
+    signOutEverywhere,
+  ])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

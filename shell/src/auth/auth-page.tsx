@@ -32,7 +32,9 @@ export function AuthPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const redirect = safeRedirect(params.get('redirect'))
-  const [view, setView] = useState<View>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in')
+  const tab = params.get('tab')
+  // ?tab=forgot: the confirmation page's way out for whoever did not choose the password.
+  const [view, setView] = useState<View>(tab === 'sign-up' || tab === 'forgot' ? tab : 'sign-in')
   const [justSignedIn, setJustSignedIn] = useState(false)
   // The email typed on one form follows the person to the others.
   const [email, setEmail] = useState('')

@@ -26,6 +26,7 @@ import { type LoadedRemote, loadServerRemote } from './remotes'
 const SHELL_TITLES: Record<(typeof SHELL_ROUTES)[number], string> = {
   '/auth': 'Sign In',
   '/auth/reset-password': 'Reset Password',
+  '/auth/verify-email': 'Confirm your email',
 }
 
 class Late extends Error {}

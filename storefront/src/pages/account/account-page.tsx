@@ -22,6 +22,7 @@ import { Link } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
 import { GuestOrders } from './guest-orders'
+import { SignInAndSecurity } from './sign-in-and-security'
 
 const STATUS: Record<
   BuyerOrder['status'],
@@ -148,6 +149,8 @@ export function AccountPage() {
         )}
         {user && <GuestOrders email={user.email} />}
       </section>
+
+      <SignInAndSecurity />
     </PageContainer>
   )
 }

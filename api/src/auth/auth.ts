@@ -108,7 +108,8 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
       // signed up first with this address (decision 032).
       onPasswordReset: async ({ user: u }, request) => {
         // Failed sign-ins by someone else, or the owner's own here, no longer hold the owner back.
-        if (rateLimits) await forgiveSignInFailures(rateLimits, u.email, request?.headers.get(CLIENT_IP_HEADER))
+        if (rateLimits)
+          await forgiveSignInFailures(rateLimits, u.email, request?.headers.get(CLIENT_IP_HEADER))
         // The other reset links mailed before this one die with it.
         await db
           .delete(verification)

@@ -9,7 +9,11 @@ import type { LimitRule, RateLimits } from '../middleware/rate-limit'
  * after 10 failures in 15 minutes, even with the right password, so it cannot tell a hit from
  * a miss. Only that client: the owner elsewhere signs in as usual.
  */
-export const SIGN_IN_FAILURES: LimitRule = { name: 'auth:sign-in-account-client', limit: 10, windowMs: 15 * 60_000 }
+export const SIGN_IN_FAILURES: LimitRule = {
+  name: 'auth:sign-in-account-client',
+  limit: 10,
+  windowMs: 15 * 60_000,
+}
 
 /**
  * Per account, from every address together: a guesser spreading over many addresses. Past

@@ -1,10 +1,10 @@
 import { and, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../app'
 import { SIGN_IN_CEILING } from '../../auth/limits'
 import { createRedisStorage } from '../../auth/secondary-storage'
 import { mailOutbox } from '../../db/schema'
 import { createDeps } from '../../deps'
-import { createApp } from '../../app'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, type TestDatabase } from '../../test/database'
@@ -83,7 +83,9 @@ describe.each(STORES)('sign-in limits per account and client address (%s)', (sto
     const refused = await patientSignIn(attacker, email('owner').toUpperCase(), 'the right password')
     expect(refused.status).toBe(429)
     expect(refused.body.error.code).toBe('rate_limited')
-    expect(refused.body.error.message).toMatch(/Too many failed sign-ins for this account\. Please wait 15 minutes/)
+    expect(refused.body.error.message).toMatch(
+      /Too many failed sign-ins for this account\. Please wait 15 minutes/,
+    )
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800)
     // The owner, at another address, signs in as ever: no denial of service.
     expect((await client().signIn(email('owner'), 'the right password')).status).toBe(200)
@@ -121,55 +123,51 @@ describe.each(STORES)('sign-in limits per account and client address (%s)', (sto
     expect(failed.headers.getSetCookie().some((c) => c.startsWith('lamplight.known-device='))).toBe(false)
   })
 
-  it(
-    'past 100 failures from everywhere, asks browsers that never signed in to the account for the mailed link',
-    async () => {
-      // The admin has signed in on this laptop before; a colleague's browser only to another account.
-      const laptop = client()
-      expect((await laptop.signIn(email('admin'), 'the right password')).status).toBe(200)
-      const colleague = client()
-      expect((await colleague.signIn(email('bystander'), 'the right password')).status).toBe(200)
-      // A guesser spread over many addresses, 3 guesses each: no address reaches its own 10.
-      // The first 90 guesses are taken as made (each a password hash to check: seconds of
-      // CPU); the last ones come over HTTP and count alike.
-      for (let i = 0; i < 90; i++) await deps.rateLimits.consume(SIGN_IN_CEILING, email('admin'))
-      const statuses: number[] = []
-      for (let a = 0; a < 4; a++) {
-        const bot = client()
-        for (let i = 0; i < 3; i++) statuses.push((await bot.signIn(email('admin'), `guess ${a}.${i}`)).status)
-      }
-      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
-      // The ceiling is reached: a browser the account does not know is refused, right
-      // password or wrong alike, and told how to get in.
-      expect(statuses.slice(10)).toEqual([429, 429])
-      const right = await client().json<ErrorBody>('/api/auth/sign-in/email', {
-        body: { email: email('admin'), password: 'the right password' },
-      })
-      const wrong = await client().json<ErrorBody>('/api/auth/sign-in/email', {
-        body: { email: email('admin'), password: 'another guess' },
-      })
-      expect(right.status).toBe(429)
-      expect(right.body).toEqual(wrong.body)
-      expect(right.body.error.message).toMatch(/signs in only on devices that have signed in to it before/)
-      expect(right.body.error.message).toMatch(/"Forgot password\?" and we will mail you a link/)
-      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(3000)
-      // Knowing another account is no pass for this one, nor is a made-up cookie.
-      expect((await colleague.signIn(email('admin'), 'the right password')).status).toBe(429)
-      const forger = client()
-      forger.jar.set('lamplight.known-device', 'A'.repeat(32))
-      expect((await forger.signIn(email('admin'), 'the right password')).status).toBe(429)
-      // The admin's own laptop signs in as ever, and a wrong password there is still a 401.
-      expect((await laptop.signIn(email('admin'), 'a typo')).status).toBe(401)
-      expect((await laptop.signIn(email('admin'), 'the right password')).status).toBe(200)
-      // On a new phone, the mailed reset link lets the owner in, and the phone is known after.
-      const phone = client()
-      expect((await phone.signIn(email('admin'), 'the right password')).status).toBe(429)
-      await resetPassword(phone, email('admin'), 'a new password 3')
-      expect((await patientSignIn(phone, email('admin'), 'a new password 3')).status).toBe(200)
-      expect(phone.jar.get('lamplight.known-device')).toMatch(/^[\w-]{32}$/)
-      // Other accounts never noticed.
-      expect((await client().signIn(email('bystander'), 'the right password')).status).toBe(200)
-    },
-    120_000,
-  )
+  it('past 100 failures from everywhere, asks browsers that never signed in to the account for the mailed link', async () => {
+    // The admin has signed in on this laptop before; a colleague's browser only to another account.
+    const laptop = client()
+    expect((await laptop.signIn(email('admin'), 'the right password')).status).toBe(200)
+    const colleague = client()
+    expect((await colleague.signIn(email('bystander'), 'the right password')).status).toBe(200)
+    // A guesser spread over many addresses, 3 guesses each: no address reaches its own 10.
+    // The first 90 guesses are taken as made (each a password hash to check: seconds of
+    // CPU); the last ones come over HTTP and count alike.
+    for (let i = 0; i < 90; i++) await deps.rateLimits.consume(SIGN_IN_CEILING, email('admin'))
+    const statuses: number[] = []
+    for (let a = 0; a < 4; a++) {
+      const bot = client()
+      for (let i = 0; i < 3; i++) statuses.push((await bot.signIn(email('admin'), `guess ${a}.${i}`)).status)
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    // The ceiling is reached: a browser the account does not know is refused, right
+    // password or wrong alike, and told how to get in.
+    expect(statuses.slice(10)).toEqual([429, 429])
+    const right = await client().json<ErrorBody>('/api/auth/sign-in/email', {
+      body: { email: email('admin'), password: 'the right password' },
+    })
+    const wrong = await client().json<ErrorBody>('/api/auth/sign-in/email', {
+      body: { email: email('admin'), password: 'another guess' },
+    })
+    expect(right.status).toBe(429)
+    expect(right.body).toEqual(wrong.body)
+    expect(right.body.error.message).toMatch(/signs in only on devices that have signed in to it before/)
+    expect(right.body.error.message).toMatch(/"Forgot password\?" and we will mail you a link/)
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(3000)
+    // Knowing another account is no pass for this one, nor is a made-up cookie.
+    expect((await colleague.signIn(email('admin'), 'the right password')).status).toBe(429)
+    const forger = client()
+    forger.jar.set('lamplight.known-device', 'A'.repeat(32))
+    expect((await forger.signIn(email('admin'), 'the right password')).status).toBe(429)
+    // The admin's own laptop signs in as ever, and a wrong password there is still a 401.
+    expect((await laptop.signIn(email('admin'), 'a typo')).status).toBe(401)
+    expect((await laptop.signIn(email('admin'), 'the right password')).status).toBe(200)
+    // On a new phone, the mailed reset link lets the owner in, and the phone is known after.
+    const phone = client()
+    expect((await phone.signIn(email('admin'), 'the right password')).status).toBe(429)
+    await resetPassword(phone, email('admin'), 'a new password 3')
+    expect((await patientSignIn(phone, email('admin'), 'a new password 3')).status).toBe(200)
+    expect(phone.jar.get('lamplight.known-device')).toMatch(/^[\w-]{32}$/)
+    // Other accounts never noticed.
+    expect((await client().signIn(email('bystander'), 'the right password')).status).toBe(200)
+  }, 120_000)
 })

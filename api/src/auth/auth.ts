@@ -14,7 +14,7 @@ import type { RateLimits } from '../middleware/rate-limit'
 import { recordAudit } from '../services/audit'
 import { claimGuestOrders } from '../services/checkout'
 import { confirmationPath } from './confirm-email'
-import { SIGN_IN_FAILURES } from './limits'
+import { forgiveSignInFailures } from './limits'
 import { existingAccountMail, passwordResetMail, verificationMail } from './mails'
 import type { SecondaryStorage } from './secondary-storage'
 
@@ -107,9 +107,10 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
       // (set just now, every other session revoked): what the address is owed becomes the
       // account's here, never at a verification, where the password may be a stranger's who
       // signed up first with this address (decision 032).
-      onPasswordReset: async ({ user: u }) => {
-        // Failed sign-ins by someone else no longer lock the owner out.
-        await rateLimits?.reset(SIGN_IN_FAILURES, u.email.toLowerCase())
+      onPasswordReset: async ({ user: u }, request) => {
+        // Failed sign-ins by someone else, or the owner's own here, no longer hold the owner back.
+        if (rateLimits)
+          await forgiveSignInFailures(rateLimits, u.email, request?.headers.get(CLIENT_IP_HEADER))
         // The other reset links mailed before this one die with it.
         await db
           .delete(verification)

@@ -20,6 +20,12 @@ const AUTH_ACTIONS: Record<string, Record<string, unknown>> = {
   'send-verification-email': { email: 'battery-new@example.com' },
 }
 
+/** Four broken bodies, then each field given each hostile value. */
+const planned = Object.values(AUTH_ACTIONS).reduce(
+  (sum, valid) => sum + 4 + Object.keys(valid).length * HOSTILE_VALUES.length,
+  0,
+)
+
 describe('hostile-input battery: accounts (better-auth)', () => {
   let database: TestDatabase
   let app: Hono<AppEnv>
@@ -30,7 +36,10 @@ describe('hostile-input battery: accounts (better-auth)', () => {
     app = createTestApp(database).app as unknown as Hono<AppEnv>
     actors = await createActors(app, database, 'auth-battery')
   }, 120_000)
-  afterAll(() => database?.destroy())
+  afterAll(async () => {
+    console.info(`hostile-input battery, accounts: ${n} requests, none answered 500`)
+    await database?.destroy()
+  })
 
   it.each(Object.entries(AUTH_ACTIONS))(
     'POST /api/auth/%s never answers 500 or leaks',
@@ -68,6 +77,11 @@ describe('hostile-input battery: accounts (better-auth)', () => {
       }
     },
   )
+
+  it('sent every planned request', () => {
+    expect(n).toBe(planned)
+    expect(n).toBeGreaterThanOrEqual(900)
+  })
 
   it('answers an unknown account action with our JSON 404', async () => {
     const res = await app.request('/api/auth/no-such-thing', { headers: { Origin: TEST_ORIGIN } })

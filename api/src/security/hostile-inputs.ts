@@ -108,6 +108,14 @@ export const HOSTILE_VALUES: [string, unknown][] = [
   ['address too long', `${'a'.repeat(300)}@example.com`],
   ['unicode address', 'ü@exämple.com'],
   ['address without domain', 'someone@'],
+  // What String.prototype.replace expands in a string replacement: the matched text, the text
+  // before or after it, a group, a named group.
+  ['replacement patterns', "$&$`$'$$"],
+  ['replacement groups', '$1$2$<name>$0'],
+  ['replacement in an address', '$&@example.com'],
+  // Keys that pollute prototypes, as values and as nested objects.
+  ['proto string', '__proto__'],
+  ['constructor object', { constructor: { prototype: { isAdmin: true } } }],
 ]
 
 /**
@@ -200,6 +208,8 @@ const PARAM_VALUES: [string, string][] = [
   ['nil uuid', '00000000-0000-0000-0000-000000000000'],
   ['template', '%24%7B7*7%7D'],
   ['format string', '%25s%25n'],
+  ['replacement patterns', "%24%26%24%60%24'%24%24"],
+  ['replacement group', '%241%24%3Cname%3E'],
 ]
 
 const QUERY_VALUES: [string, string][] = [
@@ -229,6 +239,8 @@ const QUERY_VALUES: [string, string][] = [
   ['JSON array', '%5B1%2C2%5D'],
   ['10 KB', 'q'.repeat(10_000)],
   ['date', '2026-13-45'],
+  ['replacement patterns', "%24%26%24%60%24'%24%24"],
+  ['replacement group', '%241%24%3Cname%3E'],
 ]
 
 /** A value the field's JSON Schema accepts, or undefined when we cannot tell. */
@@ -380,6 +392,8 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
         ['as object', `${name}[$ne]=1`],
         ['without a value', name],
         ['with an encoded key', `${encodeURIComponent(`${name}\u0000`)}=a`],
+        ['beside __proto__', `${name}=a&__proto__[admin]=true&__proto__=x`],
+        ['beside constructor.prototype', `${name}=a&constructor[prototype][admin]=true`],
       ] as const) {
         const rest = Object.entries(base.query)
           .filter(([k]) => k !== name)
@@ -544,6 +558,81 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
   return cases
 }
 
+/** One request to a route's address that is not what the route declares. */
+export type ProbeCase = {
+  label: string
+  method: string
+  path: string
+  query?: string
+  body?: string
+  contentType?: string
+}
+
+/** Every method a client can send (fetch refuses CONNECT, TRACE and TRACK), and one we never serve. */
+export const PROBE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND']
+
+// Written as text: an object literal's `__proto__` would set its prototype, not a key.
+const POLLUTING_BODY = `{"__proto__":{"role":"admin"},"constructor":{"prototype":{"isAdmin":true}},"email":${JSON.stringify("$&$`$'@example.com")},"name":"a\\u0000b"}`
+
+/**
+ * For every route, input or not: each other method at its address, with a polluting JSON
+ * body and with broken JSON; and its own method at a mangled address (traversal, doubled
+ * slashes, NUL, a trailing slash) or with a polluting query. None of these is the route's
+ * contract: the answer may be anything but a 500, and an error gives nothing away.
+ */
+export function probeCases(route: DeclaredRoute): ProbeCase[] {
+  const base = baseline(route)
+  const path = fill(route.path, base.params)
+  const cases: ProbeCase[] = []
+  for (const method of PROBE_METHODS) {
+    if (method === route.method) continue
+    if (method === 'GET' || method === 'HEAD') {
+      cases.push({ label: `${method} instead`, method, path, query: '__proto__[admin]=true&%24%26=%24%60' })
+      continue
+    }
+    cases.push({
+      label: `${method} instead, polluting JSON`,
+      method,
+      path,
+      body: POLLUTING_BODY,
+      contentType: 'application/json',
+    })
+    cases.push({
+      label: `${method} instead, malformed JSON`,
+      method,
+      path,
+      body: '{"a":[',
+      contentType: 'application/json',
+    })
+  }
+  const own = route.method
+  const body = route.method === 'GET' ? undefined : JSON.stringify(base.body ?? {})
+  for (const [label, mangled] of [
+    ['traversal after', `${path}/../../../etc/passwd`],
+    ['encoded traversal after', `${path}/..%2F..%2F..%2Fetc%2Fpasswd`],
+    ['doubled slashes', path.replace(/\//g, '//')],
+    ['trailing slash', `${path}/`],
+    ['NUL after', `${path}%00`],
+    ['backslashes', path.replace(/\//g, '\\')],
+  ] as const)
+    cases.push({
+      label: `${own} at ${label}`,
+      method: own,
+      path: mangled,
+      body,
+      contentType: 'application/json',
+    })
+  cases.push({
+    label: `${own} with a polluting query`,
+    method: own,
+    path,
+    query: '__proto__[role]=admin&constructor[prototype][isAdmin]=true&__proto__.isAdmin=1',
+    body,
+    contentType: 'application/json',
+  })
+  return cases
+}
+
 const LEAKS = [
   /\n\s+at\s/, // a stack frame
   /node_modules|\/src\/|\.ts:\d+/, // a file path
@@ -568,6 +657,7 @@ const HEADER_VALUES: [string, string][] = [
   ['JSON', '{"$ne":1}'],
   ['padded UUID', ' 6f1c7a8e-2b7d-4d5e-9f3a-1c2b3d4e5f60 '],
   ['UUID', '6f1c7a8e-2b7d-4d5e-9f3a-1c2b3d4e5f60'],
+  ['replacement patterns', `${'a'.repeat(16)}$&$\`$'$$$1`],
 ]
 
 /** Whether an error answer gives away something about our insides. */

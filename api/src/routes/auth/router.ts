@@ -1,8 +1,17 @@
 import { authContract } from '@lamplight/contracts'
 import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { type ConfirmEmailInput, confirmationPath, confirmEmail, linkAddress } from '../../auth/confirm-email'
-import { SIGN_IN_FAILURES } from '../../auth/limits'
-import { ApiError } from '../../lib/errors'
+import {
+  isKnownDevice,
+  KNOWN_DEVICE_COOKIE,
+  knownDeviceSetCookie,
+  SIGN_IN_CEILING,
+  SIGN_IN_FAILURES,
+  signInClientKey,
+  withKnownDevice,
+} from '../../auth/limits'
+import { ApiError, tooManyRequests } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { latestMail } from '../../mail'
 import { CLIENT_IP_HEADER, withClientIp } from '../../middleware/client-ip'
@@ -34,6 +43,9 @@ const ANY_ACTION: LimitRule = { name: 'auth:any', limit: 100, windowMs: 60_000 }
 
 const accountMessage = (seconds: number) =>
   `Too many failed sign-ins for this account. Please wait ${Math.ceil(seconds / 60)} minutes and try again, or reset your password.`
+/** The step-up past the account-wide ceiling: the mailed reset link signs the owner in. */
+const stepUpMessage =
+  'This account has had too many failed sign-ins from elsewhere, so for now it signs in only on devices that have signed in to it before. To sign in here, choose "Forgot password?" and we will mail you a link.'
 
 /** Per address mailed to: nobody fills a stranger's inbox with reset or verification mail. */
 const MAILS_PER_ADDRESS: LimitRule = { name: 'auth:mails-to', limit: 5, windowMs: 60 * 60_000 }
@@ -78,14 +90,36 @@ export const authRouter = actions.reduce(
   defineRouter('/auth'),
 )
 
+/**
+ * Failed sign-ins count per account and client address, and per account from everywhere
+ * (decision 034). Neither lets a stranger lock the owner out: the first stops only the
+ * stranger's own address; past the second, a browser that signed in to the account before
+ * carries on, any other is sent to the mailed link. A refused attempt is never checked, so a
+ * guesser learns nothing from it.
+ */
 async function signIn(c: Context<AppEnv>, body: { email: string }) {
-  const { rateLimits, config } = c.get('deps')
+  const { rateLimits, config, auth } = c.get('deps')
   if (!config.auth.rateLimit) return betterAuth(c, body)
   const account = body.email.toLowerCase()
-  await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, account)
+  const client = signInClientKey(account, c.get('clientIp'))
+  const secret = auth.options.secret
+  const device = getCookie(c, KNOWN_DEVICE_COOKIE)
+  await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, client)
+  const ceiling = await rateLimits.consume(SIGN_IN_CEILING, account)
+  if (!ceiling.allowed && !isKnownDevice(device, secret, account)) {
+    c.header('Retry-After', String(ceiling.retryAfterSeconds))
+    throw tooManyRequests(stepUpMessage)
+  }
   const response = await betterAuth(c, body)
-  if (response.ok) await rateLimits.giveBack(SIGN_IN_FAILURES, account)
-  return response
+  if (!response.ok) return response
+  await rateLimits.giveBack(SIGN_IN_FAILURES, client)
+  await rateLimits.giveBack(SIGN_IN_CEILING, account)
+  const headers = new Headers(response.headers)
+  headers.append(
+    'Set-Cookie',
+    knownDeviceSetCookie(withKnownDevice(device, secret, account), config.auth.secureCookies),
+  )
+  return new Response(response.body, { status: response.status, headers })
 }
 
 /**
@@ -95,11 +129,22 @@ async function signIn(c: Context<AppEnv>, body: { email: string }) {
 async function confirming(c: Context<AppEnv>, body: ConfirmEmailInput) {
   const { rateLimits, config, auth } = c.get('deps')
   const account = config.auth.rateLimit ? linkAddress(body.token)?.toLowerCase() : undefined
-  if (account) await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, account)
+  const client = account ? signInClientKey(account, c.get('clientIp')) : undefined
+  if (account && client) {
+    await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, client)
+    const ceiling = await rateLimits.consume(SIGN_IN_CEILING, account)
+    if (!ceiling.allowed && !isKnownDevice(getCookie(c, KNOWN_DEVICE_COOKIE), auth.options.secret, account)) {
+      c.header('Retry-After', String(ceiling.retryAfterSeconds))
+      throw tooManyRequests(stepUpMessage)
+    }
+  }
   const headers = new Headers(c.req.raw.headers)
   headers.set(CLIENT_IP_HEADER, c.get('clientIp'))
   const answer = await confirmEmail(auth, body, headers)
-  if (account) await rateLimits.giveBack(SIGN_IN_FAILURES, account)
+  if (account && client) {
+    await rateLimits.giveBack(SIGN_IN_FAILURES, client)
+    await rateLimits.giveBack(SIGN_IN_CEILING, account)
+  }
   const response = c.json({ status: answer.status, signedIn: answer.signedIn })
   for (const cookie of answer.cookies) response.headers.append('Set-Cookie', cookie)
   return response

@@ -118,9 +118,7 @@ test('a release whose manifest is unreachable cannot be activated', async ({ pag
   await register(page, version, 'http://127.0.0.1:9/mf-manifest.json')
   await page.goto('/admin?tab=deployments')
   await confirm(page, 'Activate', version)
-  await expect(
-    page.locator('[data-sonner-toast]').filter({ hasText: 'could not be loaded' }),
-  ).toBeVisible()
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'could not be loaded' })).toBeVisible()
   const remotes = await (await page.request.get('/remotes.json')).json()
   expect(remotes.storefront).not.toContain('127.0.0.1:9')
   pageErrors.length = 0 // the refused POST is logged by the browser as a failed request

@@ -113,3 +113,29 @@ describe('development conveniences', () => {
     }
   })
 })
+
+describe('RELEASE_HOSTS', () => {
+  it("is the server's own origin when unset, and the listed origins when set", () => {
+    expect(loadConfig({ PORT: '3100' }).releaseHosts).toEqual(['http://localhost:3100'])
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).releaseHosts).toEqual([
+      'https://shop.example.com',
+    ])
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://shop.example.com',
+        RELEASE_HOSTS: ' https://cdn.example.com/ , http://127.0.0.1:8080,https://cdn.example.com:443',
+      }).releaseHosts,
+    ).toEqual(['https://cdn.example.com', 'http://127.0.0.1:8080', 'https://cdn.example.com'])
+  })
+
+  it('refuses at start anything that is not an http(s) origin', () => {
+    for (const bad of [
+      'cdn.example.com',
+      'ftp://cdn.example.com',
+      'https://cdn.example.com/releases',
+      'https://user:pw@cdn.example.com',
+      'https://cdn.example.com/?x=1',
+    ])
+      expect(() => loadConfig({ RELEASE_HOSTS: bad }), bad).toThrow(/RELEASE_HOSTS: .* is not an origin/)
+  })
+})

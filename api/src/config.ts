@@ -90,6 +90,9 @@ const EnvSchema = z.object({
   REMOTE_RESOURCES_URL: z.string().trim().min(1).optional(),
   REMOTE_PUZZLE_URL: z.string().trim().min(1).optional(),
   REMOTE_ADMIN_URL: z.string().trim().min(1).optional(),
+  // Origins (comma-separated) a registered release's manifest URL may be on; the server
+  // fetches manifests only from these (decision 012). Unset: PUBLIC_URL's origin only.
+  RELEASE_HOSTS: z.string().optional(),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const dataDir = path.resolve(e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const releaseHosts = releaseOrigins(e.RELEASE_HOSTS, publicUrl)
   const dev = developmentSetup(e.NODE_ENV, publicUrl)
   const seedAdminEmail = (
     e.SEED_ADMIN_EMAIL ?? (dev.yes && !e.DATABASE_URL ? 'admin@lamplight.local' : undefined)
@@ -235,11 +239,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ) as Partial<Record<RemoteName, string>>,
     /** Versioned remote builds published by `npm run release`, served at /apps/<remote>/<version>/. */
     releasesDir: path.join(dataDir, 'releases'),
+    /** Origins whose http(s) manifest URLs may be registered and fetched (RELEASE_HOSTS). */
+    releaseHosts,
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
   }
 }
 
 export type Convenience = { name: string; on: boolean; why: string }
+
+/**
+ * RELEASE_HOSTS as origins (`https://cdn.example.com`, a port when it is not the default);
+ * unset or empty: PUBLIC_URL's origin. Anything that is not an http(s) origin is a start-up
+ * error, so a typo never silently opens or closes the list.
+ */
+function releaseOrigins(value: string | undefined, publicUrl: string): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+  if (!entries.length) return [new URL(publicUrl).origin]
+  return entries.map((entry) => {
+    let url: URL | null = null
+    try {
+      url = new URL(entry)
+    } catch {
+      // reported below
+    }
+    if (
+      !url ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.username ||
+      url.password ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash
+    )
+      throw new ConfigError(
+        `Invalid environment: RELEASE_HOSTS: ${entry} is not an origin like https://cdn.example.com`,
+      )
+    return url.origin
+  })
+}
 
 const LOOPBACK_URL = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 

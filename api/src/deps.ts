@@ -47,7 +47,12 @@ export function createDeps(parts: {
   })
   const payments = createPayments(config.payments, config.publicUrl)
   const remotes = createRemoteRegistry(database.db, config.remoteOverrides, {
-    checker: createManifestChecker({ appsDir: config.appsDir, releasesDir: config.releasesDir }),
+    checker: createManifestChecker({
+      appsDir: config.appsDir,
+      releasesDir: config.releasesDir,
+      releaseHosts: config.releaseHosts,
+      log: logger,
+    }),
   })
   const publicCache = parts.publicCache ?? createPublicCache()
   const errors = parts.errors ?? createErrorReporter(config.errorReporting)

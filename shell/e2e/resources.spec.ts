@@ -720,8 +720,15 @@ test.describe('Print view', () => {
     for (const file of r.files) {
       const figure = area.getByRole('figure').filter({ hasText: file.filename })
       if (file.mime_type.startsWith('image/')) await expectLoaded(figure.getByRole('img'))
-      if (file.mime_type === 'application/pdf')
+      if (file.mime_type === 'application/pdf') {
         await expect(figure.locator('iframe')).toHaveAttribute('src', file.url)
+        // Chromium's PDF viewer opens it, although every file is sent sandboxed (CSP `sandbox`):
+        // a frame the viewer may not run in shows Chromium's error page instead.
+        await expect
+          .poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')))
+          .toBe(true)
+        expect(page.frames().some((f) => f.url().startsWith('chrome-error://'))).toBe(false)
+      }
       if (file.pages) await expect(figure).toContainText(`${file.pages} page`)
     }
 

@@ -97,6 +97,9 @@ const env = {
   SEED_ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_EMAILS: 'admin@e2e.test',
   TRUSTED_ORIGINS: `http://localhost:${consolePort}`,
+  // Manifests are fetched only from release hosts: the site itself, and a loopback port where
+  // nothing listens, for the test of a release that cannot be loaded (deployments.spec.ts).
+  RELEASE_HOSTS: `${baseUrl},http://127.0.0.1:9`,
   // A loaded CI machine can miss the production deadline (300 ms) for a remote's server
   // build or its data; the pages are tested server-rendered, the fallback by the API's tests.
   SERVER_RENDER_DEADLINE_MS: process.env.SERVER_RENDER_DEADLINE_MS ?? '5000',

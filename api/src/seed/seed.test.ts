@@ -17,6 +17,7 @@ import {
   scrollFragments,
 } from '../db/schema'
 import { sizedThumbKey } from '../services/thumbnails/sized-thumbnail'
+import { inspectFile } from '../services/uploads/inspect'
 import { createLocalStorage, type FileStorage } from '../storage'
 import { createTestDatabase, type TestDatabase } from '../test/database'
 import { isEmpty, SEED_MANIFEST_KEY, type SeedReport, seed } from '.'
@@ -122,6 +123,15 @@ describe('seed', () => {
       expect(doc.getPageCount()).toBeGreaterThanOrEqual(2)
       expect(doc.getPageCount()).toBe(file.pages)
       expect(bytes.byteLength).toBe(file.sizeBytes)
+    }
+  })
+
+  it('stores only PDFs that the upload check accepts (no scripts, actions or attachments)', async () => {
+    const pdfs = await database.db.select().from(fileAssets).where(eq(fileAssets.mimeType, 'application/pdf'))
+    expect(pdfs.length).toBeGreaterThanOrEqual(15)
+    for (const file of pdfs) {
+      const inspection = await inspectFile(await bytesOf(storage, file.storageKey))
+      expect(inspection, file.storageKey).toMatchObject({ kind: 'pdf', pages: file.pages })
     }
   })
 

@@ -6,7 +6,7 @@ import type { RemoteDeployment } from '@lamplight/contracts'
 import { and, eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema'
+import { auditLog, remoteReleases } from '../../db/schema'
 import { type Actors, createActors } from '../../security/actors'
 import { ensureDefaultReleases, REGISTRY_CACHE_MS } from '../../services/remote-registry'
 import { createTestApp } from '../../test/app'
@@ -89,26 +89,48 @@ function startCdn(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
+/** A service on the server's network that no release may reach: it counts what reaches it. */
+function startInternal(): Promise<Server & { hits: string[] }> {
+  const hits: string[] = []
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '')
+    res.writeHead(500, { 'content-type': 'application/json' })
+    res.end('{"secret":"internal-token-123"}')
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(Object.assign(server, { hits }))),
+  )
+}
+
+/** Nothing listens on port 1 of loopback: an allowed host that cannot be reached. */
+const UNREACHABLE = 'http://127.0.0.1:1'
+
 describe.each(DRIVERS)('admin deployments on %s', (driver) => {
   let database: TestDatabase
   let app: Hono<AppEnv>
   let actors: Actors
   let cdn: Server
+  let internal: Server & { hits: string[] }
   let base: string
+  let internalBase: string
   let releasesDir: string
 
   beforeAll(async () => {
     database = await createTestDatabase(driver)
     await ensureDefaultReleases(database.db)
-    const test = createTestApp(database, { SERVE_APPS: 'true' })
+    cdn = await startCdn()
+    base = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`
+    internal = await startInternal()
+    internalBase = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`
+    // The loopback "CDN" is a release host; the internal service, on another port, is not.
+    const test = createTestApp(database, { SERVE_APPS: 'true', RELEASE_HOSTS: `${base}, ${UNREACHABLE}` })
     app = test.app as unknown as Hono<AppEnv>
     releasesDir = test.config.releasesDir
     actors = await createActors(app, database, `deploy-${driver}`)
-    cdn = await startCdn()
-    base = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`
   }, 120_000)
   afterAll(async () => {
     cdn?.close()
+    internal?.close()
     await database?.destroy()
   })
 
@@ -179,6 +201,54 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
     ).toBe(400)
   })
 
+  it('refuses a manifest URL on a host that is not a release host with a 400 on manifestUrl, and registers nothing', async () => {
+    const releasesBefore = await database.db.select().from(remoteReleases)
+    const auditBefore = await database.db.select().from(auditLog)
+    for (const manifestUrl of [
+      `${internalBase}/mf-manifest.json`,
+      `${internalBase}/`,
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      // The CDN's port under another name, and another scheme: other origins.
+      `${base.replace('127.0.0.1', 'localhost')}/v2/mf-manifest.json`,
+      `${base.replace('http:', 'https:')}/v2/mf-manifest.json`,
+      'https://cdn.example.com/storefront/mf-manifest.json',
+    ]) {
+      const res = await post('/storefront/releases', { version: '6.6.6', manifestUrl })
+      expect(res.status, manifestUrl).toBe(400)
+      const error = res.body.error as {
+        code: string
+        message: string
+        issues: { path: string; message: string }[]
+      }
+      expect(error.code).toBe('validation_failed')
+      expect(error.issues).toEqual([
+        { path: 'manifestUrl', message: expect.stringMatching(/not on a release host/) },
+      ])
+      expect(error.message).toMatch(/RELEASE_HOSTS/)
+    }
+    expect(await database.db.select().from(remoteReleases)).toEqual(releasesBefore)
+    expect(await database.db.select().from(auditLog)).toEqual(auditBefore)
+    expect(internal.hits, 'nothing reached the internal service').toEqual([])
+    // A path on this server needs no host, and the release host is still welcome.
+    expect(
+      (await post('/storefront/releases', { version: '6.6.7', manifestUrl: `${base}/v2/mf-manifest.json` }))
+        .status,
+    ).toBe(201)
+  })
+
+  it('checks the host again at activation: a release registered before RELEASE_HOSTS changed is not fetched', async () => {
+    await database.db.insert(remoteReleases).values({
+      remote: 'storefront',
+      version: 'from-before',
+      manifestUrl: `${internalBase}/mf-manifest.json`,
+    })
+    const res = await post('/storefront/activate', { version: 'from-before' })
+    expect(res.status).toBe(422)
+    expect(res.body.error.message).toMatch(/not on a release host/)
+    expect(internal.hits, 'nothing reached the internal service').toEqual([])
+    expect((await remotesJson()).storefront).toBe('/apps/storefront/mf-manifest.json')
+  })
+
   it('activates a compatible release: /remotes.json, the CSP and the audit log follow at once', async () => {
     const res = await post('/storefront/activate', { version: '2.0.0' })
     expect(res.status).toBe(200)
@@ -204,16 +274,32 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
     expect((await post('/storefront/activate', { version: '7.7.7' })).status).toBe(404)
   })
 
-  it('refuses an unreachable, incompatible or malformed release with a clear 422, and changes nothing', async () => {
+  it('says only "could not be loaded" when the fetch fails, whatever the host answered or did not', async () => {
+    const generic = (url: string) =>
+      `The manifest at ${url} could not be loaded, so the release was not activated. The server's log has the details.`
+    for (const [version, manifestUrl] of [
+      ['gone', `${UNREACHABLE}/mf-manifest.json`],
+      ['missing', `${base}/missing/mf-manifest.json`],
+      ['redirect', `${base}/redirect/mf-manifest.json`],
+    ] as const) {
+      expect((await post('/storefront/releases', { version, manifestUrl })).status, version).toBe(201)
+      const res = await post('/storefront/activate', { version })
+      expect(res.status, version).toBe(422)
+      expect(res.body.error.code).toBe('validation_failed')
+      // The same words for a refused connection, a 404 and a redirect: no status, no error, no location.
+      expect(res.body.error.message, version).toBe(generic(manifestUrl))
+      expect(JSON.stringify(res.body), version).not.toMatch(/404|302|ECONNREFUSED|169\.254|meta-data/)
+    }
+    expect((await remotesJson()).storefront).toBe(`${base}/v2/mf-manifest.json`)
+  })
+
+  it('refuses an incompatible or malformed release with a clear 422, and changes nothing', async () => {
     const cases: [string, string, RegExp][] = [
-      ['gone', `http://127.0.0.1:1/mf-manifest.json`, /could not be fetched/],
-      ['missing', `${base}/missing/mf-manifest.json`, /answered 404/],
       ['react18', `${base}/react18/mf-manifest.json`, /react 18\.3\.1, outside the shell's range \^19\.0\.0/],
       ['no-routes', `${base}/no-routes/mf-manifest.json`, /does not expose "\.\/routes"/],
       ['old-federation', `${base}/old-federation/mf-manifest.json`, /built with Module Federation 0\.9\.0/],
       ['wrong-remote', `${base}/wrong-remote/mf-manifest.json`, /is for "puzzle_app"/],
       ['not-json', `${base}/not-json/mf-manifest.json`, /not valid JSON/],
-      ['redirect', `${base}/redirect/mf-manifest.json`, /redirects/],
       ['huge', `${base}/huge/mf-manifest.json`, /larger than 1024 KB/],
       ['local-missing', '/apps/storefront/0.0.1-nothere/mf-manifest.json', /not on this server/],
     ]

@@ -1,4 +1,5 @@
 import { deploymentsContract } from '@lamplight/contracts'
+import { validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import {
   activateRelease,
@@ -7,6 +8,7 @@ import {
   registerRelease,
   rollbackRelease,
 } from '../../services/remote-registry/deployments'
+import { notAReleaseHost, releaseHostAllowed } from '../../services/remote-registry/manifest-check'
 
 /**
  * The remote registry for admins (decision 012): list, register, activate, roll back.
@@ -18,6 +20,12 @@ export const adminDeploymentsRouter = defineRouter('/admin/deployments')
     c.json({ data: await listDeployments(db, deps.remotes.overrides) }),
   )
   .handle(deploymentsContract.register, async ({ c, db, deps, params, body, user }) => {
+    // The server fetches this address at activation: only from the release hosts (issue 29).
+    const hosts = deps.config.releaseHosts
+    if (!releaseHostAllowed(body.manifestUrl, hosts))
+      throw validationFailed(notAReleaseHost(hosts), [
+        { path: 'manifestUrl', message: notAReleaseHost(hosts) },
+      ])
     const { created } = await registerRelease(db, { ...body, remote: params.remote, actorId: user.id })
     const data = await describeRemote(db, params.remote, deps.remotes.overrides)
     return c.json({ data }, created ? 201 : 200)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { EditableResource } from '@lamplight/contracts'
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, categories, fileAssets, resources, tags } from '../../db/schema'
@@ -17,6 +17,16 @@ const MAX = 200 * 1024
 async function pdf(pages: number) {
   const doc = await PDFDocument.create()
   for (let i = 0; i < pages; i++) doc.addPage([612, 792])
+  return new Uint8Array(await doc.save())
+}
+/** A PDF that runs JavaScript when it is opened (Chromium's viewer shows the alert). */
+async function pdfWithOpenScript() {
+  const doc = await PDFDocument.create()
+  doc.addPage([612, 792])
+  doc.catalog.set(
+    PDFName.of('OpenAction'),
+    doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("pwned")') }),
+  )
   return new Uint8Array(await doc.save())
 }
 const png = async (width = 40, height = 30) =>
@@ -430,6 +440,29 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       200,
     )
     expect((await filesOnDisk(filesDir)).filter((f) => f.includes(r.id))).toEqual([])
+  })
+
+  it('refuses a PDF that runs JavaScript with a 400 on the file field, stores nothing, and still takes a clean PDF', async () => {
+    const r = await create()
+    const before = await filesOnDisk(filesDir)
+    const rowsBefore = await database.db.select().from(fileAssets)
+    const res = await upload(r.id, await pdfWithOpenScript(), 'colouring.pdf')
+    expect(res.status).toBe(400)
+    const { error } = (await res.json()) as {
+      error: { code: string; message: string; issues: { path: string; message: string }[] }
+    }
+    expect(error.code).toBe('validation_failed')
+    expect(error.message).toMatch(/contains scripts/)
+    expect(error.issues).toEqual([{ path: 'file', message: error.message }])
+    expect(await filesOnDisk(filesDir), 'nothing stored').toEqual(before)
+    expect(await database.db.select().from(fileAssets)).toEqual(rowsBefore)
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, r.id))
+    expect(audit.map((a) => a.action)).not.toContain('resource.file_added')
+
+    const clean = await upload(r.id, await pdf(2), 'colouring.pdf')
+    expect(clean.status).toBe(201)
+    const [file] = ((await clean.json()) as { data: EditableResource }).data.files
+    expect(file).toMatchObject({ filename: 'colouring.pdf', pages: 2 })
   })
 
   it('refuses hostile uploads with a 4xx and stores nothing', async () => {

@@ -1,21 +1,66 @@
 import { eq } from 'drizzle-orm'
+import type { Hono } from 'hono'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, downloadClaims, fileAssets, resources } from '../../db/schema'
+import { type Actors, createActors } from '../../security/actors'
 import { sizedThumbKey } from '../../services/thumbnails/sized-thumbnail'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import type { AppEnv } from '../../types'
 import { contentDisposition } from './router'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake but real bytes\n')
+
+/** The longest a shared cache (a CDN) may keep a file before asking again (decision 033). */
+const SHORT_LIFETIME = 60
+
+/**
+ * How long these headers let a shared cache serve its copy without asking us: s-maxage, else
+ * max-age; Infinity when it may serve it stale beyond that (no must-revalidate or
+ * proxy-revalidate, or stale-while-revalidate / stale-if-error allow it), or is told the copy
+ * never changes (immutable), or a CDN-only header says longer.
+ */
+function sharedCacheLifetime(headers: Headers): number {
+  const directives = (value: string | null) =>
+    new Map(
+      (value ?? '')
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean)
+        .map((part) => {
+          const [name, arg] = part.split('=')
+          return [name!, arg ?? ''] as const
+        }),
+    )
+  const cc = directives(headers.get('cache-control'))
+  if (cc.has('no-store') || cc.has('private')) return 0
+  for (const cdnOnly of ['cdn-cache-control', 'surrogate-control'])
+    if (headers.get(cdnOnly)) return Number.POSITIVE_INFINITY
+  if (cc.has('immutable') || cc.has('stale-while-revalidate') || cc.has('stale-if-error'))
+    return Number.POSITIVE_INFINITY
+  if (!cc.has('must-revalidate') && !cc.has('proxy-revalidate')) return Number.POSITIVE_INFINITY
+  return Number(cc.get('s-maxage') ?? cc.get('max-age') ?? 0)
+}
 
 describe.each(DRIVERS)('file downloads on %s', (driver) => {
   let database: TestDatabase
   let app: ReturnType<typeof createTestApp>['app']
   let storage: ReturnType<typeof createTestApp>['storage']
   let lambThumb: Uint8Array
-  const ids = { png: '', pdf: '', draft: '', missing: '', resource: '', draftResource: '', lamb: '' }
+  let actors: Actors
+  const ids = {
+    png: '',
+    pdf: '',
+    draft: '',
+    missing: '',
+    resource: '',
+    draftResource: '',
+    lamb: '',
+    wren: '',
+    wrenPdf: '',
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase(driver)
@@ -84,7 +129,34 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     ids.pdf = files[1]!.id
     ids.draft = files[2]!.id
     ids.missing = files[3]!.id
-  })
+    // A published resource that the unpublishing test takes down.
+    await testApp.storage.put('resources/wren/wren.pdf', PDF)
+    await testApp.storage.put('thumbs/wren.png', lambThumb)
+    const [wren] = await db
+      .insert(resources)
+      .values({
+        slug: 'wren',
+        title: 'Wren',
+        categoryId: cat!.id,
+        published: true,
+        thumbKey: 'thumbs/wren.png',
+      })
+      .returning()
+    ids.wren = wren!.id
+    const [wrenPdf] = await db
+      .insert(fileAssets)
+      .values({
+        resourceId: wren!.id,
+        storageKey: 'resources/wren/wren.pdf',
+        filename: 'wren.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: PDF.length,
+        pages: 1,
+      })
+      .returning()
+    ids.wrenPdf = wrenPdf!.id
+    actors = await createActors(app as unknown as Hono<AppEnv>, database, `files-${driver}`)
+  }, 120_000)
   afterAll(async () => {
     await database?.destroy()
   })
@@ -181,10 +253,10 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     expect(await dotted.text()).not.toContain('"name"')
   })
 
-  it('serves thumbnails of published resources with a long cache', async () => {
+  it('serves thumbnails of published resources, cached a minute at most by a CDN', async () => {
     const res = await app.request(`/api/files/thumbs/${ids.resource}?v=abc`)
     expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60, must-revalidate')
     expect(res.headers.get('content-type')).toBe('image/png')
     expect((await app.request(`/api/files/thumbs/${ids.draftResource}`)).status).toBe(404)
   })
@@ -195,7 +267,7 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     const res = await app.request(`/api/files/thumbs/${ids.lamb}?v=abc&w=240`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/webp')
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60, must-revalidate')
     const body = new Uint8Array(await res.arrayBuffer())
     expect(Number(res.headers.get('content-length'))).toBe(body.byteLength)
     const meta = await sharp(body).metadata()
@@ -229,6 +301,69 @@ describe.each(DRIVERS)('file downloads on %s', (driver) => {
     expect(res.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG)
     expect((await app.request(`/api/files/thumbs/${ids.draftResource}?w=400`)).status).toBe(404)
+  })
+
+  it('sends every file and thumbnail sandboxed (no scripts, nothing loaded) and never sniffed', async () => {
+    for (const url of [
+      `/api/files/${ids.pdf}`,
+      `/api/files/${ids.pdf}/download`,
+      `/api/files/${ids.png}`,
+      `/api/files/thumbs/${ids.lamb}?v=abc`,
+      `/api/files/thumbs/${ids.lamb}?v=abc&w=240`,
+    ]) {
+      const res = await app.request(url)
+      await res.arrayBuffer()
+      expect(res.status, url).toBe(200)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(
+        csp.split(';').map((d) => d.trim()),
+        url,
+      ).toEqual(expect.arrayContaining(['sandbox', "default-src 'none'"]))
+      // The site's own policy (scripts from 'self') is not what a file gets.
+      expect(csp, url).not.toContain('script-src')
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff')
+    }
+    const editorThumb = await actors.editor.request(`/api/admin/resources/${ids.lamb}/thumbnail`)
+    expect(editorThumb.status).toBe(200)
+    expect(editorThumb.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+  })
+
+  it('answers a repeat with 304 while published; once unpublished, 404, and no CDN kept it past a minute', async () => {
+    const fileUrl = `/api/files/${ids.wrenPdf}`
+    const thumbUrl = `/api/files/thumbs/${ids.wren}?v=abc`
+    const sizedUrl = `/api/files/thumbs/${ids.wren}?v=abc&w=240`
+    const earlier: Record<string, Headers> = {}
+    for (const url of [fileUrl, thumbUrl, sizedUrl]) {
+      const res = await app.request(url)
+      expect(res.status, url).toBe(200)
+      await res.arrayBuffer()
+      earlier[url] = res.headers
+      const etag = res.headers.get('etag')
+      expect(etag, url).toBeTruthy()
+      const again = await app.request(url, { headers: { 'If-None-Match': etag! } })
+      expect(again.status, url).toBe(304)
+      expect(await again.text()).toBe('')
+      expect(again.headers.get('etag')).toBe(etag)
+      expect(sharedCacheLifetime(again.headers), url).toBeLessThanOrEqual(SHORT_LIFETIME)
+      // Another validator is a full answer.
+      expect((await app.request(url, { headers: { 'If-None-Match': 'W/"other"' } })).status).toBe(200)
+    }
+
+    const off = await actors.editor.json(`/api/admin/resources/${ids.wren}/published`, {
+      method: 'PATCH',
+      body: { published: false },
+    })
+    expect(off.status).toBe(200)
+    for (const url of [fileUrl, thumbUrl, sizedUrl]) {
+      expect((await app.request(url)).status, url).toBe(404)
+      // A cache revalidating the copy it holds is told it is gone, not that it is current.
+      const etag = earlier[url]!.get('etag')!
+      expect((await app.request(url, { headers: { 'If-None-Match': etag } })).status, url).toBe(404)
+      // What a shared cache got before the unpublish let it keep the file a minute at most.
+      const lifetime = sharedCacheLifetime(earlier[url]!)
+      expect(lifetime, `${url}: ${earlier[url]!.get('cache-control')}`).toBeLessThanOrEqual(SHORT_LIFETIME)
+      expect(lifetime, url).toBeGreaterThan(0)
+    }
   })
 })
 

@@ -12,6 +12,9 @@ export async function findPublicFile(db: Db, id: string) {
       storageKey: fileAssets.storageKey,
       filename: fileAssets.filename,
       mimeType: fileAssets.mimeType,
+      sizeBytes: fileAssets.sizeBytes,
+      // Moves on when the seed regenerates a file in place (same key, new bytes).
+      updatedAt: resources.updatedAt,
     })
     .from(fileAssets)
     .innerJoin(resources, eq(resources.id, fileAssets.resourceId))
@@ -21,10 +24,10 @@ export async function findPublicFile(db: Db, id: string) {
 
 export async function findPublicThumb(db: Db, resourceId: string) {
   const [row] = await db
-    .select({ thumbKey: resources.thumbKey })
+    .select({ key: resources.thumbKey, updatedAt: resources.updatedAt })
     .from(resources)
     .where(and(eq(resources.id, resourceId), eq(resources.published, true)))
-  return row?.thumbKey ?? null
+  return row?.key ? { key: row.key, updatedAt: row.updatedAt } : null
 }
 
 /** Repeats by one client within this many seconds count as one download. */

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { checkRemoteManifest, shellSharedVersions } from '@lamplight/config/remote-contract'
 import { federationName, REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { ApiError } from '../../lib/errors'
+import type { Logger } from '../../logger'
 
 /** A manifest is a few KB; anything past this is not one. */
 export const MANIFEST_MAX_BYTES = 1024 * 1024
@@ -14,9 +15,29 @@ export type ManifestCheckOptions = {
   appsDir: string
   /** Published releases: `<releasesDir>/<remote>/<version>/`. */
   releasesDir: string
+  /** Origins an http(s) manifest may be fetched from (config.releaseHosts, RELEASE_HOSTS). */
+  releaseHosts: readonly string[]
+  /** Where a failed fetch's details go (the admin is told only that it failed). */
+  log?: Pick<Logger, 'warn'>
   timeoutMs?: number
   maxBytes?: number
 }
+
+/**
+ * Whether the server may fetch this manifest URL: its origin is one of the release hosts.
+ * Paths on this server (`/apps/...`) are read from disk and need no host.
+ */
+export function releaseHostAllowed(manifestUrl: string, releaseHosts: readonly string[]): boolean {
+  if (manifestUrl.startsWith('/')) return true
+  try {
+    return releaseHosts.includes(new URL(manifestUrl).origin)
+  } catch {
+    return false
+  }
+}
+
+export const notAReleaseHost = (releaseHosts: readonly string[]) =>
+  `This address is not on a release host. Manifests can be registered from ${releaseHosts.join(', ')} (RELEASE_HOSTS) or as a path under /apps/ on this server.`
 
 /** Refused: the release cannot be activated, and the message says why. */
 export const refused = (message: string, problems: string[] = []) =>
@@ -30,8 +51,9 @@ export const refused = (message: string, problems: string[] = []) =>
 /**
  * Loads a release's mf-manifest.json and checks it against the shell's contract. Paths on
  * this server (`/apps/<remote>/...`) are read from disk; anything else must be an http(s)
- * URL, fetched with no redirects, a time limit and a size limit (only admins register
- * releases, but the server still fetches no other scheme and nothing unbounded).
+ * URL on a release host (RELEASE_HOSTS), fetched with no redirects, a time limit and a size
+ * limit; a failed fetch says nothing of what answered (issue 29: the check was a way to
+ * probe the server's network).
  */
 export function createManifestChecker(options: ManifestCheckOptions) {
   const timeoutMs = options.timeoutMs ?? MANIFEST_TIMEOUT_MS
@@ -45,7 +67,7 @@ export function createManifestChecker(options: ManifestCheckOptions) {
     // No shell sources beside an API-only deployment: the ranges alone are checked.
   }
 
-  async function load(remote: RemoteName, manifestUrl: string): Promise<string> {
+  async function load(remote: RemoteName, version: string, manifestUrl: string): Promise<string> {
     if (manifestUrl.startsWith('/')) {
       const file = localManifestFile(remote, manifestUrl, options)
       if (!file) throw refused(`${manifestUrl} is not a manifest this server serves for ${remote}.`)
@@ -57,14 +79,18 @@ export function createManifestChecker(options: ManifestCheckOptions) {
         throw refused(`The manifest at ${manifestUrl} could not be read: it is not on this server.`)
       }
     }
-    return fetchBounded(manifestUrl, timeoutMs, maxBytes)
+    // Registration refuses other hosts; checked again here for releases registered before
+    // RELEASE_HOSTS changed.
+    if (!releaseHostAllowed(manifestUrl, options.releaseHosts))
+      throw refused(`${remote} ${version} cannot be activated: ${notAReleaseHost(options.releaseHosts)}`)
+    return fetchBounded(manifestUrl, { timeoutMs, maxBytes, log: options.log })
   }
 
   return {
     shellVersions,
     /** Resolves with the build's stamped version when the release can be activated; throws 422 otherwise. */
     async check(remote: RemoteName, version: string, manifestUrl: string): Promise<string | null> {
-      const text = await load(remote, manifestUrl)
+      const text = await load(remote, version, manifestUrl)
       let manifest: unknown
       try {
         manifest = JSON.parse(text)
@@ -102,7 +128,20 @@ export function localManifestFile(
     : path.join(appsDir, remote, 'dist', 'mf-manifest.json')
 }
 
-async function fetchBounded(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
+/**
+ * What the admin is told when the fetch itself fails (unreachable, timed out, redirected, an
+ * error status, cut off): the same words whatever happened, so the check cannot be used to
+ * learn what answers where; the details go to the log.
+ */
+export const manifestUnavailable = (url: string) =>
+  refused(
+    `The manifest at ${url} could not be loaded, so the release was not activated. The server's log has the details.`,
+  )
+
+async function fetchBounded(
+  url: string,
+  { timeoutMs, maxBytes, log }: { timeoutMs: number; maxBytes: number; log?: Pick<Logger, 'warn'> },
+): Promise<string> {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -111,25 +150,29 @@ async function fetchBounded(url: string, timeoutMs: number, maxBytes: number): P
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw refused('Only http and https manifest URLs can be fetched.')
+  const failed = (reason: string, detail: Record<string, unknown> = {}) => {
+    log?.warn({ manifestUrl: url, reason, ...detail }, 'a release manifest could not be loaded')
+    return manifestUnavailable(url)
+  }
   const signal = AbortSignal.timeout(timeoutMs)
   let response: Response
   try {
+    // No redirects, to another host or any other: the registered address is the one fetched.
     response = await fetch(parsed, { redirect: 'manual', signal, headers: { accept: 'application/json' } })
   } catch (error) {
     const timedOut = (error as Error)?.name === 'TimeoutError' || signal.aborted
-    throw refused(
-      timedOut
-        ? `The manifest at ${url} did not answer within ${Math.round(timeoutMs / 1000)} s, so the release was not activated.`
-        : `The manifest at ${url} could not be fetched (unreachable), so the release was not activated.`,
-    )
-  }
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel().catch(() => {})
-    throw refused(`The manifest at ${url} redirects; register the address it redirects to instead.`)
+    throw failed(timedOut ? `no answer within ${timeoutMs} ms` : 'unreachable', {
+      err: (error as Error)?.cause ?? error,
+    })
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {})
-    throw refused(`The manifest at ${url} answered ${response.status}, so the release was not activated.`)
+    throw failed(
+      response.status >= 300 && response.status < 400
+        ? `redirects to ${response.headers.get('location') ?? '(no location)'}`
+        : 'an error status',
+      { status: response.status },
+    )
   }
   const declared = Number(response.headers.get('content-length') ?? 0)
   if (declared > maxBytes) {
@@ -153,9 +196,7 @@ async function fetchBounded(url: string, timeoutMs: number, maxBytes: number): P
     }
   } catch (error) {
     if (error instanceof ApiError) throw error
-    throw refused(
-      `The manifest at ${url} could not be read to the end within ${Math.round(timeoutMs / 1000)} s.`,
-    )
+    throw failed('cut off while reading', { err: error })
   }
   return Buffer.concat(chunks).toString('utf8')
 }

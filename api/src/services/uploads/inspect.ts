@@ -1,5 +1,15 @@
 import { UPLOAD_MAX_PIXELS, UPLOAD_TYPES, type UploadKind } from '@lamplight/contracts'
-import { PDFDocument } from 'pdf-lib'
+import {
+  PDFArray,
+  type PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFObject,
+  PDFParser,
+  type PDFRef,
+  PDFStream,
+} from 'pdf-lib'
 import sharp, { type Metadata } from 'sharp'
 
 /**
@@ -47,6 +57,118 @@ export function sanitiseFilename(raw: string, kind: UploadKind): string {
 
 export class UploadRejected extends Error {}
 
+/** A PDF refused for what it carries (scripts, actions, attachments): the editor's file is at fault, not its format. */
+export class ActiveContentRejected extends UploadRejected {
+  constructor(readonly found: string[]) {
+    super(ACTIVE_CONTENT_MESSAGE)
+  }
+}
+
+export const ACTIVE_CONTENT_MESSAGE =
+  'This PDF contains scripts, automatic actions, attached files or interactive media, which the library does not accept. Save it again without them (printing it to a new PDF does) and upload that copy.'
+
+/**
+ * Keys whose presence anywhere in a PDF means it can run or launch something: JavaScript
+ * (an action's /JS, the names tree's /JavaScript), trigger events (/AA on the catalog, a page,
+ * an annotation or a field), attachments, rich media and XFA forms.
+ */
+const ACTIVE_KEYS = new Set([
+  'JS',
+  'JavaScript',
+  'AA',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'RichMediaContent',
+  'RichMediaSettings',
+  'XFA',
+])
+/** Action types (/S) that run code, open files or programs, or send the form somewhere. */
+const ACTIVE_ACTIONS = new Set([
+  'JavaScript',
+  'Launch',
+  'SubmitForm',
+  'ImportData',
+  'GoToR',
+  'GoToE',
+  'Rendition',
+  'RichMediaExecute',
+  'Movie',
+  'Sound',
+])
+/** Annotation kinds that carry files or play media. */
+const ACTIVE_SUBTYPES = new Set(['FileAttachment', 'RichMedia', 'Screen', 'Movie', 'Sound', '3D'])
+
+/**
+ * The same names in the raw bytes, outside stream data: a second net under the parse, for
+ * an object pdf-lib skipped that a viewer might still recover. Stream bodies are left out
+ * (compressed data would match by chance; object streams are walked after decompression).
+ */
+const ACTIVE_BYTES =
+  /\/(?:JavaScript|JS|AA|Launch|EmbeddedFiles?|RichMedia(?:Content|Settings)?|XFA|SubmitForm|ImportData)(?=[\s/<>[\]()%{}]|$)/
+const STREAM_DATA = /\bstream\r?\n[\s\S]*?\bendstream\b/g
+
+const nameOf = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : null)
+
+/** What in these objects (and everything nested in them) can run or launch something; empty when nothing. */
+export function findActiveContent(objects: Iterable<PDFObject>, catalog?: PDFDict): string[] {
+  const found = new Set<string>()
+  const stack: PDFObject[] = [...objects]
+  while (stack.length) {
+    const object = stack.pop()
+    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : null
+    if (object instanceof PDFArray) stack.push(...object.asArray())
+    if (!dict) continue
+    for (const [key, value] of dict.entries()) {
+      const name = key.decodeText()
+      if (ACTIVE_KEYS.has(name)) found.add(`/${name}`)
+      else if (name === 'S' && ACTIVE_ACTIONS.has(nameOf(value) ?? '')) found.add(`/S /${nameOf(value)}`)
+      else if (name === 'Subtype' && ACTIVE_SUBTYPES.has(nameOf(value) ?? ''))
+        found.add(`/Subtype /${nameOf(value)}`)
+      else if (name === 'Type' && nameOf(value) === 'EmbeddedFile') found.add('/Type /EmbeddedFile')
+      stack.push(value)
+    }
+  }
+  // Opening the document may only show a page: a destination, or a GoTo action.
+  const open = catalog?.get(PDFName.of('OpenAction'))
+  const openAction = open && catalog?.context.lookup(open)
+  if (openAction instanceof PDFDict && nameOf(openAction.get(PDFName.of('S'))) !== 'GoTo')
+    found.add('/OpenAction')
+  return [...found]
+}
+
+/** The raw-bytes net (see ACTIVE_BYTES): the first active name outside stream data, or null. */
+export function activeNameInBytes(bytes: Uint8Array): string | null {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(STREAM_DATA, 'stream endstream')
+  return ACTIVE_BYTES.exec(text)?.[0] ?? null
+}
+
+/**
+ * Parses a PDF with pdf-lib, seeing every object it defines: pdf-lib keeps only the last
+ * definition of an object number, while a viewer follows the cross-reference table, which
+ * may point at an earlier one, so each definition is checked as it is parsed (object
+ * streams included, decompressed).
+ */
+async function parsePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; defined: PDFObject[] }> {
+  const parser = PDFParser.forBytesWithOptions(bytes, 100, true)
+  const context = (parser as unknown as { context: PDFContext }).context
+  const defined: PDFObject[] = []
+  const assign = context.assign.bind(context)
+  context.assign = (ref: PDFRef, object: PDFObject) => {
+    defined.push(object)
+    assign(ref, object)
+  }
+  await parser.parseDocument()
+  // What PDFDocument.load does after parsing (pdf-lib 1.17; its constructor is private).
+  const Doc = PDFDocument as unknown as new (
+    context: PDFContext,
+    ignoreEncryption: boolean,
+    updateMetadata: boolean,
+  ) => PDFDocument
+  return { doc: new Doc(context, false, false), defined }
+}
+
 export type Inspection =
   | { kind: 'pdf'; mime: string; pages: number }
   | { kind: 'png' | 'jpeg' | 'webp'; mime: string; width: number; height: number }
@@ -62,7 +184,11 @@ export async function inspectFile(bytes: Uint8Array): Promise<Inspection> {
   const mime = UPLOAD_TYPES[kind].mime
   if (kind === 'pdf') {
     try {
-      const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
+      const { doc, defined } = await parsePdf(bytes)
+      const found = findActiveContent(defined, doc.catalog)
+      const raw = activeNameInBytes(bytes)
+      if (raw) found.push(`${raw} (in the raw bytes)`)
+      if (found.length) throw new ActiveContentRejected(found)
       const pages = doc.getPageCount()
       if (pages < 1) throw new UploadRejected('The PDF has no pages.')
       return { kind, mime, pages }

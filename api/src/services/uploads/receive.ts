@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { UPLOAD_TYPES, type UploadKind } from '@lamplight/contracts'
-import { ApiError } from '../../lib/errors'
+import { ApiError, validationFailed } from '../../lib/errors'
 import { type FileStorage, TooLargeError } from '../../storage'
 import {
+  ActiveContentRejected,
   detectKind,
   type Inspection,
   imageThumbnail,
@@ -133,6 +134,9 @@ export async function receiveUpload(
     return { key, kind, mime: inspection.mime, size, inspection, thumbnail }
   } catch (error) {
     await storage.delete(key).catch(() => {})
+    // A PDF that can run something is a bad file, said on the file field (the form shows it there).
+    if (error instanceof ActiveContentRejected)
+      throw validationFailed(error.message, [{ path: 'file', message: error.message }])
     if (error instanceof UploadRejected) throw unprocessable(error.message)
     throw error
   }

@@ -272,6 +272,10 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     expect(again.status).toBe(409)
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer00@example.com'))
     expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order was refunded'])
+    // The buyer typed the name ("Lydia, of Thyatira") beside an address anyone can type: the
+    // mail greets nobody by name.
+    expect(mails[0]?.text).toMatch(/^Hello,$/m)
+    for (const part of [mails[0]?.text, mails[0]?.html]) expect(part).not.toContain('Lydia')
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, id))
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({
@@ -322,6 +326,12 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer02@example.com'))
     expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order has shipped'])
     expect(mails[0]?.text).toContain('1Z 999 AA1')
+    // The name the buyer typed is a formula and a link: it is not in the mail.
+    expect(mails[0]?.text).toMatch(/^Hello,$/m)
+    for (const part of [mails[0]?.text, mails[0]?.html]) {
+      expect(part).not.toContain('HYPERLINK')
+      expect(part).not.toContain('http://x')
+    }
     // A failed order does not ship.
     expect(
       (

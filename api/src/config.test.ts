@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { type Config, describeConveniences, loadConfig } from './config'
+import { type Config, describeConveniences, loadConfig, logStartWarnings } from './config'
+import { createLogger } from './logger'
 
 const REAL_SHOP = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com' }
 
@@ -137,5 +139,42 @@ describe('RELEASE_HOSTS', () => {
       'https://cdn.example.com/?x=1',
     ])
       expect(() => loadConfig({ RELEASE_HOSTS: bad }), bad).toThrow(/RELEASE_HOSTS: .* is not an origin/)
+  })
+})
+
+/** Issue 29, item 10: a client-address header believed from loopback by default says so at start. */
+describe('start warnings', () => {
+  function captured() {
+    const lines: { level: number; msg: string }[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+        done()
+      },
+    })
+    return { lines, logger: createLogger('info', stream) }
+  }
+
+  it('warns once when CLIENT_IP_HEADER is set and TRUSTED_PROXIES is not', () => {
+    const { lines, logger } = captured()
+    logStartWarnings(loadConfig({ ...REAL_SHOP, CLIENT_IP_HEADER: 'X-Forwarded-For' }), logger)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.level).toBe(40) // pino's warn
+    expect(lines[0]!.msg).toContain('CLIENT_IP_HEADER (x-forwarded-for) is set and TRUSTED_PROXIES is not')
+    expect(lines[0]!.msg).toContain('127.0.0.0/8, ::1')
+    expect(lines[0]!.msg).toContain('overwrite that header')
+  })
+
+  it('says nothing when the proxies are named (loopback too, chosen), or when no header is believed', () => {
+    for (const env of [
+      { ...REAL_SHOP, CLIENT_IP_HEADER: 'x-forwarded-for', TRUSTED_PROXIES: '10.0.0.5' },
+      { ...REAL_SHOP, CLIENT_IP_HEADER: 'x-real-ip', TRUSTED_PROXIES: '127.0.0.1' },
+      REAL_SHOP,
+      { ...REAL_SHOP, TRUSTED_PROXIES: '10.0.0.5' },
+    ]) {
+      const { lines, logger } = captured()
+      logStartWarnings(loadConfig(env), logger)
+      expect(lines, JSON.stringify(env)).toEqual([])
+    }
   })
 })

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@lamplight/contracts'
 import type { RemoteName } from '@lamplight/routes'
 import { z } from 'zod'
+import type { Logger } from './logger'
 import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './middleware/client-ip'
 
 /** Repository root: two folders up from api/src. `.data/` and the built apps hang off it. */
@@ -175,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     clientIpHeader: e.CLIENT_IP_HEADER,
     trustedProxies: trustedProxies(e.TRUSTED_PROXIES, list),
+    /** TRUSTED_PROXIES was not given: the header is believed from any peer on loopback. */
+    trustedProxiesDefaulted: e.TRUSTED_PROXIES === undefined,
     payments: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
@@ -304,6 +307,21 @@ export function describeConveniences(conveniences: Convenience[]): string {
     `development conveniences on: ${on.length ? list(on) : 'none'}`,
     ...(off.length ? [`off: ${list(off)}`] : []),
   ].join('; ')
+}
+
+/**
+ * What a start should warn of, one line each. CLIENT_IP_HEADER with no TRUSTED_PROXIES
+ * believes the header from any peer on loopback: right for a proxy on this machine that
+ * overwrites the header, wrong for one that passes on what the client sent, and for
+ * anything else on the machine, which may name any address and pick its own rate-limit
+ * bucket (decision 015).
+ */
+export function logStartWarnings(config: Config, logger: Pick<Logger, 'warn'>): void {
+  if (config.clientIpHeader && config.trustedProxiesDefaulted)
+    logger.warn(
+      { clientIpHeader: config.clientIpHeader, trustedProxies: config.trustedProxies },
+      `CLIENT_IP_HEADER (${config.clientIpHeader}) is set and TRUSTED_PROXIES is not: any peer on loopback (${config.trustedProxies.join(', ')}) may name its own client address. Set TRUSTED_PROXIES to your proxies' addresses, and have the proxy overwrite that header, never pass on what the client sent.`,
+    )
 }
 
 /** TRUSTED_PROXIES as a list, checked here so a typo stops the start instead of trusting nobody. */

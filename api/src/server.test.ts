@@ -19,7 +19,7 @@ function start(env: Record<string, string>) {
 }
 
 describe('server start', () => {
-  it('ends with one clear line and a non-zero exit when DATABASE_URL is unreachable', () => {
+  it('ends with one clear line and a non-zero exit when DATABASE_URL is held', () => {
     const { status, stderr } = start({ DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/lamplight' })
     expect(status).toBe(1)
     expect(stderr.split('\n')).toHaveLength(1)
@@ -36,6 +36,25 @@ describe('server start', () => {
     const { status, stderr } = start({ DATA_DIR: dataDir })
     expect(status).toBe(1)
     expect(stderr).toMatch(/^lamplight: The embedded database in .* is in use by the Lamplight server/)
+  })
+
+  it('warns at start, in one line, that CLIENT_IP_HEADER without TRUSTED_PROXIES believes any peer on loopback', () => {
+    // A data folder another live process holds: the start logs its settings, then stops at once.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lamplight-warn-'))
+    writeFileSync(path.join(dataDir, 'lamplight.lock'), `${process.ppid}\nthe Lamplight server\n`)
+    const held = { DATA_DIR: dataDir, LOG_LEVEL: 'info' }
+    const warned = (stdout: string) =>
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.level === 40)
+    const { status, stdout } = start({ ...held, CLIENT_IP_HEADER: 'x-forwarded-for' })
+    expect(status).toBe(1)
+    const lines = warned(stdout)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.msg).toMatch(/^CLIENT_IP_HEADER \(x-forwarded-for\) is set and TRUSTED_PROXIES is not/)
+    // (Named proxies warn of nothing: config.test.ts.)
   })
 
   it('explains a bad setting in one line', () => {

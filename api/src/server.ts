@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createRedisStorage } from './auth/secondary-storage'
 import { ensureSeedAdmin } from './auth/seed-admin'
-import { ConfigError, describeConveniences, loadConfig } from './config'
+import { ConfigError, describeConveniences, loadConfig, logStartWarnings } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { createDeps } from './deps'
@@ -23,6 +23,7 @@ async function main() {
     },
     describeConveniences(config.conveniences),
   )
+  logStartWarnings(config, logger)
   const database = await openConfiguredDatabase(config, 'the Lamplight server')
   const storage = createStorage(config)
 

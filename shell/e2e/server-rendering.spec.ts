@@ -43,6 +43,31 @@ test.describe('without JavaScript', () => {
     })
   }
 
+  // `$\``, `$&`, `$'` and `$$` mean something to a string replacement: a link's search
+  // once copied the page's head into its title and its text above the header.
+  for (const pattern of ['$`', '$&', "$'", '$$']) {
+    test(`a search for ${pattern} is shown as typed, in the title and the page only`, async ({ page }) => {
+      const q = `${pattern} NOTICE: call 555-0100`
+      await page.goto(`/resources?q=${encodeURIComponent(q)}`)
+      await expect(page).toHaveTitle(`Search: ${q} | Lamplight Puzzle Co.`)
+      expect(await page.evaluate(() => document.querySelectorAll('title').length)).toBe(1)
+      await expect(page.getByRole('banner')).toBeVisible()
+      // The first thing on the page is the site's own header.
+      expect(await page.evaluate(() => document.querySelector('header')?.innerText ?? '')).not.toContain(
+        'NOTICE',
+      )
+      const before = await page.evaluate(() => {
+        const header = document.querySelector('header')
+        const range = document.createRange()
+        range.setStart(document.body, 0)
+        if (header) range.setEndBefore(header)
+        return range.toString()
+      })
+      expect(before).not.toContain('NOTICE')
+      await expect(page.getByRole('searchbox', { name: 'Search all resources' })).toHaveValue(q)
+    })
+  }
+
   test('a path no route owns answers 404 with the 404 page', async ({ page }) => {
     const response = await page.goto('/no-such-page')
     expect(response?.status()).toBe(404)

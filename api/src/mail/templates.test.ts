@@ -15,24 +15,39 @@ const order = {
   amountCents: 4999,
 }
 
-const cases: [string, () => Promise<Mail>, string[]][] = [
+// What a buyer may type at checkout with anyone's address: a formula, a link, markup.
+const HOSTILE_ADDRESS = {
+  firstName: '=HYPERLINK("https://evil.example/claim","Claim your refund")',
+  lastName: 'Visit https://evil.example/claim',
+  address: '<b>1 Vine St</b>',
+  city: 'www.evil.example',
+  state: 'CA',
+  zipCode: '94509',
+  country: 'US',
+}
+
+/** [name, make, content shown, what was typed and shows escaped in the HTML] */
+const cases: [string, () => Promise<Mail>, string[], string[]][] = [
   [
     'refund',
     () => refundMail(order),
     ['We have refunded your order 0f8c2b1e', '$49.99', '5 to 10 business days'],
+    [],
   ],
   [
     'shipped',
     () => shippedMail({ ...order, trackingNumber: '1Z <b>999</b>' }),
     ['is on its way', 'Tracking number: 1Z <b>999</b>'],
+    ['1Z &lt;b&gt;999&lt;/b&gt;'],
   ],
   [
-    'order confirmation',
+    "order confirmation to an account's own proven address",
     () =>
       orderConfirmationMail({
         ...order,
         sessionId: 'cs_test_abcdefgh12345678',
         guest: false,
+        ownAddress: true,
         address: {
           firstName: 'Ruth',
           lastName: '<img src=x onerror=alert(1)>',
@@ -51,14 +66,33 @@ const cases: [string, () => Promise<Mail>, string[]][] = [
       'Antioch, CA 94509',
       'begin the online puzzle right away from your account',
     ],
+    ['&lt;img src=x onerror=alert(1)&gt;'],
   ],
   [
     "a guest's order confirmation",
-    () => orderConfirmationMail({ ...order, sessionId: null, address: null, guest: true }),
+    () => orderConfirmationMail({ ...order, sessionId: null, address: null, guest: true, ownAddress: false }),
     [
       'Order number: 56789ABC',
       'to play the online puzzle, sign up (or sign in) and choose "add my guest orders" in your account: we email ruth@example.com a link',
     ],
+    [],
+  ],
+  [
+    'order confirmation to an address nobody proved',
+    () =>
+      orderConfirmationMail({
+        ...order,
+        sessionId: 'cs_test_abcdefgh12345678',
+        guest: true,
+        ownAddress: false,
+        address: HOSTILE_ADDRESS,
+      }),
+    [
+      'Order number: 12345678',
+      '$49.99',
+      'We will ship it to the address you gave at checkout in CA 94509, US.',
+    ],
+    [],
   ],
 ]
 
@@ -72,7 +106,7 @@ const decode = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
 
-describe.each(cases)('%s mail', (_name, make, content) => {
+describe.each(cases)('%s mail', (_name, make, content, typed) => {
   it('renders its content in the HTML and the text part, in our one layout', async () => {
     const mail = await make()
     expect(mail.to).toBe('ruth@example.com')
@@ -97,11 +131,21 @@ describe.each(cases)('%s mail', (_name, make, content) => {
     expect(html).not.toContain('<script')
     expect(html).not.toContain('<img')
     expect(html).not.toContain('<b>')
-    expect(html).toContain('&lt;script&gt;')
+    for (const piece of typed) expect(html).toContain(piece)
     // no remote fonts, images or stylesheets: the only URLs are the mail's own links
     expect(html).not.toMatch(/<(link|img|script|iframe)\b|@import|@font-face|\bsrc="|url\(/i)
-    // the greeting keeps the name, as text
-    expect(mail.text).toContain('Hello <script>alert("x")</script> & Ruth,')
+  })
+
+  it("greets nobody by name and repeats no name typed at checkout: anyone can type anyone's address there", async () => {
+    const mail = await make()
+    expect(mail.text).toMatch(/^Hello,$/m)
+    for (const part of [mail.text, decode(mail.html!)]) {
+      expect(part).not.toContain('alert("x")')
+      expect(part).not.toContain('Ruth,')
+      expect(part).not.toContain('HYPERLINK')
+      expect(part).not.toContain('evil.example')
+      expect(part).not.toContain('Vine St</b>')
+    }
   })
 })
 
@@ -114,9 +158,21 @@ it('a link in the text part stands alone, so it can be followed from any mail cl
 })
 
 it("a guest's order confirmation does not promise the puzzle from an account it has not got", async () => {
-  const guest = await orderConfirmationMail({ ...order, sessionId: null, address: null, guest: true })
+  const guest = await orderConfirmationMail({
+    ...order,
+    sessionId: null,
+    address: null,
+    guest: true,
+    ownAddress: false,
+  })
   expect(guest.text).not.toContain('right away from your account')
-  const member = await orderConfirmationMail({ ...order, sessionId: null, address: null, guest: false })
+  const member = await orderConfirmationMail({
+    ...order,
+    sessionId: null,
+    address: null,
+    guest: false,
+    ownAddress: false,
+  })
   expect(member.text).not.toContain('sign up (or sign in)')
 })
 

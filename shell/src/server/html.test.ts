@@ -50,6 +50,45 @@ describe('server page HTML', () => {
     expect(html).toContain('content="Default."')
   })
 
+  // `String.prototype.replace` expands these in a replacement string: `$\`` is the text
+  // before the match (the template's head), `$&` the match, `$'` the text after it.
+  const DOLLAR_PATTERNS = ['$`', '$&', "$'", '$$', '$1', '$<x>']
+
+  it.each(DOLLAR_PATTERNS)('copies %s in the page text as it is, into the head and the body', (pattern) => {
+    const text = `${pattern} NOTICE: call 555-0100`
+    const rendered = `<title>Search: ${text} | Lamplight Puzzle Co.</title><meta name="description" content="${text}"/><link rel="canonical" href="https://shop.example/resources/${text}"/><main><h1>${text}</h1></main>`
+    const html = documentHtml({
+      template: TEMPLATE,
+      rendered,
+      fallbackTitle: 'Fallback',
+      stylesheets: [{ href: '/apps/resources-app/static/css/a.css', asset: 'static/css/a.css' }],
+      state: { queries: [{ q: text }] },
+      publicOrigin: 'https://shop.example',
+    })
+    const { head, body } = splitHoisted(rendered)
+    expect(html).toBe(
+      `<!doctype html><html><head><script defer src="/static/js/index.js"></script>${head}<link rel="stylesheet" href="/apps/resources-app/static/css/a.css" data-href="static/css/a.css"></head><body><div id="root">${body}</div><script type="application/json" id="lamplight-state" data-origin="https://shop.example">${scriptJson({ queries: [{ q: text }] })}</script></body></html>`,
+    )
+  })
+
+  it.each(DOLLAR_PATTERNS)('copies %s in the route title and the origin as it is', (pattern) => {
+    const text = pattern
+      .replace(/&/g, () => '&amp;')
+      .replace(/</g, () => '&lt;')
+      .replace(/>/g, () => '&gt;')
+    const html = documentHtml({
+      template: TEMPLATE,
+      rendered: '<p>x</p>',
+      fallbackTitle: `${pattern} | Lamplight Puzzle Co.`,
+      stylesheets: [{ href: `/apps/${pattern}.css`, asset: `${pattern}.css` }],
+      state: {},
+      publicOrigin: `https://${pattern}.example`,
+    })
+    expect(html).toBe(
+      `<!doctype html><html><head><title>${text} | Lamplight Puzzle Co.</title><meta name="description" content="Default."><script defer src="/static/js/index.js"></script><link rel="stylesheet" href="/apps/${text}.css" data-href="${text}.css"></head><body><div id="root"><p>x</p></div><script type="application/json" id="lamplight-state" data-origin="https://${text}.example">{}</script></body></html>`,
+    )
+  })
+
   it('escapes data so it cannot close its script element', () => {
     expect(scriptJson({ text: '</script><script>alert(1)</script>' })).not.toContain('</script>')
     expect(JSON.parse(scriptJson({ text: '</script>' }))).toEqual({ text: '</script>' })

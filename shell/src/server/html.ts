@@ -49,11 +49,13 @@ export function documentHtml({
   publicOrigin: string
 }): string {
   const { head, body } = splitHoisted(rendered)
+  // Every replacement below is a function: a string replacement expands `$\``, `$&`, `$'`
+  // and `$$`, and the page's text (a search, a resource's title, the address) is anyone's.
   let html = template
-  html = /<title>/.test(head)
-    ? html.replace(/<title>[\s\S]*?<\/title>/, '')
-    : html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(fallbackTitle)}</title>`)
-  if (/<meta\s+name="description"/.test(head)) html = html.replace(/<meta\s+name="description"[^>]*>/, '')
+  const title = /<title>/.test(head) ? '' : `<title>${escapeHtml(fallbackTitle)}</title>`
+  html = html.replace(/<title>[\s\S]*?<\/title>/, () => title)
+  if (/<meta\s+name="description"/.test(head))
+    html = html.replace(/<meta\s+name="description"[^>]*>/, () => '')
   // `data-href` is the name the remote's CSS chunk loader looks for before it links a chunk's
   // stylesheet: with it, the browser adopts the link the server wrote instead of adding a
   // second <link> for the same file (its loader compares its own unnormalised URL,
@@ -64,7 +66,7 @@ export function documentHtml({
         `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(asset)}">`,
     )
     .join('')
-  html = html.replace('</head>', `${head}${links}</head>`)
+  html = html.replace('</head>', () => `${head}${links}</head>`)
   const root = /<div id="root"><\/div>/
   if (!root.test(html)) throw new Error('The shell template has no empty #root')
   return html.replace(

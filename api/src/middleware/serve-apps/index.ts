@@ -301,7 +301,8 @@ export function serveApps({
       if (!html) return null
       // The shell's stylesheets load with its code (an async chunk): a server-rendered page
       // links them, so its chrome paints styled before (and without) any script.
-      const template = html.replace('</head>', `${(await shellStylesheets()).join('')}</head>`)
+      const links = (await shellStylesheets()).join('')
+      const template = html.replace('</head>', () => `${links}</head>`)
       const { remotes: active } = await remotes.snapshot()
       const cookie = c.req.header('cookie')
       const env = c.env

@@ -1,5 +1,5 @@
 import { orderNumber } from '@lamplight/contracts'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, mailOutbox, orderHistory, orders, products } from '../../db/schema'
@@ -213,10 +213,10 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     expect(lines[1]).toContain('"Lydia, of Thyatira"')
     expect(lines[2]).toContain('"Tabitha ""Dorcas"""')
     expect(lines[3]).toContain(`"'=HYPERLINK(""http://x"")"`)
-    expect(lines[4]).toContain(",'+Priscilla,")
-    expect(lines[5]).toContain(",'-Aquila,")
-    expect(lines[6]).toContain(",'@Apollos,")
-    expect(lines[1]?.startsWith(ids[0]!)).toBe(true)
+    expect(lines[4]).toContain(`,"'+Priscilla",`)
+    expect(lines[5]).toContain(`,"'-Aquila",`)
+    expect(lines[6]).toContain(`,"'@Apollos",`)
+    expect(lines[1]?.startsWith(`"${ids[0]!}",`)).toBe(true)
 
     const filtered = await (await actors.admin.request('/api/admin/orders/export?status=failed')).text()
     expect(filtered.trimEnd().split('\r\n')).toHaveLength(7)
@@ -272,6 +272,10 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     expect(again.status).toBe(409)
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer00@example.com'))
     expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order was refunded'])
+    // The buyer typed the name ("Lydia, of Thyatira") beside an address anyone can type: the
+    // mail greets nobody by name.
+    expect(mails[0]?.text).toMatch(/^Hello,$/m)
+    for (const part of [mails[0]?.text, mails[0]?.html]) expect(part).not.toContain('Lydia')
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, id))
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({
@@ -322,6 +326,12 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer02@example.com'))
     expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order has shipped'])
     expect(mails[0]?.text).toContain('1Z 999 AA1')
+    // The name the buyer typed is a formula and a link: it is not in the mail.
+    expect(mails[0]?.text).toMatch(/^Hello,$/m)
+    for (const part of [mails[0]?.text, mails[0]?.html]) {
+      expect(part).not.toContain('HYPERLINK')
+      expect(part).not.toContain('http://x')
+    }
     // A failed order does not ship.
     expect(
       (
@@ -399,7 +409,7 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     const csv = await (await actors.admin.request(`/api/admin/orders/export?q=${stripeNumber}`)).text()
     const [header, line] = csv.trimEnd().split('\r\n')
     expect(header?.split(',').slice(0, 2)).toEqual(['order_id', 'order_number'])
-    expect(line?.startsWith(`${stripe!.id},EMZOSODM,`)).toBe(true)
+    expect(line?.startsWith(`"${stripe!.id}","EMZOSODM",`)).toBe(true)
 
     // Odd text is a search that finds nothing, never a 500.
     for (const q of [
@@ -423,7 +433,111 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       expect(res.status, id).toBe(400)
     }
   })
+
+  it('exports names that would start a formula after any separator as text, every text cell quoted', async () => {
+    // Added last, and removed again: the tests above count the first 30 orders.
+    const hostile = [
+      [';=1+1', ";'=1+1"],
+      [',@SUM(1)', ",'@SUM(1)"],
+      ['\t=cmd', "'\t=cmd"],
+      ['a;-2+3', "a;'-2+3"],
+      ['Ann; "=1+1', `Ann; "'=1+1`],
+      ['Ann\r\n+1', "Ann\r\n'+1"],
+    ]
+    const [product] = await database.db
+      .insert(products)
+      .values({ slug: 'csv-probe', name: 'Puzzle;=1+1', priceCents: 100, sku: ',-1' })
+      .returning({ id: products.id })
+    const inserted = await database.db
+      .insert(orders)
+      .values(
+        hostile.map(([name], i) => ({
+          email: `csv-probe-${i}@example.net`,
+          customerName: name!,
+          productId: product!.id,
+          amountCents: 100,
+          status: 'completed' as const,
+          provider: 'test' as const,
+          createdAt: new Date(BASE + (50 + i) * DAY),
+          updatedAt: new Date(BASE + (50 + i) * DAY),
+        })),
+      )
+      .returning({ id: orders.id })
+    try {
+      const res = await actors.admin.request('/api/admin/orders/export?q=csv-probe&sort=created_at&dir=asc')
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      // Read as a spreadsheet that honours quotes: the names come back with an apostrophe
+      // before each character that would start a formula, and every text cell was quoted.
+      const [header, ...records] = parseCsv(text)
+      expect(records).toHaveLength(hostile.length)
+      const column = (name: string) => header!.indexOf(name)
+      records.forEach((record, i) => {
+        expect(record[column('customer_name')]).toBe(hostile[i]![1])
+        expect(record[column('product_title')]).toBe("Puzzle;'=1+1")
+        expect(record[column('product_sku')]).toBe(",'-1")
+        expect(record[column('customer_email')]).toBe(`csv-probe-${i}@example.net`)
+      })
+      for (const line of text
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .join('\n')
+        .split(/\n(?=")/)) {
+        expect(line).toMatch(/^"[^"]/)
+        expect(line).toContain(',100,"completed",')
+      }
+      // Read as a spreadsheet that splits every line on `;` or `,` and ignores quotes (and
+      // line breaks anywhere end a row): no cell starts a formula.
+      for (const separator of [';', ',']) {
+        for (const row of text.split(/\r\n|\r|\n/)) {
+          for (const cell of row.split(separator)) {
+            expect(cell.replace(/^[ "]+/, ''), `${separator} ${JSON.stringify(cell)}`).not.toMatch(
+              /^[=+\-@\t\r]/,
+            )
+          }
+        }
+      }
+    } finally {
+      await database.db.delete(orders).where(
+        inArray(
+          orders.id,
+          inserted.map((o) => o.id),
+        ),
+      )
+      await database.db.delete(products).where(eq(products.id, product!.id))
+    }
+  })
 })
+
+/** RFC 4180 records, as a spreadsheet that honours quotes reads them. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = []
+  let record: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (ch === '"') quoted = false
+      else cell += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') {
+      record.push(cell)
+      cell = ''
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      record.push(cell)
+      records.push(record)
+      record = []
+      cell = ''
+      i++
+    } else cell += ch
+  }
+  return records
+}
 
 describe('CSV cells and id prefixes', () => {
   it('neutralises cells a spreadsheet would run', () => {
@@ -434,6 +548,12 @@ describe('CSV cells and id prefixes', () => {
     expect(neutraliseCell('\t=1')).toBe("'\t=1")
     expect(neutraliseCell('Lydia')).toBe('Lydia')
     expect(neutraliseCell('a=b')).toBe('a=b')
+    // After a separator a new cell starts, in a spreadsheet that splits there.
+    expect(neutraliseCell(';=1+1')).toBe(";'=1+1")
+    expect(neutraliseCell(',@SUM(1)')).toBe(",'@SUM(1)")
+    expect(neutraliseCell('a;-2+3')).toBe("a;'-2+3")
+    expect(neutraliseCell('a, +1')).toBe("a, '+1")
+    expect(neutraliseCell('a;b, c-d')).toBe('a;b, c-d')
   })
 
   it('turns a typed id prefix into a key range', () => {

@@ -4,27 +4,39 @@ import { stringify } from 'csv-stringify/sync'
 /**
  * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage
  * return, which some strip first) as a formula: a customer named `=HYPERLINK(...)` must
- * stay text. Such cells get a leading apostrophe, which spreadsheets show as text.
+ * stay text. A cell starts after a separator too: a spreadsheet that splits on `;` (the
+ * default in many locales), or a naive importer that ignores our quotes, reads
+ * `Ann;=1+1` as `Ann` and `=1+1`. So wherever such a character starts the text or follows
+ * a comma, semicolon or line break (past any spaces or quotes), an apostrophe goes before
+ * it, which spreadsheets show as text.
  */
+const FORMULA_START = /(^|[,;\r\n])([ "]*)(?=[=+\-@\t\r])/g
+
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return value.replace(FORMULA_START, (_, separator: string, padding: string) => `${separator}${padding}'`)
 }
 
 type Cell = string | number | Date | null | undefined
 
-function cellText(value: Cell): string {
+/** Numbers stay numbers (csv-stringify leaves them unquoted); everything else is text. */
+function cellValue(value: Cell): string | number {
   if (value === null || value === undefined) return ''
   if (value instanceof Date) return value.toISOString()
-  if (typeof value === 'number') return String(value)
+  if (typeof value === 'number') return value
   return neutraliseCell(value)
 }
 
-/** CSV text of rows (RFC 4180 quoting by csv-stringify), optionally with the header line first. */
+const HEADER = stringify([[...ORDER_CSV_COLUMNS]], { record_delimiter: '\r\n' })
+
+/**
+ * CSV text of rows, optionally with the header line first. Every text cell is quoted (RFC
+ * 4180, by csv-stringify), so no separator in a name can end its cell for an importer
+ * that honours quotes; the header is our own column names, left bare.
+ */
 export function ordersCsv(rows: Record<string, unknown>[], withHeader: boolean): string {
-  const records = rows.map((row) => ORDER_CSV_COLUMNS.map((column) => cellText(row[column] as Cell)))
-  return stringify(withHeader ? [[...ORDER_CSV_COLUMNS], ...records] : records, {
-    record_delimiter: '\r\n',
-  })
+  const records = rows.map((row) => ORDER_CSV_COLUMNS.map((column) => cellValue(row[column] as Cell)))
+  const body = records.length ? stringify(records, { record_delimiter: '\r\n', quoted_string: true }) : ''
+  return withHeader ? HEADER + body : body
 }
 
 /**

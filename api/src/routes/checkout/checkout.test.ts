@@ -282,6 +282,79 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
         .hasAccess,
     ).toBe(true)
   })
+
+  it("greets nobody by name in the confirmation, and writes out the shipping address only to an account's own proven address", async () => {
+    // What anyone may type at checkout beside anyone's address.
+    const hostile = {
+      firstName: '=HYPERLINK("https://evil.example/claim","Claim your refund")',
+      lastName: 'Visit https://evil.example/claim',
+      address: 'Call 555-0100 to confirm your card',
+      city: 'www.evil.example',
+      state: 'GA',
+      zipCode: '30301',
+      country: 'US',
+    }
+    const mailTo = async (to: string) => {
+      const [mail] = await queryRows<{ text: string; html: string; subject: string }>(
+        database.db,
+        sql`select text, html, subject from mail_outbox where "to" = ${to} and subject like 'Order confirmed%' order by created_at desc limit 1`,
+      )
+      expect(mail, to).toBeDefined()
+      return mail!
+    }
+    const expectNothingTyped = (mail: { text: string; html: string }) => {
+      expect(mail.text).toMatch(/^Hello,$/m)
+      for (const part of [mail.text, mail.html]) {
+        for (const typed of [
+          'HYPERLINK',
+          'evil.example',
+          'Claim your refund',
+          '555-0100',
+          'Lydia',
+          'River Road',
+        ])
+          expect(part).not.toContain(typed)
+      }
+      expect(mail.text).toContain('We will ship it to the address you gave at checkout in GA 30301, US.')
+    }
+
+    // A guest, with a stranger's address.
+    const guest = await startCheckout(browser(app), {
+      customerInfo: { ...SHIPPING, ...hostile, email: 'stranger@example.com' },
+    })
+    await act(guest.sessionId, 'pay')
+    expectNothingTyped(await mailTo('stranger@example.com'))
+
+    // An account that has not proved its address (signed in at sign-up: no mail server here),
+    // its name typed at sign-up too.
+    const unproven = browser(app)
+    await unproven.signUp('unproven@example.com', 'correct horse 1', hostile.firstName)
+    const second = await startCheckout(unproven, {
+      customerInfo: { ...SHIPPING, ...hostile, email: 'unproven@example.com' },
+    })
+    await act(second.sessionId, 'pay')
+    expectNothingTyped(await mailTo('unproven@example.com'))
+
+    // An account that proved its address: its own order's mail to it shows where the box goes;
+    // an order it sends to another address does not.
+    const owner = browser(app)
+    await owner.signUp('proven@example.com', 'correct horse 1', hostile.firstName)
+    await database.db.execute(sql`update "user" set email_verified = true where email = 'proven@example.com'`)
+    const own = await startCheckout(owner, { customerInfo: { ...SHIPPING, email: 'proven@example.com' } })
+    await act(own.sessionId, 'pay')
+    const ownMail = await mailTo('proven@example.com')
+    expect(ownMail.text).toMatch(/^Hello,$/m)
+    expect(ownMail.text).not.toContain('HYPERLINK')
+    expect(ownMail.text).toContain('We will ship it to:')
+    expect(ownMail.text).toContain('Lydia Purple')
+    expect(ownMail.text).toContain('1 River Road')
+    expect(ownMail.text).toContain('Philippi, GA 30301')
+    const gift = await startCheckout(owner, {
+      customerInfo: { ...SHIPPING, ...hostile, email: 'friend@example.com' },
+    })
+    await act(gift.sessionId, 'pay')
+    expectNothingTyped(await mailTo('friend@example.com'))
+  })
 })
 
 describe('checkout on a real public address', () => {

@@ -62,6 +62,31 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
     }
   })
 
+  it("greets nobody by name in the plan's mails: a sign-up types the name, with anyone's address", async () => {
+    const email = 'named@example.com'
+    const client = browser(app)
+    const name = '=HYPERLINK("https://evil.example/card","Confirm your card")'
+    expect((await client.signUp(email, 'correct horse 1', name)).status).toBe(200)
+    const started = await subscribe(client, 'Basic')
+    expect((await post(client, `${pathOf(started.body.url)}/pay`)).status).toBe(303)
+    expect((await post(client, '/api/payments/test-billing/portal/cancel')).status).toBeLessThan(400)
+    const sent = await queryRows<{ subject: string; text: string; html: string }>(
+      database.db,
+      sql`select subject, text, html from mail_outbox where "to" = ${email} and subject not like 'Confirm your email%' order by created_at`,
+    )
+    expect(sent.map((m) => m.subject)).toEqual([
+      'Welcome to the Basic plan',
+      'Your Basic subscription is cancelled',
+    ])
+    for (const mail of sent) {
+      expect(mail.text).toMatch(/^Hello,$/m)
+      for (const part of [mail.text, mail.html]) {
+        expect(part).not.toContain('HYPERLINK')
+        expect(part).not.toContain('evil.example')
+      }
+    }
+  })
+
   it('refuses a price that is not the plan’s, and an unknown price, with 400', async () => {
     const client = await customer('mismatch@example.com')
     for (const body of [

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { CustomerInfo, PaymentMethod } from '@lamplight/contracts'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { checkoutRequests, orderHistory, orders, paymentEvents, products } from '../../db/schema'
+import { checkoutRequests, orderHistory, orders, paymentEvents, products, user } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
@@ -469,14 +469,16 @@ async function confirmationFor(db: Db, orderId: string) {
       id: orders.id,
       sessionId: orders.providerSessionId,
       email: orders.email,
-      name: orders.customerName,
       amountCents: orders.amountCents,
       product: products.name,
       address: orders.shippingAddress,
       guest: sql<boolean>`${orders.userId} is null`,
+      // The buyer's account proved (by a mailed link) that it owns the address we write to.
+      ownAddress: sql<boolean>`coalesce(${user.emailVerified} and lower(${user.email}) = lower(${orders.email}), false)`,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(user, eq(user.id, orders.userId))
     .where(eq(orders.id, orderId))
   return row ? orderConfirmationMail(row) : null
 }

@@ -7,28 +7,50 @@ export type Confirmation = {
   id: string
   sessionId: string | null
   email: string
-  name: string | null
   amountCents: number
   product: string
   address: ShippingAddress | null
   /** Placed without an account. */
   guest: boolean
+  /**
+   * Placed from an account that proved it owns the address this mail goes to: only then is
+   * the shipping address (what the buyer typed) written out, to its owner.
+   */
+  ownAddress: boolean
 }
 
-/** The order confirmation: number, product, amount, where it goes, what happens next. */
+// What a region and a postal code look like once the checkout form has checked them: only
+// such text is repeated to an address nobody has proved.
+const REGION = /^[A-Z]{2}$/
+const POSTAL_CODE = /^[A-Za-z0-9 -]{3,10}$/
+
+/**
+ * The order confirmation: number, product, amount, where it goes, what happens next. It
+ * greets nobody by name and repeats no typed name or street unless the account that placed
+ * the order owns the address the mail goes to: anyone can type anyone's address at checkout,
+ * and whatever else they typed ("=HYPERLINK(...)", a fake link) would reach its owner in a
+ * mail from us.
+ */
 export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
   const number = orderNumber(order.sessionId, order.id)
   const a = order.address
+  const area =
+    a && REGION.test(a.state) && POSTAL_CODE.test(a.zipCode)
+      ? ` in ${a.state} ${a.zipCode}, ${a.country}`
+      : ''
   return renderMail(
     order.email,
     `Order confirmed: ${order.product} (${number})`,
     <Layout preview={`Thank you for your order ${number}: ${order.product}.`}>
-      <Paragraph>{greeting(order.name)}</Paragraph>
+      <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>Thank you for your order! Order number: {number}.</Paragraph>
       <Paragraph>
         {order.product}: {formatMoney(order.amountCents)} (shipping FREE).
       </Paragraph>
-      {a && (
+      {a && !order.ownAddress && (
+        <Paragraph>We will ship it to the address you gave at checkout{area}.</Paragraph>
+      )}
+      {a && order.ownAddress && (
         <>
           <Paragraph>We will ship it to:</Paragraph>
           <Lines

@@ -35,7 +35,6 @@ export async function refundOrder(deps: Deps, actorId: string, orderId: string):
         amountCents: orders.amountCents,
         currency: orders.currency,
         email: orders.email,
-        name: orders.customerName,
         product: products.name,
       })
       .from(orders)
@@ -121,7 +120,6 @@ export async function markOrderShipped(
         status: orders.status,
         provider: orders.provider,
         email: orders.email,
-        name: orders.customerName,
         product: products.name,
         amountCents: orders.amountCents,
         trackingNumber: orders.trackingNumber,

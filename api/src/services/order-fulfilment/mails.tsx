@@ -2,10 +2,13 @@ import { formatMoney } from '@lamplight/contracts'
 import type { Mail } from '../../mail'
 import { greeting, Layout, Paragraph, renderMail } from '../../mail/layout'
 
+// These mails greet nobody by name (as the account mails do): the name is whatever the
+// checkout form was given, beside an address anyone can type, so it would put a stranger's
+// words ("=HYPERLINK(...)", a fake link) in a mail from us to whoever owns that address.
+
 export type OrderForMail = {
   id: string
   email: string
-  name: string | null
   product: string
   amountCents: number
 }
@@ -15,7 +18,7 @@ export function refundMail(order: OrderForMail): Promise<Mail> {
     order.email,
     'Your Lamplight Puzzle Co. order was refunded',
     <Layout preview={`We have refunded ${formatMoney(order.amountCents)} for ${order.product}.`}>
-      <Paragraph>{greeting(order.name)}</Paragraph>
+      <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>
         We have refunded your order {order.id.slice(0, 8)} for {order.product} (
         {formatMoney(order.amountCents)}).
@@ -34,7 +37,7 @@ export function shippedMail(order: OrderForMail & { trackingNumber: string }): P
     order.email,
     'Your Lamplight Puzzle Co. order has shipped',
     <Layout preview={`${order.product} is on its way. Tracking number ${order.trackingNumber}.`}>
-      <Paragraph>{greeting(order.name)}</Paragraph>
+      <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>
         Good news: your order {order.id.slice(0, 8)} ({order.product}) is on its way.
       </Paragraph>

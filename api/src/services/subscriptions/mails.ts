@@ -2,10 +2,12 @@ import { formatMoney, planOfTier } from '@lamplight/contracts'
 import { escapeHtml } from '../../lib/html'
 import type { Mail } from '../../mail'
 
-type Subscriber = { email: string; name: string | null }
+type Subscriber = { email: string }
 type Plan = { tier: string; currentPeriodEnd: Date | null }
 
-const greeting = (name: string | null) => (name?.trim() ? `Hello ${name.trim().slice(0, 100)},` : 'Hello,')
+// These mails greet nobody by name, as the account mails do: the name is whatever a sign-up
+// typed, and an account can be made (and subscribed, in test mode) with anyone's address.
+const GREETING = 'Hello,'
 const day = (date: Date | null) =>
   date ? date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : null
 
@@ -25,7 +27,7 @@ export function subscriptionStartedMail(to: Subscriber, plan: Plan, siteUrl: str
   const price = planOfTier(plan.tier)?.priceCents
   const renews = day(plan.currentPeriodEnd)
   return mail(to.email, `Welcome to the ${plan.tier} plan`, [
-    greeting(to.name),
+    GREETING,
     `Your ${plan.tier} subscription has started${price ? ` at ${formatMoney(price)} a month` : ''}. Thank you for joining us!`,
     ...(renews ? [`It renews on ${renews}. Your first box is prepared within 1-2 business days.`] : []),
     `Change plan or cancel at any time from your account: ${siteUrl}/account`,
@@ -41,7 +43,7 @@ export function subscriptionCancelledMail(
 ): Mail {
   const until = day(plan.currentPeriodEnd)
   return mail(to.email, `Your ${plan.tier} subscription is cancelled`, [
-    greeting(to.name),
+    GREETING,
     kind === 'scheduled'
       ? `We have cancelled your ${plan.tier} subscription as you asked. It will not renew${until ? `; you keep your plan until ${until}` : ''}.`
       : `Your ${plan.tier} subscription has ended and will not renew.`,

@@ -130,7 +130,7 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
     emailVerification: {
       sendOnSignUp: config.auth.requireEmailVerification,
       // The link signs nobody in: it leads to a page that confirms the address together with
-      // the password chosen at sign-up (auth/confirm-email.ts, decision 033).
+      // the password chosen at sign-up (auth/confirm-email.ts, decision 038).
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user: u, url, token }) => {
         const link = new URL(

@@ -39,7 +39,7 @@ const WRONG_PASSWORD = 'That is not the password this account was created with.'
 
 /**
  * A mailed confirmation link proves the address; it never hands anyone an account on its
- * own (decision 033). Anyone may sign up first with a stranger's address and choose the
+ * own (decision 038). Anyone may sign up first with a stranger's address and choose the
  * password: had the link signed its clicker in, the address's owner would be using an account
  * whose password someone else knows. So the link confirms the address only together with
  * proof of that password:

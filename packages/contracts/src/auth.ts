@@ -77,7 +77,7 @@ export const ChangePasswordBody = z.object({
   // the old one is signed out.
   revokeOtherSessions: z.boolean().default(true),
 })
-/** The mailed confirmation link's token, with the password chosen at sign-up (decision 033). */
+/** The mailed confirmation link's token, with the password chosen at sign-up (decision 038). */
 export const ConfirmEmailBody = z.object({
   token: z.string().min(1).max(2048),
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),

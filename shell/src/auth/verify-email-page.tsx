@@ -40,7 +40,7 @@ function addressOf(token: string | null): string | null {
 
 /**
  * /auth/verify-email?token=…: where the mailed confirmation link lands. The link alone never
- * signs anyone in (decision 033): the address is confirmed together with the password chosen
+ * signs anyone in (decision 038): the address is confirmed together with the password chosen
  * at sign-up, or at once in a browser already signed in to that account. Whoever did not choose
  * a password here (someone else signed up with their address) is pointed to a password reset,
  * which mails them and ends the other person's password.

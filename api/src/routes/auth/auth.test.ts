@@ -121,7 +121,7 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     expect((await squatter.signUp('other@example.com', 'not the owner 1', 'Squatter')).status).toBe(200)
     expect((await squatter.json<SessionBody>('/api/auth/get-session')).body?.user.role).toBe('customer')
     // The owner follows the link mailed to the address: it wants the squatter's password
-    // (decision 033), so it confirms nothing and signs nobody in.
+    // (decision 038), so it confirms nothing and signs nobody in.
     const owner = browser(app)
     expect(await confirmByMail(owner, 'other@example.com')).toBe(400)
     expect(await confirmByMail(owner, 'other@example.com', 'the real owner 1')).toBe(401)

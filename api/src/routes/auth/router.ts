@@ -124,7 +124,7 @@ async function signIn(c: Context<AppEnv>, body: { email: string }) {
 
 /**
  * The confirmation page's form: the mailed link's token and the password chosen at sign-up
- * (decision 033). A wrong password counts as a failed sign-in of that account.
+ * (decision 038). A wrong password counts as a failed sign-in of that account.
  */
 async function confirming(c: Context<AppEnv>, body: ConfirmEmailInput) {
   const { rateLimits, config, auth } = c.get('deps')
@@ -151,7 +151,7 @@ async function confirming(c: Context<AppEnv>, body: ConfirmEmailInput) {
 }
 
 /**
- * A confirmation link mailed before decision 033 pointed here, and a GET is no way to confirm
+ * A confirmation link mailed before decision 038 pointed here, and a GET is no way to confirm
  * (mail scanners open links): on to the page that asks for the password, token and all.
  */
 function toConfirmationPage(c: Context<AppEnv>) {

@@ -249,7 +249,7 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
     await squatter.signUp('guest@example.com', 'squatter pass 1')
     expect((await orders(squatter)).body.data).toEqual([])
     // The buyer follows a confirmation link mailed to the address (the squatter asks for one
-    // to lure them): it wants the squatter's password (decision 033): nothing is confirmed,
+    // to lure them): it wants the squatter's password (decision 038): nothing is confirmed,
     // nobody is signed in, nothing handed over.
     await squatter.request('/api/auth/send-verification-email', {
       body: { email: 'guest@example.com', callbackURL: '/account' },

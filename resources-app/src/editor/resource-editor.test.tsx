@@ -89,7 +89,9 @@ describe('ResourceEditor', () => {
   }, 60_000)
 
   it('adds exactly the tag typed on Enter, even when a tag in use contains it; the arrows or a click pick a suggestion', async () => {
-    mockApi({ '/api/admin/resources/options': { ...options, tags: ['Crossword', 'Crafts', 'Cross and Sunrise'] } })
+    mockApi({
+      '/api/admin/resources/options': { ...options, tags: ['Crossword', 'Crafts', 'Cross and Sunrise'] },
+    })
     renderPage('/admin/resources/new', '/admin/resources/new', () => <ResourceEditor />)
     const user = userEvent.setup()
     const tags = await screen.findByRole('combobox', { name: 'Tags' })
@@ -100,11 +102,11 @@ describe('ResourceEditor', () => {
 
     await user.type(tags, 'cross')
     const list = screen.getByRole('listbox', { name: 'Tags' })
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Create "cross"',
-      'Crossword',
-      'Cross and Sunrise',
-    ])
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Create "cross"', 'Crossword', 'Cross and Sunrise'])
     await user.keyboard('{Enter}')
     expect(chosen()).toEqual(['cross'])
 

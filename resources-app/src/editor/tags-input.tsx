@@ -38,7 +38,11 @@ export function TagsInput({
     const first =
       !typed || chosen.has(needle)
         ? []
-        : [exact ? { label: exact, tag: exact, isNew: false } : { label: `Create "${typed}"`, tag: typed, isNew: true }]
+        : [
+            exact
+              ? { label: exact, tag: exact, isNew: false }
+              : { label: `Create "${typed}"`, tag: typed, isNew: true },
+          ]
     const matches = suggestions
       .filter((s) => s !== exact && !chosen.has(s.toLowerCase()) && s.toLowerCase().includes(needle))
       .slice(0, 8)

@@ -9,7 +9,9 @@
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/lamplight_perf,
  * created when missing, migrated and seeded by the server), BENCH_PORT (4170; the bare Hono
  * listens on the next port), BENCH_SECONDS (10 per endpoint), BENCH_LH_RUNS (1 Lighthouse run
- * per page; the median is taken), BENCH_PAGES (a comma-separated subset of the pages), CHROMIUM_PATH (/usr/bin/chromium), BENCH_DATA_DIR.
+ * per page; the median is taken), BENCH_PAGES (a comma-separated subset of the pages), CHROMIUM_PATH (/usr/bin/chromium), BENCH_DATA_DIR,
+ * BENCH_CPU_SLOWDOWN (Lighthouse's CPU slowdown; by default calibrated from the host's
+ * benchmarkIndex, which the report shows).
  * Exits 1 when a budget is missed.
  */
 import os from 'node:os'

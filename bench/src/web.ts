@@ -1,6 +1,7 @@
 import http from 'node:http'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { cpuSlowdownFor, DEFAULT_CPU_SLOWDOWN } from './cpu-slowdown'
 import type { Row, Server } from './servers'
 
 /** Issue 18's pages: a Lighthouse mobile score where it sets one, and LCP, CLS and TBT everywhere. */
@@ -21,17 +22,27 @@ export const FIRST_LOAD_JS = [
 
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
 
-type PageRun = { score: number; lcp: number; cls: number; tbt: number; scripts: string[] }
+type PageRun = {
+  score: number
+  lcp: number
+  cls: number
+  tbt: number
+  scripts: string[]
+  /** Lighthouse's measure of this host's CPU speed (higher is faster), taken on every run. */
+  benchmarkIndex: number
+}
 
 type NetworkItem = { url: string; resourceType?: string }
 
-async function runLighthouse(url: string, port: number): Promise<PageRun> {
-  // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G, simulated).
+async function runLighthouse(url: string, port: number, cpuSlowdown: number): Promise<PageRun> {
+  // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G,
+  // simulated), with the CPU slowdown calibrated for this host (`cpuSlowdownFor`).
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    throttling: { cpuSlowdownMultiplier: cpuSlowdown },
   })
   if (!result) throw new Error(`bench: Lighthouse returned nothing for ${url}`)
   const { lhr } = result
@@ -45,7 +56,25 @@ async function runLighthouse(url: string, port: number): Promise<PageRun> {
     cls: audit('cumulative-layout-shift'),
     tbt: audit('total-blocking-time'),
     scripts: items.filter((i) => i.resourceType === 'Script').map((i) => i.url),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   }
+}
+
+/**
+ * This host's `benchmarkIndex` (the median of three Lighthouse runs of the first page,
+ * thrown away otherwise: the first also warms the server and Chromium) and the CPU slowdown
+ * it calls for. BENCH_CPU_SLOWDOWN sets the slowdown instead (the index is still reported).
+ */
+async function calibrate(url: string, port: number) {
+  const indexes: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const run = await withRetries(() => runLighthouse(url, port, DEFAULT_CPU_SLOWDOWN))
+    if (!(run instanceof Error)) indexes.push(run.benchmarkIndex)
+  }
+  const benchmarkIndex = median(indexes)
+  const fixed = Number(process.env.BENCH_CPU_SLOWDOWN)
+  const cpuSlowdown = fixed > 0 ? fixed : cpuSlowdownFor(benchmarkIndex)
+  return { benchmarkIndex, cpuSlowdown, fixed: fixed > 0 }
 }
 
 /** A loaded machine sometimes loses Lighthouse's trace (NO_NAVSTART): try again, twice. */
@@ -89,10 +118,21 @@ export async function benchWeb(site: Server, opts: { runs: number; chromePath: s
   try {
     // BENCH_PAGES=/,/shop measures only those pages (for a quick look while working on one).
     const only = process.env.BENCH_PAGES?.split(',').filter(Boolean)
-    for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
+    const pages = PAGES.filter((p) => !only || only.includes(p.path))
+    const host = await calibrate(`${site.url}${pages[0]?.path ?? '/'}`, chrome.port)
+    rows.push({
+      what: 'host CPU (Lighthouse benchmarkIndex)',
+      measured: `${Math.round(host.benchmarkIndex)} → CPU slowdown ${host.cpuSlowdown?.toFixed(1) ?? 'none'}×${host.fixed ? ' (BENCH_CPU_SLOWDOWN)' : ''}`,
+      goal: '≥ 150 (a slower host cannot emulate the phone)',
+      ok: host.cpuSlowdown !== null,
+    })
+    const cpuSlowdown = host.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN
+    for (const page of pages) {
       const runs: PageRun[] = []
       for (let i = 0; i < opts.runs; i++) {
-        const run = await withRetries(() => runLighthouse(`${site.url}${page.path}`, chrome.port))
+        const run = await withRetries(() =>
+          runLighthouse(`${site.url}${page.path}`, chrome.port, cpuSlowdown),
+        )
         if (run instanceof Error) {
           rows.push({
             what: `Lighthouse mobile ${page.path}`,
@@ -112,7 +152,7 @@ export async function benchWeb(site: Server, opts: { runs: number; chromePath: s
       const tbt = median(runs.map((r) => r.tbt))
       const scoreOk = !('minScore' in page) || score >= page.minScore
       rows.push({
-        what: `Lighthouse mobile ${page.path}`,
+        what: `Lighthouse mobile ${page.path} (CPU ${cpuSlowdown.toFixed(1)}×)`,
         measured: `${score} (LCP ${(lcp / 1000).toFixed(1)} s, CLS ${cls.toFixed(2)}, TBT ${Math.round(tbt)} ms)`,
         goal: `${'minScore' in page ? `≥ ${page.minScore}; ` : ''}LCP ≤ ${VITALS.lcpMs / 1000} s, CLS ≤ ${VITALS.cls}, TBT ≤ ${VITALS.tbtMs} ms`,
         ok: scoreOk && lcp <= VITALS.lcpMs && cls <= VITALS.cls && tbt <= VITALS.tbtMs,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { orderNumber } from '@lamplight/contracts'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { ADMIN_EMAIL, expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
@@ -494,5 +495,121 @@ test.describe('the standalone console', () => {
     await page.screenshot({ path: 'test-results/admin-console-orders.png', fullPage: true })
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+  })
+})
+
+// Issue 40: what a new shop owner tripped over in the console.
+test.describe('at desktop width, the owner', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('reads the audit log as who did what to which order, with the id a click away; one empty state', async ({
+    page,
+    browser,
+  }) => {
+    const buyer = await browser.newContext()
+    const { orderId, sessionId } = await buyBox(await buyer.newPage(), uniqueEmail('audited'), 'Audited')
+    await buyer.close()
+    await signInAsAdmin(page)
+    const ship = await page.request.post(`/api/admin/orders/${orderId}/ship`, {
+      headers: { Origin: ORIGIN },
+      data: { trackingNumber: '1Z-AUDIT-40' },
+    })
+    expect(ship.status(), await ship.text()).toBe(200)
+
+    await page.goto('/admin?tab=audit')
+    const audit = page.getByRole('table', { name: 'Audit log' })
+    const number = orderNumber(sessionId, orderId)
+    const row = audit.getByRole('row').filter({ hasText: `Order #${number}` })
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText('Order shipped')
+    await expect(row).toContainText(ADMIN_EMAIL)
+    const subject = row.getByRole('link', { name: `Order #${number} · The Scroll of Antioch` })
+    await expect(subject).toHaveAttribute('href', `/admin/orders/${orderId}`)
+    // The id is there for support, but not in the way.
+    await expect(row.getByText(orderId)).toBeHidden()
+    await row.getByText('Id', { exact: true }).click()
+    await expect(row.getByText(orderId)).toBeVisible()
+    await page.screenshot({ path: 'test-results/admin-audit-subjects-desktop.png' })
+    await subject.click()
+    await expect(page).toHaveURL(`/admin/orders/${orderId}`)
+
+    // Nothing recorded: the table says so once, and no pager says it again.
+    await page.route('**/api/admin/audit?**', (route) => route.fulfill({ json: { data: [], total: 0 } }))
+    await page.goto('/admin?tab=audit')
+    await expect(page.getByText('No changes recorded yet')).toHaveCount(1)
+    await expect(page.getByText('Nothing to show')).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: 'Audit log pages' })).toHaveCount(0)
+  })
+
+  test('finds Deployments on a page of its own for developers, not among the dashboard tabs', async ({
+    page,
+    pageErrors,
+  }) => {
+    await signInAsAdmin(page)
+    await page.goto('/admin')
+    await expect(page.getByRole('tab')).toHaveText([
+      'Customers',
+      'Purchases',
+      'Puzzle Content',
+      'User Progress',
+      'Resources',
+      'Messages',
+      'Audit log',
+    ])
+    await page.getByRole('link', { name: 'Deployments (developers)' }).click()
+    await expect(page).toHaveURL(/\/admin\/deployments$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Deployments' })).toBeVisible()
+    await expect(page).toHaveTitle(/Deployments/)
+    await expect(page.getByRole('row').filter({ hasText: 'Storefront' })).toBeVisible()
+    await page.screenshot({ path: 'test-results/admin-deployments-page-desktop.png' })
+    // An old link to the tab lands on the page.
+    await page.goto('/admin?tab=deployments')
+    await expect(page).toHaveURL(/\/admin\/deployments$/)
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    expect(pageErrors).toEqual([])
+  })
+})
+
+test.describe('on a phone, the owner', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('sorts the orders with a control of its own (the headers are hidden there), and sees the whole date fields', async ({
+    page,
+    browser,
+  }) => {
+    const tag = `sort-${Date.now().toString(36)}`
+    const buyer = await browser.newContext()
+    const buyerPage = await buyer.newPage()
+    for (const name of ['b', 'a', 'c']) await buyBox(buyerPage, `${tag}-${name}@e2e.test`, `Sort${tag}`)
+    await buyer.close()
+    await signInAsAdmin(page)
+    await page.goto(`/admin/orders?q=${tag}`)
+    const table = page.getByRole('table', { name: 'Orders' })
+    await expect(table.getByRole('row')).toHaveCount(4)
+    // The headers (and their sort buttons) are there for screen readers only: a pixel wide.
+    const header = await table.getByRole('rowgroup').first().boundingBox()
+    expect(header?.width).toBeLessThanOrEqual(1)
+
+    const sort = page.getByRole('combobox', { name: 'Sort by' })
+    await expect(sort).toBeVisible()
+    await expect(sort).toHaveValue('created_at:desc')
+    await sort.selectOption({ label: 'Customer, ascending' })
+    await expect(page).toHaveURL(/[?&]sort=customer_email&dir=asc/)
+    await expect(table.getByRole('row').nth(1)).toContainText(`${tag}-a@e2e.test`)
+    await sort.selectOption({ label: 'Customer, descending' })
+    await expect(table.getByRole('row').nth(1)).toContainText(`${tag}-c@e2e.test`)
+
+    // The date fields show their whole value and calendar button: nothing inside them is cut off.
+    for (const name of ['From', 'To']) {
+      const field = page.getByLabel(name, { exact: true })
+      await field.fill('2026-01-15')
+      const fits = await field.evaluate((el) => el.scrollWidth <= el.clientWidth)
+      expect(fits, `${name} shows all of itself`).toBe(true)
+      const box = await field.boundingBox()
+      expect(box?.width).toBeGreaterThanOrEqual(200)
+    }
+    await page.getByLabel('From', { exact: true }).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: 'test-results/admin-orders-sort-phone.png' })
   })
 })

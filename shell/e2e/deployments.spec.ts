@@ -69,7 +69,7 @@ async function confirm(page: Page, action: 'Activate' | 'Roll back', version?: s
   await dialog.getByRole('button', { name: action }).click()
 }
 
-test('an admin rolls the storefront forward and back from the Deployments tab; the next page load follows', async ({
+test('an admin rolls the storefront forward and back from the Deployments page; the next page load follows', async ({
   page,
   browser,
   pageErrors,
@@ -83,7 +83,7 @@ test('an admin rolls the storefront forward and back from the Deployments tab; t
   await visitor.goto('/')
   await expect(visitor.getByText(EYEBROW, { exact: true })).toBeVisible()
 
-  await page.goto('/admin?tab=deployments')
+  await page.goto('/admin/deployments')
   const row = page.getByRole('row').filter({ hasText: 'Storefront' })
   await expect(row).toContainText('bundled')
   await confirm(page, 'Activate', version)
@@ -116,7 +116,7 @@ test('a release whose manifest is unreachable cannot be activated', async ({ pag
   // Nothing listens on port 9 of loopback (a release host in run.mjs): the server's check
   // cannot fetch the manifest, and says no more than that.
   await register(page, version, 'http://127.0.0.1:9/mf-manifest.json')
-  await page.goto('/admin?tab=deployments')
+  await page.goto('/admin/deployments')
   await confirm(page, 'Activate', version)
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'could not be loaded' })).toBeVisible()
   const remotes = await (await page.request.get('/remotes.json')).json()

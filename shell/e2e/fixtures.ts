@@ -149,3 +149,38 @@ export async function firstLoadScripts(page: Page, path: string): Promise<{ url:
     [...scripts].map(async ([url, text]) => ({ url: new URL(url).pathname, text: await text })),
   )
 }
+
+type Shift = { value: number; sources: string[] }
+
+/**
+ * Records the page's layout shifts (not those right after input, as CLS counts them) from
+ * its first byte on: call before `goto`, read with `layoutShifts`.
+ */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = []
+    Object.assign(window, { __layoutShifts: shifts })
+    type LayoutShift = PerformanceEntry & {
+      value: number
+      hadRecentInput: boolean
+      sources?: { node?: Node | null }[]
+    }
+    const describe = (node: Node | null | undefined) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].slice(0, 4).join('.')}`
+        : String(node?.nodeName ?? 'gone')
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[])
+        if (!entry.hadRecentInput)
+          shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((s) => describe(s.node)) })
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+/** The layout shifts recorded so far, and their sum (the page's CLS while it was one window). */
+export async function layoutShifts(page: Page): Promise<{ total: number; shifts: Shift[] }> {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __layoutShifts?: Shift[] }).__layoutShifts ?? [],
+  )
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts }
+}

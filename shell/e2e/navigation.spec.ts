@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, signUpAs, test, uniqueEmail } from './fixtures'
 
 test('the desktop navigation opens its dropdowns and marks the current page', async ({
   page,
@@ -122,6 +122,48 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions')
     // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(pageErrors).toEqual([])
+  })
+
+  // Issue 40: Shop was the 17th entry, below the fold, and the header had no account entry.
+  test('the drawer leads with Shop, Experiences and Resources on the first screen; the header shows the account', async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto('/faq')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Ffaq',
+    )
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    const nav = drawer.getByRole('navigation', { name: 'Mobile' })
+    await expect(nav.getByRole('link').first()).toHaveText('Shop')
+    await expect(nav.getByRole('link').nth(1)).toHaveText('All Experiences')
+    await expect(nav.getByRole('link').nth(2)).toHaveText('All Resources')
+    // On the first screen, without scrolling the drawer: the account action and the three.
+    for (const link of [
+      drawer.getByRole('link', { name: 'Sign In' }),
+      nav.getByRole('link', { name: 'Shop', exact: true }),
+      nav.getByRole('link', { name: 'All Experiences', exact: true }),
+      nav.getByRole('link', { name: 'All Resources', exact: true }),
+    ]) {
+      await expect(link).toBeInViewport({ ratio: 1 })
+    }
+    await page.screenshot({ path: 'test-results/phone-drawer-signed-out.png' })
+    await nav.getByRole('link', { name: 'Shop', exact: true }).click()
+    await expect(page).toHaveURL(/\/shop$/)
+
+    const email = uniqueEmail('header')
+    await signUpAs(page, email)
+    await page.goto('/shop')
+    await expect(header.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0)
+    await header.getByRole('link', { name: 'My account', exact: true }).click()
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
+    await page.screenshot({ path: 'test-results/phone-header-signed-in.png' })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     expect(pageErrors).toEqual([])
   })

@@ -4,7 +4,15 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import sharp from 'sharp'
-import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+import {
+  expect,
+  layoutShifts,
+  signInAsAdmin,
+  signUpAs,
+  test,
+  uniqueEmail,
+  watchLayoutShifts,
+} from './fixtures'
 
 /**
  * The resource editor (issue 13), as an editor uses it: the Admin link leads to the
@@ -214,6 +222,81 @@ for (const [label, viewport] of [
     pageErrors.length = 0
   })
 }
+
+// Issue 40: the edit page shifted while it loaded (CLS 0.15), and Enter in the tag field
+// added the existing "Crossword" for a typed "cross" (the create option came last).
+test.describe('at desktop width', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    test(`the edit page of a resource with a picture and files does not shift while it loads (${viewport.name})`, async ({
+      page,
+      pageErrors,
+    }) => {
+      await page.setViewportSize(viewport)
+      await page.goto('/')
+      await signInAsAdmin(page)
+      // A published resource with a thumbnail and files: the most the editor loads.
+      const list = await page.request.get('/api/resources?page=1&page_size=50')
+      expect(list.status()).toBe(200)
+      const items = ((await list.json()) as { data: { id: string; thumb_url: string | null }[] }).data
+      const id = items.find((r) => r.thumb_url)?.id
+      expect(id, 'the e2e database has a resource with a picture').toBeTruthy()
+      await watchLayoutShifts(page)
+      await page.goto(`/admin/resources/${id}/edit`)
+      const editor = page.locator('main [data-remote="resources-app"]')
+      await expect(editor.getByRole('heading', { level: 1, name: 'Edit Resource' })).toBeVisible()
+      await expect(editor.getByRole('list', { name: 'Files in download order' })).toBeVisible()
+      await expect(editor.getByRole('img', { name: 'Current thumbnail' })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      await page.waitForTimeout(500)
+      const { total, shifts } = await layoutShifts(page)
+      test.info().annotations.push({ type: 'layout shifts', description: JSON.stringify(shifts) })
+      expect(total, JSON.stringify(shifts)).toBeLessThan(0.01)
+      await page.screenshot({ path: path.join(SHOTS, `edit-page-loaded-${viewport.name}.png`) })
+      expect(pageErrors).toEqual([])
+    })
+  }
+
+  test('Enter adds exactly the tag typed; a suggestion is taken with the arrow keys or a click', async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto('/')
+    await signInAsAdmin(page)
+    const options = await page.request.get('/api/admin/resources/options')
+    const { tags: inUse } = (await options.json()) as { tags: string[] }
+    expect(inUse, 'the seeded library tags a resource "Crossword"').toContain('Crossword')
+    await page.goto('/admin/resources/new')
+    const editor = page.locator('main [data-remote="resources-app"]')
+    const tags = editor.getByRole('combobox', { name: 'Tags' })
+    const chosen = editor.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem')
+
+    await tags.fill('cross')
+    const list = editor.getByRole('listbox', { name: 'Tags' })
+    await expect(list.getByRole('option', { name: 'Crossword' })).toBeVisible()
+    await tags.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SHOTS, 'tags-typed-desktop.png'), fullPage: true })
+    await tags.press('Enter')
+    await expect(chosen).toHaveText(['cross'])
+
+    // An exact match, whatever its case, is that tag.
+    await tags.fill('crossword')
+    await tags.press('Enter')
+    await expect(chosen).toHaveText(['cross', 'Crossword'])
+
+    // Down to a suggestion, then Enter: that suggestion.
+    await tags.fill('disc')
+    await tags.press('ArrowDown')
+    await expect(list.getByRole('option', { name: 'Disciples' })).toHaveAttribute('aria-selected', 'true')
+    await tags.press('Enter')
+    await expect(chosen).toHaveText(['cross', 'Crossword', 'Disciples'])
+    expect(pageErrors).toEqual([])
+  })
+})
 
 test('customers cannot open the editor', async ({ page }) => {
   await page.goto('/')

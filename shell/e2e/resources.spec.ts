@@ -620,6 +620,31 @@ test.describe('Resource detail', () => {
     expect(pageErrors).toEqual([])
   })
 
+  // Issue 40: on a phone the Download buttons sat about two screens below the preview.
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+
+    test('the files and their Download buttons come first, on the first screen, above the preview', async ({
+      page,
+      request,
+      pageErrors,
+    }) => {
+      const r = await findPrintableResource(request)
+      expect(r, 'the e2e database has a resource with a preview and files').toBeTruthy()
+      const resource = r as ResourceDetail
+      await page.goto(`/resources/item/${resource.slug}`)
+      const area = main(page)
+      const download = area.getByRole('button', { name: `Download ${resource.files[0]?.filename}` })
+      await expect(download).toBeInViewport({ ratio: 1 })
+      const preview = area.getByRole('img', { name: `Preview of ${resource.title}` })
+      await expect(preview).toBeVisible()
+      const [button, picture] = [await download.boundingBox(), await preview.boundingBox()]
+      expect(button && picture && button.y < picture.y).toBe(true)
+      await page.screenshot({ path: 'test-results/resource-detail-phone.png' })
+      expect(pageErrors).toEqual([])
+    })
+  })
+
   test('Download saves the file and counts it; Print opens the print window', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, mailedLink, signUpAs, test, uniqueEmail } from './fixtures'
+import { expect, layoutShifts, mailedLink, signUpAs, test, uniqueEmail, watchLayoutShifts } from './fixtures'
 
 async function fillShipping(page: Page, email: string | null) {
   const dialog = page.getByRole('dialog')
@@ -64,6 +64,51 @@ for (const viewport of [
     expect(pageErrors).toEqual([])
   })
 }
+
+// Issue 40: a buyer who owned the Scroll was still offered Purchase Now on /shop.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the shop tells a buyer who owns the box so, and leads to the portal instead of Purchase Now', async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto('/')
+    await signUpAs(page, uniqueEmail('owner'))
+    await checkoutToPaymentPage(page, null)
+    await page.getByRole('button', { name: 'Pay $49.99' }).click()
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible()
+
+    await page.goto('/shop')
+    const featured = page.getByRole('region', { name: 'The Scroll of Antioch' })
+    await expect(featured.getByText('You own this')).toBeVisible()
+    await expect(featured.getByRole('link', { name: 'Continue Your Journey' })).toHaveAttribute(
+      'href',
+      '/puzzle-portal',
+    )
+    await expect(page.getByRole('link', { name: /Purchase Now/ })).toHaveCount(0)
+    await featured.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: 'test-results/shop-owner-phone.png' })
+    expect(pageErrors).toEqual([])
+  })
+
+  // Issue 40: /account shifted while it loaded (CLS 0.03-0.05 on a phone).
+  test('My Account does not shift while it loads', async ({ page, pageErrors }) => {
+    await page.goto('/')
+    await signUpAs(page, uniqueEmail('steady'))
+    await watchLayoutShifts(page)
+    await page.goto('/account')
+    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'My subscription' })).toContainText('No subscription')
+    await expect(page.getByRole('region', { name: 'My orders' })).toContainText('You have no orders yet')
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    const { total, shifts } = await layoutShifts(page)
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.01)
+    await page.screenshot({ path: 'test-results/account-phone.png' })
+    expect(pageErrors).toEqual([])
+  })
+})
 
 test('a guest who buys, signs up and sets the password by the mailed link finds the box in the account', async ({
   page,

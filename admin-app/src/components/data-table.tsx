@@ -7,6 +7,7 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table'
+import { useId } from 'react'
 
 export type DataTableProps<Row> = {
   /** Names the table for screen readers (and tests). */
@@ -59,6 +60,7 @@ export function DataTable<Row>({
   busy,
   className,
 }: DataTableProps<Row>) {
+  const sortId = useId()
   const table = useReactTable({
     data,
     columns,
@@ -74,8 +76,46 @@ export function DataTable<Row>({
       onSortingChange?.(next)
     },
   })
+  const sortable = onSortingChange
+    ? table
+        .getAllLeafColumns()
+        .filter((column) => column.getCanSort())
+        .flatMap((column) => {
+          const name = columnLabel(column.columnDef.header)
+          return name ? [{ id: column.id, name }] : []
+        })
+    : []
+  const current = sorting?.[0]
   return (
     <div className={cn('min-w-0 overflow-hidden rounded-lg border border-border bg-card', className)}>
+      {sortable.length > 0 && (
+        // The headers' sort buttons are hidden below `md` (each row is a card there): the
+        // same choice as one control.
+        <div className="flex items-center gap-3 border-border border-b p-3 md:hidden">
+          <label htmlFor={sortId} className="shrink-0 font-medium text-muted-foreground text-sm">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            className="flex h-10 min-w-0 flex-1 rounded-md border border-input bg-card px-3 py-1 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+            value={current ? `${current.id}:${current.desc ? 'desc' : 'asc'}` : ''}
+            onChange={(event) => {
+              const [id = '', direction] = event.target.value.split(':')
+              onSortingChange?.([{ id, desc: direction === 'desc' }])
+            }}
+          >
+            {!current && <option value="">Choose…</option>}
+            {sortable.flatMap(({ id, name }) => [
+              <option key={`${id}:asc`} value={`${id}:asc`}>
+                {name}, ascending
+              </option>,
+              <option key={`${id}:desc`} value={`${id}:desc`}>
+                {name}, descending
+              </option>,
+            ])}
+          </select>
+        </div>
+      )}
       <Table
         role="table"
         aria-label={label}

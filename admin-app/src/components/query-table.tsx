@@ -36,7 +36,8 @@ export function QueryTable<Row>({
   return (
     <>
       <DataTable {...table} data={rows} busy={query.isPlaceholderData} />
-      {pages && (
+      {/* With nothing to show the table says so; a pager saying it again is one too many. */}
+      {pages && total > 0 && (
         <Pagination
           page={pages.page}
           pageSize={ADMIN_ORDERS_PAGE_SIZE}

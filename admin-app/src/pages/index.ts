@@ -1,5 +1,6 @@
 import type { RemotePages } from '@lamplight/remote'
 import { DashboardPage } from './dashboard/dashboard-page'
+import { DeploymentsPage } from './deployments/deployments-page'
 import { OrderDetailPage } from './order-detail/order-detail-page'
 import { OrdersPage } from './orders/orders-page'
 import { EditResourcePage, NewResourcePage } from './resource-editor/resource-editor-page'
@@ -11,4 +12,5 @@ export const pages: RemotePages = {
   '/admin/orders/:id': OrderDetailPage,
   '/admin/resources/new': NewResourcePage,
   '/admin/resources/:id/edit': EditResourcePage,
+  '/admin/deployments': DeploymentsPage,
 }

@@ -187,6 +187,10 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** What the entry is about, in words (the order number, the resource's title, the account); null once it is deleted. */
+  subject: z.string().nullable(),
+  /** Where the console shows that record, if it does. */
+  subject_href: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   data: z.unknown(),

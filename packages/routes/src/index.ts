@@ -67,6 +67,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/admin/orders/:id', 'admin-app', 'Order Details', 'admin'),
   route('/admin/resources/new', 'admin-app', 'New Resource', 'staff'),
   route('/admin/resources/:id/edit', 'admin-app', 'Edit Resource', 'staff'),
+  // For developers: which release of each remote the site loads (decision 012).
+  route('/admin/deployments', 'admin-app', 'Deployments', 'admin'),
 ]
 
 /** Paths the shell renders itself. */

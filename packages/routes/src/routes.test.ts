@@ -41,6 +41,6 @@ describe('matchRoute', () => {
     for (const name of REMOTE_NAMES) expect(routesOf(name).length).toBeGreaterThan(0)
     const guarded = ROUTES.filter((r) => r.access !== 'public').map((r) => r.path)
     expect(guarded).toContain('/puzzle/:productSlug')
-    expect(guarded.filter((p) => p.startsWith('/admin'))).toHaveLength(5)
+    expect(guarded.filter((p) => p.startsWith('/admin'))).toHaveLength(6)
   })
 })

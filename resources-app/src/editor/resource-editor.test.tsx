@@ -88,6 +88,39 @@ describe('ResourceEditor', () => {
     await waitFor(() => expect(locationNow()).toBe(`/admin/resources/${ID}/edit`))
   }, 60_000)
 
+  it('adds exactly the tag typed on Enter, even when a tag in use contains it; the arrows or a click pick a suggestion', async () => {
+    mockApi({
+      '/api/admin/resources/options': { ...options, tags: ['Crossword', 'Crafts', 'Cross and Sunrise'] },
+    })
+    renderPage('/admin/resources/new', '/admin/resources/new', () => <ResourceEditor />)
+    const user = userEvent.setup()
+    const tags = await screen.findByRole('combobox', { name: 'Tags' })
+    const chosen = () =>
+      within(screen.getByRole('list', { name: 'Chosen tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+
+    await user.type(tags, 'cross')
+    const list = screen.getByRole('listbox', { name: 'Tags' })
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Create "cross"', 'Crossword', 'Cross and Sunrise'])
+    await user.keyboard('{Enter}')
+    expect(chosen()).toEqual(['cross'])
+
+    await user.type(tags, 'CROSSWORD{Enter}')
+    expect(chosen()).toEqual(['cross', 'Crossword'])
+
+    await user.type(tags, 'cr{ArrowDown}{Enter}')
+    expect(chosen()).toEqual(['cross', 'Crossword', 'Crafts'])
+
+    await user.type(tags, 'sun')
+    await user.click(screen.getByRole('option', { name: 'Cross and Sunrise' }))
+    expect(chosen()).toEqual(['cross', 'Crossword', 'Crafts', 'Cross and Sunrise'])
+  }, 30_000)
+
   it('shows the form errors of the shared schema and a taken slug from the server', async () => {
     mockApi({
       '/api/admin/resources/options': options,

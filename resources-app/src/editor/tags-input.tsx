@@ -24,20 +24,32 @@ export function TagsInput({
 }) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(0)
+  const [active, setActive] = useState(-1)
   const listId = useId()
   const typed = text.trim().slice(0, TAG_MAX_LENGTH)
   const chosen = useMemo(() => new Set(value.map((t) => t.toLowerCase())), [value])
 
+  // The first option is what was typed (the tag in use that it names, case aside, or a new
+  // one), so Enter adds exactly that; the other tags containing it follow, for the arrow
+  // keys or a click. Listing the new tag last once made Enter add "Crossword" for "cross".
   const options = useMemo(() => {
     const needle = typed.toLowerCase()
+    const exact = suggestions.find((s) => s.toLowerCase() === needle)
+    const first =
+      !typed || chosen.has(needle)
+        ? []
+        : [
+            exact
+              ? { label: exact, tag: exact, isNew: false }
+              : { label: `Create "${typed}"`, tag: typed, isNew: true },
+          ]
     const matches = suggestions
-      .filter((s) => !chosen.has(s.toLowerCase()) && s.toLowerCase().includes(needle))
+      .filter((s) => s !== exact && !chosen.has(s.toLowerCase()) && s.toLowerCase().includes(needle))
       .slice(0, 8)
-    const exact = suggestions.some((s) => s.toLowerCase() === needle) || chosen.has(needle)
-    const create = typed && !exact ? [{ label: `Create "${typed}"`, tag: typed, isNew: true }] : []
-    return [...matches.map((s) => ({ label: s, tag: s, isNew: false })), ...create]
+    return [...first, ...matches.map((s) => ({ label: s, tag: s, isNew: false }))]
   }, [suggestions, chosen, typed])
+  /** Whether the list's first option is the typed text (absent when that tag is already chosen). */
+  const typedFirst = Boolean(typed) && !chosen.has(typed.toLowerCase())
 
   const add = (raw: string) => {
     const tag = raw.trim().slice(0, TAG_MAX_LENGTH)
@@ -45,7 +57,7 @@ export function TagsInput({
     const existing = suggestions.find((s) => s.toLowerCase() === tag.toLowerCase())
     onChange([...value, existing ?? tag])
     setText('')
-    setActive(0)
+    setActive(-1)
     setOpen(false)
   }
 
@@ -56,11 +68,12 @@ export function TagsInput({
       setActive((i) => Math.min(i + 1, options.length - 1))
     } else if (event.key === 'ArrowUp') {
       event.preventDefault()
-      setActive((i) => Math.max(i - 1, 0))
+      setActive((i) => Math.max(i - 1, typedFirst ? 0 : -1))
     } else if (event.key === 'Enter' || event.key === ',') {
       if (!typed && event.key === 'Enter') return
       event.preventDefault()
-      const option = open ? options[active] : undefined
+      // A suggestion only when one was chosen with the arrows; else what was typed.
+      const option = open && active >= 0 ? options[active] : undefined
       add(option?.tag ?? typed)
     } else if (event.key === 'Escape') {
       setOpen(false)
@@ -100,7 +113,7 @@ export function TagsInput({
           aria-expanded={showList}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={showList ? `${listId}-${active}` : undefined}
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           autoComplete="off"
@@ -109,9 +122,11 @@ export function TagsInput({
           value={text}
           maxLength={TAG_MAX_LENGTH}
           onChange={(e) => {
+            const next = e.target.value.trim().toLowerCase()
             setText(e.target.value)
             setOpen(true)
-            setActive(0)
+            // The typed text is highlighted; when its tag is already chosen, nothing is.
+            setActive(next && !chosen.has(next) ? 0 : -1)
           }}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={onKeyDown}

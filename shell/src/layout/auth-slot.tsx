@@ -2,6 +2,16 @@ import { useAuth } from '@lamplight/session'
 import { Button, Spinner, toast } from '@lamplight/ui'
 import { Link, useLocation } from 'react-router'
 
+/**
+ * The sign-in page, carrying the way back here. No way back to the sign-in pages
+ * themselves: there is nothing to return to, and a reset link's token would be copied into
+ * the address of every Sign In click.
+ */
+export function signInHref(pathname: string, search: string): string {
+  if (pathname === '/auth' || pathname.startsWith('/auth/')) return '/auth'
+  return `/auth?redirect=${encodeURIComponent(pathname + search)}`
+}
+
 /** Sign In, or the signed-in email and Sign Out; a spinner while the session loads. */
 export function AuthSlot({ onNavigate }: { onNavigate?: () => void }) {
   const { user, loading, signOut } = useAuth()
@@ -39,15 +49,9 @@ export function AuthSlot({ onNavigate }: { onNavigate?: () => void }) {
     )
   }
 
-  // No way back to the sign-in pages themselves: there is nothing to return to, and a reset
-  // link's token would be copied into the address of every Sign In click.
-  const redirect =
-    pathname === '/auth' || pathname.startsWith('/auth/')
-      ? ''
-      : `?redirect=${encodeURIComponent(pathname + search)}`
   return (
     <Button size="sm" asChild>
-      <Link to={`/auth${redirect}`} onClick={onNavigate}>
+      <Link to={signInHref(pathname, search)} onClick={onNavigate}>
         Sign In
       </Link>
     </Button>

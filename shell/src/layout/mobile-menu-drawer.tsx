@@ -11,7 +11,7 @@ import {
   DrawerTitle,
 } from '@lamplight/ui'
 import { XIcon } from '@lamplight/ui/icons'
-import type { RefObject } from 'react'
+import { type RefObject, useId } from 'react'
 import { Link, useLocation } from 'react-router'
 import { AuthSlot } from './auth-slot'
 import { isCurrent, MAIN_LINKS } from './nav-links'
@@ -21,7 +21,7 @@ import { isCurrent, MAIN_LINKS } from './nav-links'
  * someone reaches for the menu button, never on a page's first load (mobile-menu.tsx).
  * It is a modal dialog: opening it moves focus in (to Close), Tab stays inside, and
  * closing it puts focus back on the menu button. The account action comes first, not
- * after twenty links.
+ * after twenty links, then Shop, Experiences and Resources, within the first screen.
  */
 export function MobileMenuDrawer({
   open,
@@ -59,13 +59,14 @@ export function MobileMenuDrawer({
         </div>
         <nav aria-label="Mobile" className="max-h-[60dvh] overflow-y-auto px-4 pt-2 pb-6">
           <ul className="flex flex-col gap-1">
-            <DrawerLink {...MAIN_LINKS.home} onNavigate={close} />
-            <DrawerLink label="All Experiences" href={MAIN_LINKS.experiences.href} onNavigate={close} />
-            <SubLinks items={EXPERIENCE_LINKS} onNavigate={close} />
-            <DrawerLink {...MAIN_LINKS.about} onNavigate={close} />
-            <DrawerLink label="All Resources" href={MAIN_LINKS.resources.href} onNavigate={close} />
-            <SubLinks items={RESOURCE_CATEGORY_LINKS} onNavigate={close} />
+            {/* What people come for first (Shop, the boxes, the library), the rest after. */}
             <DrawerLink {...MAIN_LINKS.shop} onNavigate={close} />
+            <DrawerLink label="All Experiences" href={MAIN_LINKS.experiences.href} onNavigate={close} />
+            <DrawerLink label="All Resources" href={MAIN_LINKS.resources.href} onNavigate={close} />
+            <SubLinks heading="Experiences" items={EXPERIENCE_LINKS} onNavigate={close} />
+            <SubLinks heading="Resource categories" items={RESOURCE_CATEGORY_LINKS} onNavigate={close} />
+            <DrawerLink {...MAIN_LINKS.home} onNavigate={close} />
+            <DrawerLink {...MAIN_LINKS.about} onNavigate={close} />
             <DrawerLink {...MAIN_LINKS.faq} onNavigate={close} />
             <DrawerLink {...MAIN_LINKS.contact} onNavigate={close} />
             {canSeeAdmin && <DrawerLink {...MAIN_LINKS.admin} onNavigate={close} />}
@@ -97,15 +98,21 @@ function DrawerLink({ label, href, onNavigate }: { label: string; href: string; 
 }
 
 function SubLinks({
+  heading,
   items,
   onNavigate,
 }: {
+  heading: string
   items: readonly { label: string; href: string }[]
   onNavigate: () => void
 }) {
+  const id = useId()
   return (
-    <li>
-      <ul className="mb-1 ml-3 flex flex-col border-l border-border pl-3">
+    <li className="mt-2">
+      <p id={id} className="px-3 pb-1 font-semibold text-muted-foreground text-xs uppercase tracking-wide">
+        {heading}
+      </p>
+      <ul aria-labelledby={id} className="mb-1 ml-3 flex flex-col border-l border-border pl-3">
         {items.map((item) => (
           <li key={item.href}>
             <Link

@@ -1,5 +1,6 @@
 import { Logo } from '@lamplight/ui'
 import { Link } from 'react-router'
+import { AccountLink } from './account-link'
 import { AuthSlot } from './auth-slot'
 import { DesktopNav } from './desktop-nav'
 import { MobileMenu } from './mobile-menu'
@@ -15,10 +16,11 @@ export function SiteHeader() {
           <Logo className="h-9 w-auto" withWordmark />
         </Link>
         <DesktopNav />
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 lg:gap-2">
           <div className="hidden lg:flex">
             <AuthSlot />
           </div>
+          <AccountLink />
           <MobileMenu />
         </div>
       </div>

@@ -6,6 +6,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   request,
 } from '@lamplight/contracts'
+import { useAuth } from '@lamplight/session'
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { z } from 'zod'
@@ -64,6 +65,21 @@ export const shopQueries = {
 }
 
 export const useProduct = (slug: string) => useQuery(shopQueries.product(slug))
+
+/**
+ * Whether this visitor owns the product (or is an admin): asked of the API, which answers
+ * from completed purchases. Signed out means no, without asking; a failed check also means
+ * no. `pending` while the session or the answer is on its way.
+ */
+export function useProductAccess(slug: string) {
+  const { user, loading } = useAuth()
+  const query = useQuery({ ...shopQueries.access(slug, user?.id ?? null), enabled: !!user })
+  return {
+    pending: loading || (!!user && query.isPending),
+    hasAccess: !!user && query.data === true,
+    signedIn: !!user,
+  }
+}
 
 type CheckoutBody = z.input<typeof CreateCheckoutBody>
 

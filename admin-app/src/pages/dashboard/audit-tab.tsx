@@ -3,6 +3,7 @@ import { Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } 
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
 import { auditQuery } from '../../api/audit'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
@@ -85,6 +86,37 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
   )
 }
 
+/**
+ * What was done and to what, in the owner's words (the order number, the resource's
+ * title, the account), with the record's id a click away for support and developers.
+ */
+function What({ entry }: { entry: AuditEntryRow }) {
+  return (
+    <div className="grid min-w-[10rem] max-w-[16rem] gap-0.5">
+      <span className="font-medium">{actionLabel(entry.action)}</span>
+      {entry.subject &&
+        (entry.subject_href ? (
+          <Link
+            to={entry.subject_href}
+            className="break-words text-primary text-sm underline-offset-4 hover:underline"
+          >
+            {entry.subject}
+          </Link>
+        ) : (
+          <span className="break-words text-sm">{entry.subject}</span>
+        ))}
+      {entry.entity_id && (
+        <details className="text-xs">
+          <summary className="cursor-pointer text-muted-foreground">
+            {entry.subject ? 'Id' : 'Id (the record is gone)'}
+          </summary>
+          <code className="block break-all font-mono text-muted-foreground">{entry.entity_id}</code>
+        </details>
+      )}
+    </div>
+  )
+}
+
 /** Every admin write, newest first: who, what, when, before and after (admins only). */
 export function AuditTab() {
   const [entity, setEntity] = useState<string>(ALL)
@@ -117,19 +149,7 @@ export function AuditTab() {
       {
         accessorKey: 'action',
         header: 'What',
-        cell: ({ row }) => (
-          <div className="grid min-w-[10rem] max-w-[14rem]">
-            <span className="font-medium">{actionLabel(row.original.action)}</span>
-            {row.original.entity_id && (
-              <span
-                className="truncate font-mono text-xs text-muted-foreground"
-                title={row.original.entity_id}
-              >
-                {row.original.entity_id}
-              </span>
-            )}
-          </div>
-        ),
+        cell: ({ row }) => <What entry={row.original} />,
       },
       { id: 'changes', header: 'Changes', cell: ({ row }) => <Changes entry={row.original} /> },
     ],

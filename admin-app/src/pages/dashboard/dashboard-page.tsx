@@ -3,7 +3,7 @@ import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } fr
 import { ClipboardListIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, Navigate, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
 import { RequireRole } from '../../components/require-role'
 import { SummaryCards } from './summary-cards'
@@ -23,6 +23,8 @@ function Dashboard() {
   const tabs = tabsFor(isAdmin ? 'admin' : 'editor')
   const wanted = params.get('tab')
   const current = tabs.find((tab) => tab.value === wanted)?.value ?? tabs[0]?.value
+  // Deployments was a tab here: old links and bookmarks reach its page.
+  if (wanted === 'deployments' && isAdmin) return <Navigate to="/admin/deployments" replace />
   return (
     <PageFrame
       title="Admin Dashboard"
@@ -77,7 +79,11 @@ function AdminOverview() {
   }, [summary.isError])
   return (
     <div className="grid gap-4">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {/* The developers' page, out of the owner's tabs but a click away. */}
+        <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
+          <Link to="/admin/deployments">Deployments (developers)</Link>
+        </Button>
         <Button asChild>
           <Link to="/admin/orders">
             <ClipboardListIcon aria-hidden className="size-4" />

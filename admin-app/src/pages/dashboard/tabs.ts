@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react'
 import { AuditTab } from './audit-tab'
 import { CustomersTab } from './customers-tab'
-import { DeploymentsTab } from './deployments-tab'
 import { MessagesTab } from './messages-tab'
 import { ProgressTab } from './progress-tab'
 import { PurchasesTab } from './purchases-tab'
@@ -19,7 +18,8 @@ export type DashboardTab = {
 
 /**
  * The dashboard's tabs, in order. A new tab is one entry here (and its panel component):
- * the page, the tab list and the editor's view all read this list.
+ * the page, the tab list and the editor's view all read this list. The shop owner's work
+ * only: the developers' Deployments is a page of its own (/admin/deployments).
  */
 export const DASHBOARD_TABS: DashboardTab[] = [
   { value: 'customers', label: 'Customers', Panel: CustomersTab, level: 'admin' },
@@ -28,7 +28,6 @@ export const DASHBOARD_TABS: DashboardTab[] = [
   { value: 'progress', label: 'User Progress', Panel: ProgressTab, level: 'admin' },
   { value: 'resources', label: 'Resources', Panel: ResourcesTab, level: 'staff' },
   { value: 'messages', label: 'Messages', Panel: MessagesTab, level: 'admin' },
-  { value: 'deployments', label: 'Deployments', Panel: DeploymentsTab, level: 'admin' },
   { value: 'audit', label: 'Audit log', Panel: AuditTab, level: 'admin' },
 ]
 

@@ -137,6 +137,7 @@ function Orders() {
           Export CSV
         </Button>
       </div>
+      {/* Below `sm` the dates take a row each: half a phone's width clipped their calendar icons. */}
       <section
         aria-label="Filters"
         className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
@@ -171,7 +172,7 @@ function Orders() {
             </SelectContent>
           </Select>
         </div>
-        <div className="grid min-w-0 gap-1.5">
+        <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
           <Label htmlFor="orders-from">From</Label>
           <Input
             id="orders-from"
@@ -182,7 +183,7 @@ function Orders() {
             onChange={(event) => update({ from: event.target.value || undefined })}
           />
         </div>
-        <div className="grid min-w-0 gap-1.5">
+        <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
           <Label htmlFor="orders-to">To</Label>
           <Input
             id="orders-to"

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { orderNumber } from '@lamplight/contracts'
 import { count, desc, eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -283,6 +284,55 @@ describe.each(DRIVERS)('audit log on %s', (driver) => {
     expect((await actors.admin.request('/api/admin/audit?entity=DROP%20TABLE')).status).toBe(400)
     expect((await actors.admin.request('/api/admin/audit?page=0')).status).toBe(400)
     expect((await actors.admin.json<Page>('/api/admin/audit?page=9999')).body.data).toEqual([])
+  })
+
+  it('says what each entry is about (the order number, the resource title, the account), keeping the id', async () => {
+    type Entry = {
+      action: string
+      entity: string
+      entity_id: string | null
+      subject: string | null
+      subject_href: string | null
+    }
+    const page = await actors.admin.json<{ data: Entry[] }>('/api/admin/audit?page_size=100')
+    expect(page.status).toBe(200)
+    const entries = page.body.data
+    const find = (action: string) => {
+      const entry = entries.find((e) => e.action === action)
+      expect(entry, `${action} in ${entries.map((e) => e.action).join(', ')}`).toBeDefined()
+      return entry!
+    }
+
+    const shipped = find('order.shipped')
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, shipped.entity_id!))
+    expect(shipped).toMatchObject({
+      subject: `Order #${orderNumber(order!.providerSessionId, order!.id)} · The Scroll of Antioch`,
+      subject_href: `/admin/orders/${order!.id}`,
+    })
+
+    const edited = find('resource.updated')
+    expect(edited).toMatchObject({
+      subject: 'Audit, edited',
+      subject_href: `/admin/resources/${edited.entity_id}/edit`,
+    })
+    // A deleted record has no subject left; its id and its before and after stay.
+    const deleted = find('resource.deleted')
+    expect(deleted).toMatchObject({ subject: null, subject_href: null })
+    expect(deleted.entity_id).toMatch(/^[0-9a-f-]{36}$/)
+
+    expect(find('user.role_changed')).toMatchObject({
+      entity_id: actors.ids.otherCustomer,
+      subject: `otherCustomer (othercustomer-audit-${driver}@matrix.test)`,
+      subject_href: null,
+    })
+    expect(find('puzzle_content.updated').subject).toBe('Step 7: New gate')
+    expect(find('message.handled').subject).toBe('“Hi” from Lydia')
+    const reset = entries.find(
+      (e) => e.entity === 'user_progress' && e.entity_id === `${actors.ids.otherCustomer}:${ctx.product.id}`,
+    )
+    expect(reset?.subject).toBe(
+      `otherCustomer (othercustomer-audit-${driver}@matrix.test) · The Scroll of Antioch`,
+    )
   })
 
   it('resets a player: progress gone, 404 when there is none, the admin page starts again', async () => {

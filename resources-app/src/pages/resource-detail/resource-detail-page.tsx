@@ -78,8 +78,31 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
         <ResourceBadges resource={resource} className="mt-4" />
       </header>
 
-      {/* Phone: preview, files, count. Desktop: preview and count on the left, files beside them. */}
+      {/* Phone: files first (the Download buttons are what people came for, not two screens
+          below a large preview), then preview and count; in this order for keyboards and
+          screen readers too. Desktop: preview and count on the left, files beside them. */}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
+        <Card className="gap-4 lg:col-span-2 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <CardHeader>
+            <CardTitle>
+              <h2>Download Files</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {resource.files.length ? (
+              <ul className="divide-y">
+                {resource.files.map((file) => (
+                  <FileRow key={file.id} file={file} title={resource.title} />
+                ))}
+              </ul>
+            ) : (
+              <p className="rounded-lg border border-dashed px-4 py-8 text-center text-muted-foreground">
+                No files available
+              </p>
+            )}
+          </CardContent>
+        </Card>
+
         {resource.thumb_url && (
           <Card className="gap-4 lg:col-start-1 lg:row-start-1">
             <CardHeader>
@@ -103,27 +126,6 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
             </CardContent>
           </Card>
         )}
-
-        <Card className="gap-4 lg:col-span-2 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <CardHeader>
-            <CardTitle>
-              <h2>Download Files</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {resource.files.length ? (
-              <ul className="divide-y">
-                {resource.files.map((file) => (
-                  <FileRow key={file.id} file={file} title={resource.title} />
-                ))}
-              </ul>
-            ) : (
-              <p className="rounded-lg border border-dashed px-4 py-8 text-center text-muted-foreground">
-                No files available
-              </p>
-            )}
-          </CardContent>
-        </Card>
 
         <Card className="gap-2 lg:col-start-1">
           <CardHeader>

@@ -14,7 +14,6 @@ import {
   ErrorState,
   LoadingState,
   PageContainer,
-  Skeleton,
   toast,
 } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
@@ -42,8 +41,11 @@ const date = (value: Date) => new Date(value).toLocaleDateString('en-US', { date
 export function AccountPage() {
   const { user } = useAuth()
   const orders = useQuery(shopQueries.myOrders())
+  const subscription = useSubscriptionStatus(true)
   const meta = <PageMeta title="My Account" />
-  if (orders.isPending)
+  // The page appears once both answers are in: a subscription arriving after the orders
+  // moved everything under it (CLS 0.03-0.05 on a phone).
+  if (orders.isPending || subscription.isPending)
     return (
       <>
         {meta}
@@ -65,7 +67,7 @@ export function AccountPage() {
       <h1 className="font-serif text-4xl">My Account</h1>
       <p className="mt-2 text-muted-foreground">{user?.email}</p>
 
-      <MySubscription />
+      <MySubscription status={subscription} />
 
       <section aria-labelledby="boxes-heading" className="mt-10">
         <h2 id="boxes-heading" className="font-serif text-2xl">
@@ -167,8 +169,7 @@ const SUBSCRIPTION_STATUS: Record<string, string> = {
 }
 
 /** My plan: tier, status, renewal or end date, and Manage Subscription (the provider's portal). */
-function MySubscription() {
-  const status = useSubscriptionStatus(true)
+function MySubscription({ status }: { status: ReturnType<typeof useSubscriptionStatus> }) {
   const portal = useOpenPortal()
   const data = status.data
   const end = data?.subscription_end
@@ -181,9 +182,7 @@ function MySubscription() {
       <h2 id="subscription-heading" className="font-serif text-2xl">
         My subscription
       </h2>
-      {status.isPending ? (
-        <Skeleton className="mt-4 h-24 w-full" />
-      ) : status.isError ? (
+      {status.isError ? (
         <p className="mt-3 text-muted-foreground">
           We could not load your subscription.{' '}
           <Button variant="link" className="h-auto p-0" onClick={() => status.refetch()}>

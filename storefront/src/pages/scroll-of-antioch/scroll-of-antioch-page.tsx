@@ -1,5 +1,5 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoney, PRODUCT_SLUG_SCROLL } from '@lamplight/contracts'
-import { PageMeta, useAuth } from '@lamplight/session'
+import { PageMeta } from '@lamplight/session'
 import { Badge, Button, Skeleton } from '@lamplight/ui'
 import {
   ArrowRightIcon,
@@ -12,9 +12,8 @@ import {
   SparklesIcon,
   TruckIcon,
 } from '@lamplight/ui/icons'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { shopQueries, useProduct } from '../../api/shop'
+import { useProduct, useProductAccess } from '../../api/shop'
 import { ScrollArt } from '../../components/illustrations'
 import { ProductJsonLd } from '../../components/product-json-ld'
 import { ScriptureQuote } from '../../components/scripture-quote'
@@ -73,18 +72,7 @@ const HOW = [
 /** The product for sale, from the API: the price is `price_cents` / 100. */
 const useScrollProduct = () => useProduct(PRODUCT_SLUG_SCROLL)
 
-/**
- * Whether this visitor owns the experience (or is an admin): asked of the API, which answers
- * from completed purchases. Signed out means no, without asking; a failed check also means no.
- */
-function useScrollAccess() {
-  const { user, loading } = useAuth()
-  const query = useQuery({ ...shopQueries.access(PRODUCT_SLUG_SCROLL, user?.id ?? null), enabled: !!user })
-  return {
-    pending: loading || (!!user && query.isPending),
-    hasAccess: !!user && query.data === true,
-  }
-}
+const useScrollAccess = () => useProductAccess(PRODUCT_SLUG_SCROLL)
 
 function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
   const product = useScrollProduct()

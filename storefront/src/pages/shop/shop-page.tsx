@@ -12,6 +12,7 @@ import {
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Skeleton, toast } from '@lamplight/ui'
 import {
+  ArrowRightIcon,
   CheckIcon,
   ClockIcon,
   GiftIcon,
@@ -22,7 +23,7 @@ import {
 } from '@lamplight/ui/icons'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { useProduct } from '../../api/shop'
+import { useProduct, useProductAccess } from '../../api/shop'
 import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
 import { CATEGORY_LABELS, EXPERIENCES, type ExperienceCategory } from '../../components/experiences'
 import { ScrollArt } from '../../components/illustrations'
@@ -66,6 +67,7 @@ export function ShopPage() {
 
 function FeaturedProduct() {
   const product = useProduct(PRODUCT_SLUG_SCROLL)
+  const access = useProductAccess(PRODUCT_SLUG_SCROLL)
   return (
     <section aria-labelledby="featured-heading" className="py-12 sm:py-16">
       {product.data ? <ProductJsonLd product={product.data} pagePath="/shop" /> : null}
@@ -74,7 +76,14 @@ function FeaturedProduct() {
           <ScrollArt />
         </div>
         <div>
-          <Badge>Featured</Badge>
+          {access.hasAccess ? (
+            <Badge className="gap-1">
+              <CheckIcon aria-hidden="true" className="size-3.5" />
+              You own this
+            </Badge>
+          ) : (
+            <Badge>Featured</Badge>
+          )}
           <h2 id="featured-heading" className="mt-3 font-serif text-3xl text-foreground sm:text-4xl">
             {product.data?.name ?? 'The Scroll of Antioch'}
           </h2>
@@ -97,7 +106,22 @@ function FeaturedProduct() {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
-            {product.data ? (
+            {access.signedIn && access.pending ? (
+              // A signed-in visitor may own it: no Purchase Now until the answer is in.
+              <>
+                <Skeleton className="h-11 w-56 rounded-md" />
+                <span className="sr-only" role="status">
+                  Checking whether this box is yours…
+                </span>
+              </>
+            ) : access.hasAccess ? (
+              <Button asChild size="lg">
+                <Link to="/puzzle-portal">
+                  Continue Your Journey
+                  <ArrowRightIcon aria-hidden="true" />
+                </Link>
+              </Button>
+            ) : product.data ? (
               <Button asChild size="lg">
                 <Link to={`/checkout/${product.data.slug}`}>
                   Purchase Now - {formatMoney(product.data.price)}

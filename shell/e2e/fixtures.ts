@@ -60,9 +60,7 @@ export { expect }
  */
 export function requireSeed(present: unknown, missing: string): asserts present {
   if (!present)
-    throw new Error(
-      `The seeded database has no ${missing}: the seed (api/src/seed) is broken or did not run.`,
-    )
+    throw new Error(`Seed data missing: ${missing}. The seed (api/src/seed) is broken or did not run.`)
 }
 
 /** A gate for a held-back response: `held` settles when `release()` is called. */

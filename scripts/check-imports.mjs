@@ -4,6 +4,10 @@
 // node_modules, so an undeclared import works here by accident and breaks a workspace built
 // or installed on its own (`npm ci -w api --omit=dev`, a remote deployed alone).
 // Run by `npm run lint`; exits 1 listing each undeclared import with the file that has it.
+//
+// It also holds the apps to the front-end kit (decisions 036 and 037), which a README sentence
+// did not: no bare `<form>` (`Form` of @lamplight/ui posts when sent before hydration), and no
+// second way to turn an API error into words (`apiErrorMessage` of @lamplight/contracts).
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -126,7 +130,84 @@ export function undeclaredImports() {
   return problems
 }
 
+/** The apps, whose screens use the front-end kit (packages/* build it, tests may do as they need). */
+export const APPS = ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-app']
+const TEST_FILE = /\.(test|spec)\.[jt]sx?$|(^|\/)e2e\//
+// The shell's server render and remote loader: their errors go to logs and error reports, not to a person.
+const NOT_SCREENS = /^shell\/src\/(server|remotes)\//
+const BARE_FORM = /<form[\s>/]/g
+const ERROR_WORDS_NAME = '\\w*(?:[Ee]rror|[Ff]ailure)(?:Message|Text|Words)'
+const ERROR_WORDS_HELPER = new RegExp(
+  `\\b(?:function\\s+(${ERROR_WORDS_NAME})\\s*[(<]|(?:const|let)\\s+(${ERROR_WORDS_NAME})\\s*=\\s*(?:async\\s*)?(?:function\\b|\\([^)]*\\)\\s*(?::[^=]+)?=>|\\w+\\s*=>))`,
+  'g',
+)
+// `error instanceof ApiError` (or `Error`), then that error's `.message`.
+const ERROR_TEST = /\b(\w+)\s+instanceof\s+(?:Api)?Error\b/g
+
+/** The rest of the statement at `index`: its line and the lines indented under it. */
+function statementFrom(text, index) {
+  const lineStart = text.lastIndexOf('\n', index) + 1
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))[0].length
+  let end = text.indexOf('\n', index)
+  if (end < 0) return text.slice(index)
+  for (;;) {
+    const next = text.indexOf('\n', end + 1)
+    const line = text.slice(end + 1, next < 0 ? text.length : next)
+    if (!line.trim() || /^[ \t]*/.exec(line)[0].length <= indent) break
+    end = next < 0 ? text.length : next
+    if (next < 0) break
+  }
+  return text.slice(index, end)
+}
+
+const lineOf = (text, index) => text.slice(0, index).split('\n').length
+
+/**
+ * What in one app source file goes around the kit: a bare `<form>` element, a function that
+ * turns errors into words (`errorText`, `failureMessage`, ...), or an `ApiError`'s message read
+ * by hand (`error instanceof ApiError ... error.message`, or `Error`). Each with its line.
+ */
+export function kitProblems(file, text) {
+  if (TEST_FILE.test(file) || NOT_SCREENS.test(file) || !/\.[jt]sx?$/.test(file)) return []
+  const problems = []
+  if (file.endsWith('x')) {
+    for (const match of text.matchAll(BARE_FORM))
+      problems.push({
+        file,
+        line: lineOf(text, match.index),
+        message: 'a bare <form>: use Form from @lamplight/ui (it posts when sent before hydration)',
+      })
+  }
+  for (const match of text.matchAll(ERROR_WORDS_HELPER))
+    problems.push({
+      file,
+      line: lineOf(text, match.index),
+      message: `${match[1] ?? match[2]} turns errors into words: use apiErrorMessage from @lamplight/contracts`,
+    })
+  for (const match of text.matchAll(ERROR_TEST)) {
+    if (new RegExp(`\\b${match[1]}\\.message\\b`).test(statementFrom(text, match.index)))
+      problems.push({
+        file,
+        line: lineOf(text, match.index),
+        message: "reads an error's message by hand: use apiErrorMessage from @lamplight/contracts",
+      })
+  }
+  return problems
+}
+
+/** `kitProblems` over every app's source files. */
+export function appKitProblems() {
+  const keep = projectFiles()
+  return APPS.flatMap((dir) =>
+    [...files(path.join(root, dir), keep)].flatMap((file) =>
+      kitProblems(path.relative(root, file), readFileSync(file, 'utf8')),
+    ),
+  )
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const kit = appKitProblems()
+  for (const p of kit) console.error(`${p.file}:${p.line}: ${p.message}`)
   const problems = undeclaredImports()
   if (problems.length) {
     const seen = new Set()
@@ -140,5 +221,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     process.exit(1)
   }
-  console.log('check-imports: every workspace declares what it imports')
+  if (kit.length) process.exit(1)
+  console.log('check-imports: every workspace declares what it imports; the apps use the front-end kit')
 }

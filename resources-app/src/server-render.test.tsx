@@ -9,7 +9,14 @@ const THUMB = `/api/files/thumbs/id-${SLUG}?v=1`
 
 /** Real content of each public page as the server must send it (text as it stands in HTML). */
 const SHOWS: Record<string, string[]> = {
-  '/resources': ['Free Resources', 'Featured Ark Maze', 'Browse by Category', 'Games &amp; Puzzles'],
+  '/resources': [
+    'Free Resources',
+    'Featured Ark Maze',
+    'Browse by Category',
+    'Games &amp; Puzzles',
+    // The search is a Form (@lamplight/ui): sent before hydration, it posts to its page.
+    'class="flex w-full gap-2" method="post"><label',
+  ],
   '/resources/:categorySlug': ['Teaching Resources', 'Creation Lesson'],
   '/resources/item/:slug': [
     'Creation Week',

@@ -6,7 +6,7 @@ import {
   STANDARD_DELIVERY,
 } from '@lamplight/contracts'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { expect, test, uniqueEmail } from './fixtures'
+import { expect, requireSeed, test, uniqueEmail } from './fixtures'
 
 /*
  * What a first-time visitor tripped over (issue 19), on a phone (390 px, touch) and on a
@@ -16,7 +16,6 @@ import { expect, test, uniqueEmail } from './fixtures'
 type Resource = { slug: string; title: string; age_range: string | null }
 type CategoryDetail = { slug: string; name: string; age_ranges: string[] }
 
-const NO_SEED = 'the database has no resource library (api/src/seed absent): nothing to show'
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
 const main = (page: Page) => page.locator('main [data-remote="resources-app"]')
 
@@ -56,7 +55,7 @@ test.describe('on a phone', () => {
     pageErrors,
   }) => {
     const slugs = await categorySlugs(request)
-    test.skip(!slugs.includes('kids-activities-colouring'), NO_SEED)
+    requireSeed(slugs.includes('kids-activities-colouring'), 'the category kids-activities-colouring')
     await page.goto('/resources/kids-activities-colouring')
     const area = main(page)
     const box = area.getByRole('searchbox')
@@ -152,7 +151,7 @@ test.describe('on a phone', () => {
     const items = (
       await getJson<{ data: { title: string }[] }>(request, '/api/resources/galleries/noahs-ark')
     ).data
-    test.skip(items.length < 2, NO_SEED)
+    requireSeed(items.length >= 2, 'two pages in the noahs-ark gallery')
     await page.goto('/kids-activities-colouring/noahs-ark-coloring-pages')
     const tiles = main(page).getByRole('listitem').getByRole('button')
     await expect(tiles).toHaveCount(items.length)
@@ -191,7 +190,7 @@ test.describe('the resource library', () => {
     pageErrors,
   }) => {
     const items = (await getJson<{ data: unknown[] }>(request, '/api/resources/galleries/noahs-ark')).data
-    test.skip(!items.length, NO_SEED)
+    requireSeed(items.length > 0, 'a page in the noahs-ark gallery')
     await page.goto('/resources')
     await page.getByRole('searchbox', { name: 'Search all resources' }).fill('noah')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
@@ -236,7 +235,8 @@ test.describe('the resource library', () => {
         if (other) overlap ??= { category, chosen, other }
       }
     }
-    test.skip(!overlap || !allAges, NO_SEED)
+    requireSeed(overlap, 'a category whose resources have overlapping age ranges')
+    requireSeed(allAges, 'an all-ages resource beside them')
     const { category, chosen, other } = overlap as NonNullable<typeof overlap>
 
     await page.goto(`/resources/${category.slug}`)
@@ -394,7 +394,7 @@ test('following a link by keyboard leaves focus in the new page, not back at the
   request,
 }) => {
   const slugs = await categorySlugs(request)
-  test.skip(!slugs.length, NO_SEED)
+  requireSeed(slugs.length > 0, 'a resource category')
   await page.goto('/resources')
   const link = page.getByRole('region', { name: 'Browse by Category' }).getByRole('link').first()
   await link.focus()

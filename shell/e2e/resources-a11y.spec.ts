@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, requireSeed, test } from './fixtures'
 
 // axe walks the whole page several times per test: on a loaded machine that alone can take
 // longer than the default 30 s, which is a slow machine, not an accessibility failure.
@@ -13,8 +13,6 @@ test.describe.configure({ timeout: 90_000 })
  * need the seeded library skip, saying so, when it is absent; the not-found and empty
  * states never need it.
  */
-
-const NO_SEED = 'the database has no resource library (api/src/seed absent): nothing to scan'
 
 async function firstListed(request: APIRequestContext) {
   const response = await request.get('/api/resources?page=1&page_size=100')
@@ -58,7 +56,7 @@ for (const [label, viewport] of [
     test.use({ viewport })
 
     test('home, search results and a search with no results', async ({ page, request, pageErrors }) => {
-      test.skip(!(await firstListed(request)), NO_SEED)
+      requireSeed(await firstListed(request), 'a published resource')
       await page.goto('/resources')
       await expect(
         page.getByRole('region', { name: 'Browse by Category' }).getByRole('link').first(),
@@ -80,7 +78,7 @@ for (const [label, viewport] of [
       request,
       pageErrors,
     }) => {
-      test.skip(!(await firstListed(request)), NO_SEED)
+      requireSeed(await firstListed(request), 'a published resource')
       await page.goto('/resources/kids-activities-colouring')
       await expect(page.getByRole('region', { name: 'Featured Coloring Collections' })).toBeVisible()
       await expectNoSeriousViolations(page, 'colouring category')
@@ -101,7 +99,7 @@ for (const [label, viewport] of [
 
     test('resource detail and print view', async ({ page, request, pageErrors }) => {
       const resource = await firstListed(request)
-      test.skip(!resource, NO_SEED)
+      requireSeed(resource, 'a published resource')
       await page.goto(`/resources/item/${resource?.slug}`)
       await expect(page.getByRole('heading', { name: 'Download Files' })).toBeVisible()
       await expectNoSeriousViolations(page, 'resource detail')
@@ -113,7 +111,7 @@ for (const [label, viewport] of [
 
     test('a gallery and its dialog', async ({ page, request, pageErrors }) => {
       const item = await galleryFirst(request)
-      test.skip(!item, NO_SEED)
+      requireSeed(item, 'a colouring gallery page')
       await page.goto('/kids-activities-colouring/noahs-ark-coloring-pages')
       const tile = page.getByRole('button', { name: item?.title, exact: true })
       await expect(tile).toBeVisible()

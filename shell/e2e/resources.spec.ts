@@ -1,6 +1,6 @@
 import { formatFileSize } from '@lamplight/contracts'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, gate, test } from './fixtures'
+import { expect, gate, requireSeed, test } from './fixtures'
 
 /*
  * The free resource library (resources-app), screen by screen and state by state.
@@ -68,7 +68,6 @@ const GALLERIES = [
   },
 ] as const
 const GALLERY_PREFIXES = ['bible-verses-', 'faith-coloring-', 'noahs-ark-']
-const NO_SEED = 'the database has no resource library (api/src/seed absent): nothing to show'
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path)
@@ -206,7 +205,7 @@ test.describe('Resources home', () => {
     pageErrors,
   }) => {
     const categories = await categoriesOf(request)
-    test.skip(categories.length === 0, NO_SEED)
+    requireSeed(categories.length > 0, 'a resource category')
     const featured = (await getJson<{ data: Resource[] }>(request, '/api/resources/featured')).data
 
     await page.goto('/resources')
@@ -247,7 +246,7 @@ test.describe('Resources home', () => {
 
   test('searching takes the person to results from every category', async ({ page, request, pageErrors }) => {
     const all = await listOf(request, 'page=1')
-    test.skip(all.length === 0, NO_SEED)
+    requireSeed(all.length > 0, 'a published resource')
     // A word from a title; the API's own search decides what matches.
     const word = ((all[0] as Resource).title.split(/\s+/).find((w) => w.length >= 4) ?? 'the').toLowerCase()
     const expected = await listOf(request, `q=${encodeURIComponent(word)}&page=1`)
@@ -350,7 +349,7 @@ test.describe('Category page', () => {
     pageErrors,
   }) => {
     const found = await findCategoryWithAges(request)
-    test.skip(!found, NO_SEED)
+    requireSeed(found, 'a category whose resources have age ranges')
     const { category, resources } = found as NonNullable<typeof found>
 
     await page.goto(`/resources/${category.slug}`)
@@ -419,7 +418,10 @@ test.describe('Category page', () => {
     pageErrors,
   }) => {
     const categories = await categoriesOf(request)
-    test.skip(!categories.some((c) => c.slug === 'kids-activities-colouring'), NO_SEED)
+    requireSeed(
+      categories.some((c) => c.slug === 'kids-activities-colouring'),
+      'the category kids-activities-colouring',
+    )
 
     await page.goto('/resources/kids-activities-colouring')
     const area = main(page)
@@ -453,7 +455,7 @@ test.describe('Category page', () => {
     pageErrors,
   }) => {
     const found = await findCategoryWithAges(request)
-    test.skip(!found, NO_SEED)
+    requireSeed(found, 'a category whose resources have age ranges')
     const { category, resources } = found as NonNullable<typeof found>
     await page.goto(`/resources/${category.slug}`)
     const area = main(page)
@@ -567,7 +569,7 @@ test.describe('Resource detail', () => {
     pageErrors,
   }) => {
     const resource = await findPrintableResource(request)
-    test.skip(!resource, NO_SEED)
+    requireSeed(resource, 'a printable resource (an image and a PDF)')
     const r = resource as ResourceDetail
 
     await page.goto(`/resources/item/${r.slug}`)
@@ -651,7 +653,7 @@ test.describe('Resource detail', () => {
     pageErrors,
   }) => {
     const resource = await findPrintableResource(request)
-    test.skip(!resource, NO_SEED)
+    requireSeed(resource, 'a printable resource (an image and a PDF)')
     const r = resource as ResourceDetail
     const image = r.files.find((f) => f.mime_type.startsWith('image/')) as ResourceFile
     await stubPrinting(page)
@@ -731,7 +733,7 @@ test.describe('Print view', () => {
     pageErrors,
   }) => {
     const resource = await findPrintableResource(request)
-    test.skip(!resource, NO_SEED)
+    requireSeed(resource, 'a printable resource (an image and a PDF)')
     const r = resource as ResourceDetail
     await stubPrinting(page)
 
@@ -801,7 +803,7 @@ test.describe('Colouring galleries', () => {
       pageErrors,
     }) => {
       const items = await galleryOf(request, gallery.key)
-      test.skip(items.length === 0, NO_SEED)
+      requireSeed(items.length > 0, `a page in the ${gallery.key} gallery`)
       await page.goto(gallery.path)
       const area = main(page)
       await expect(area.getByRole('heading', { level: 1, name: gallery.heading })).toBeVisible()
@@ -833,7 +835,7 @@ test.describe('Colouring galleries', () => {
     pageErrors,
   }) => {
     const items = await galleryOf(request, 'noahs-ark')
-    test.skip(items.length < 2, NO_SEED)
+    requireSeed(items.length >= 2, 'two pages in the noahs-ark gallery')
     const [first, second] = items as [GalleryItem, GalleryItem]
     await page.goto('/kids-activities-colouring/noahs-ark-coloring-pages')
     const area = main(page)
@@ -873,7 +875,7 @@ test.describe('Colouring galleries', () => {
 test.describe('Printing and downloading from a gallery', () => {
   async function openFirstPage(page: Page, request: APIRequestContext) {
     const items = await galleryOf(request, 'noahs-ark')
-    test.skip(items.length === 0, NO_SEED)
+    requireSeed(items.length > 0, 'a page in the noahs-ark gallery')
     const item = items[0] as GalleryItem
     await page.goto('/kids-activities-colouring/noahs-ark-coloring-pages')
     await main(page).getByRole('button', { name: item.title, exact: true }).click()
@@ -950,7 +952,7 @@ for (const [label, viewport] of [
     pageErrors,
   }) => {
     const items = await galleryOf(request, 'noahs-ark')
-    test.skip(items.length === 0, NO_SEED)
+    requireSeed(items.length > 0, 'a page in the noahs-ark gallery')
     const item = items[0] as GalleryItem
     await page.setViewportSize(viewport)
     await stubPrinting(page)

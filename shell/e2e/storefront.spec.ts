@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+import { expect, requireSeed, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 const area = (page: Page) => page.locator('main [data-remote="storefront"]')
@@ -409,7 +409,10 @@ test.describe('the Scroll of Antioch', () => {
 
   test('offers a visitor to unlock it for the price from the API', async ({ page }) => {
     const price = await productPrice(page)
-    test.skip(price === null, 'GET /api/products/scroll-of-antioch answers 404: the catalogue is not seeded')
+    requireSeed(
+      price !== null,
+      'the product scroll-of-antioch (GET /api/products/scroll-of-antioch answers 404)',
+    )
     await open(page, '/scroll-of-antioch')
     const label = `Unlock for $${(price! / 100).toFixed(2)}`
     const unlock = area(page).getByRole('link', { name: label }).first()
@@ -424,7 +427,10 @@ test.describe('the Scroll of Antioch', () => {
   })
 
   test('sends someone with access on to the puzzle portal', async ({ page }) => {
-    test.skip((await productPrice(page)) === null, 'the catalogue is not seeded')
+    requireSeed(
+      (await productPrice(page)) !== null,
+      'the product scroll-of-antioch (GET /api/products/scroll-of-antioch answers 404)',
+    )
     await signInAsAdmin(page)
     await open(page, '/scroll-of-antioch')
     const go = area(page).getByRole('link', { name: 'Continue Your Journey' }).first()
@@ -435,7 +441,10 @@ test.describe('the Scroll of Antioch', () => {
   })
 
   test('answers access from the API: no for visitors, yes for admins', async ({ page }) => {
-    test.skip((await productPrice(page)) === null, 'the catalogue is not seeded')
+    requireSeed(
+      (await productPrice(page)) !== null,
+      'the product scroll-of-antioch (GET /api/products/scroll-of-antioch answers 404)',
+    )
     const anonymous = await page.request.get('/api/products/scroll-of-antioch/access')
     expect(await anonymous.json()).toEqual({ data: { hasAccess: false } })
     await signInAsAdmin(page)

@@ -4,13 +4,6 @@ import { ApiError } from '@lamplight/contracts'
 export const retryOnce = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status < 500)
 
-/** The message to show for a failed call: the server's words for a 4xx, else `fallback`. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
-    return error.message
-  return fallback
-}
-
 /**
  * Dates arrive as ISO strings (the contracts type them as the parsed Date, but the apps do
  * not parse answers): read either.

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ApiError } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import {
   Card,
@@ -8,6 +8,7 @@ import {
   CardHeader,
   CardTitle,
   Field,
+  Form,
   Input,
   SubmitButton,
   toast,
@@ -39,7 +40,9 @@ export function SignInScreen() {
     } catch (error) {
       // The service's own words (spec, section 8).
       setFailure(
-        error instanceof ApiError ? error.message : 'We could not reach the server. Please try again.',
+        apiErrorMessage(error, 'Something went wrong. Please try again.', {
+          offline: 'We could not reach the server. Please try again.',
+        }),
       )
     }
   })
@@ -53,7 +56,7 @@ export function SignInScreen() {
           <CardDescription>Sign in with your Lamplight admin or editor account.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <Form onSubmit={onSubmit} className="grid gap-4">
             <Field label="Email" error={errors.email?.message}>
               {(control) => (
                 <Input type="email" autoComplete="email" {...control} {...form.register('email')} />
@@ -77,7 +80,7 @@ export function SignInScreen() {
             <SubmitButton busy={form.formState.isSubmitting} busyLabel="Signing in…">
               Sign In
             </SubmitButton>
-          </form>
+          </Form>
         </CardContent>
       </Card>
     </div>

@@ -38,9 +38,6 @@ describe("the shell's first-load chunk (first-load-chunk.ts)", () => {
     // A package whose name starts like one of the group's is not in it.
     expect(test(mod(`${installedDir('react')}-markdown/index.js`))).toBe(false)
     expect(test(mod(path.join(import.meta.dirname, 'rsbuild.ts')))).toBe(false)
-    // Radix Slot is shared for Radix's primitives, which no first screen renders (decision 030).
-    expect(test(mod(path.join(installedDir('@radix-ui/react-slot'), 'dist/index.mjs')))).toBe(false)
-    expect(test(mod(path.join(installedDir('@radix-ui/react-compose-refs'), 'dist/index.mjs')))).toBe(false)
     expect(test(mod('/work/shell/src/layout/site-footer.tsx'))).toBe(false)
     expect(test(mod(null))).toBe(false)
   })

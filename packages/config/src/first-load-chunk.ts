@@ -9,11 +9,10 @@ const require = createRequire(import.meta.url)
 /**
  * The shared libraries every page of the shell starts with, and the libraries they import:
  * React and React DOM, the router, TanStack Query, the session, and the UI kit's `cn()`
- * (clsx, the class merger). Their code and the facades that share the browser halves of
- * react-router and TanStack Query (this package's `*-client.mjs`). Not Radix Slot and its
- * compose-refs: the UI kit's `asChild` is its own (decision 030), and only Radix's primitives,
- * which load later, still import them; here they would be on every first load anyway (1.2 KB
- * gzip), since the shell provides them to the remotes.
+ * and `asChild` (clsx, the class merger, Radix Slot and its compose-refs: Button, Badge,
+ * Skeleton and the navigation menu's links render through it, decision 035). Their code and
+ * the facades that share the browser halves of react-router and TanStack Query (this
+ * package's `*-client.mjs`).
  */
 export const FIRST_LOAD_PACKAGES = [
   'react',
@@ -25,6 +24,8 @@ export const FIRST_LOAD_PACKAGES = [
   '@lamplight/session',
   '@lamplight/class-merge',
   'clsx',
+  '@radix-ui/react-slot',
+  '@radix-ui/react-compose-refs',
 ] as const
 
 export const FIRST_LOAD_CHUNK = 'first-load'

@@ -69,9 +69,8 @@ export function tanstackQueryEntry(): string {
 /**
  * The UI kit's (`@lamplight/ui`, bundled into every app) own dependencies: `cn` (clsx, and
  * our class merger `@lamplight/class-merge`, decision 027), which every first screen uses,
- * and Radix Slot, which Radix's primitives (dialog, select, ...) import; the kit's own
- * `asChild` has its own Slot since decision 030, so Radix Slot loads with the first of those
- * primitives, no longer on every first load. Shared so that a remote takes
+ * and Radix Slot, which the kit's `asChild` and Radix's primitives (dialog, select, ...)
+ * import (decision 035). Shared so that a remote takes
  * the shell's copy instead of downloading its own (~10 KB gzip per page, decision 021; the
  * merger 2.2 KB). Not singletons: two copies do no harm, so a remote built against another
  * major version simply brings its own. The merger is a workspace package versioned with the

@@ -32,3 +32,38 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 }
+
+/** A screen's own words for the failures it wants to name (see `apiErrorMessage`). */
+export type ApiErrorWords = {
+  /** The 4xx statuses whose own words this screen shows; default: every 4xx. */
+  statuses?: readonly number[]
+  /** A 400 that names fields: their issues sit on the fields, this goes above the form. */
+  invalid?: string
+  /** 413: the body was too large. */
+  tooLarge?: string
+  /** The request never reached the server (the browser's fetch failed: offline, DNS, CORS). */
+  offline?: string
+}
+
+/**
+ * The one way an app turns a failed call into words (decision 036). The server's own message
+ * for a 4xx (it is written for the person: "Invalid email or password", "Too many attempts,
+ * try again in 4 minutes"), for a 503 (it says to try again in a moment) and for status 0 (the
+ * client's own words for a request that got no answer: "The upload was interrupted"); `fallback` for a
+ * 500, another 5xx, an empty message or anything that is not an API error, so no stack, SQL or
+ * status text reaches a page. `words` lets a screen name a failure its own way.
+ */
+export function apiErrorMessage(error: unknown, fallback: string, words: ApiErrorWords = {}): string {
+  if (error instanceof ApiError) {
+    if (words.invalid && error.status === 400 && error.issues.length) return words.invalid
+    if (words.tooLarge && error.status === 413) return words.tooLarge
+    const clientError = error.status >= 400 && error.status < 500
+    const shown =
+      error.status === 503 ||
+      error.status === 0 ||
+      (clientError && (!words.statuses || words.statuses.includes(error.status)))
+    return shown && error.message.trim() ? error.message : fallback
+  }
+  if (words.offline && error instanceof TypeError) return words.offline
+  return fallback
+}

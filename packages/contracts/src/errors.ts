@@ -32,4 +32,4 @@ export const ApiErrorBodySchema = z.object({
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>
 
-export { ApiError } from './api-error'
+export { ApiError, type ApiErrorWords, apiErrorMessage } from './api-error'

@@ -1,4 +1,4 @@
-import { Button, cn, Input, Spinner } from '@lamplight/ui'
+import { Button, cn, Form, Input, Spinner } from '@lamplight/ui'
 import { type Ref, useId, useState } from 'react'
 
 /**
@@ -31,7 +31,7 @@ export function AnswerForm({
   const id = useId()
   const trimmed = value.trim()
   return (
-    <form
+    <Form
       className="space-y-2"
       onSubmit={async (event) => {
         event.preventDefault()
@@ -71,6 +71,6 @@ export function AnswerForm({
       >
         {feedback ?? ''}
       </p>
-    </form>
+    </Form>
   )
 }

@@ -1,4 +1,4 @@
-import { cn, Input } from '@lamplight/ui'
+import { cn, Form, Input } from '@lamplight/ui'
 import { SearchIcon } from '@lamplight/ui/icons'
 import { type FormEvent, type ReactNode, type Ref, useId } from 'react'
 
@@ -34,7 +34,7 @@ export function SearchBox({
   }
   return (
     <search className={cn('w-full', className)}>
-      <form onSubmit={submit} className="flex w-full gap-2">
+      <Form onSubmit={submit} className="flex w-full gap-2">
         <label htmlFor={id} className="sr-only">
           {label}
         </label>
@@ -57,7 +57,7 @@ export function SearchBox({
           />
         </div>
         {children}
-      </form>
+      </Form>
     </search>
   )
 }

@@ -1,5 +1,6 @@
 import {
   apiBase,
+  apiErrorMessage,
   type EditableResource,
   type EditorFile,
   formatFileSize,
@@ -82,7 +83,7 @@ export function FilesPanel({
         } catch (error) {
           patch(upload.key, {
             status: 'failed',
-            error: error instanceof Error ? error.message : 'The upload failed.',
+            error: apiErrorMessage(error, 'The upload failed.'),
           })
         }
       })
@@ -96,12 +97,12 @@ export function FilesPanel({
       onChange(updated)
       toast.success(`Removed ${name}`)
     },
-    onError: (error) => toast.error(error instanceof Error ? error.message : 'Could not remove the file'),
+    onError: (error) => toast.error(apiErrorMessage(error, 'Could not remove the file')),
   })
   const reorder = useMutation({
     mutationFn: reorderFiles,
     onSuccess: (updated) => onChange(updated),
-    onError: (error) => toast.error(error instanceof Error ? error.message : 'Could not move the file'),
+    onError: (error) => toast.error(apiErrorMessage(error, 'Could not move the file')),
   })
 
   const move = (index: number, by: -1 | 1) => {
@@ -278,7 +279,7 @@ export function ThumbnailPanel({
       onChange(await uploadFile(resource.id, file, setProgress, 'thumbnail').promise)
       toast.success('Thumbnail replaced')
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The upload failed.')
+      setError(apiErrorMessage(e, 'The upload failed.'))
     } finally {
       setProgress(null)
     }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   ApiError,
+  apiErrorMessage,
   type EditableResource,
   type EditorOptions,
   EditorSlugSchema,
@@ -16,6 +17,7 @@ import {
   Button,
   ErrorState,
   Field,
+  Form,
   Input,
   LoadingState,
   NotFoundState,
@@ -197,14 +199,14 @@ function EditorForm({ options, resource }: { options: EditorOptions; resource: E
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
-        setError('slug', { message: error.message }, { shouldFocus: true })
+        setError('slug', { message: apiErrorMessage(error, 'That slug is taken.') }, { shouldFocus: true })
         return
       }
       if (error instanceof ApiError && error.issues.length) {
         for (const issue of error.issues)
           setError(String(issue.path).split('.')[0] as keyof FormIn, { message: issue.message })
       }
-      toast.error(error instanceof Error ? error.message : 'The resource could not be saved')
+      toast.error(apiErrorMessage(error, 'The resource could not be saved'))
     },
   })
 
@@ -261,8 +263,7 @@ function EditorForm({ options, resource }: { options: EditorOptions; resource: E
       </header>
 
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form
-          noValidate
+        <Form
           aria-label={resource ? 'Edit resource' : 'New resource'}
           className="grid gap-6"
           onSubmit={submit(published)}
@@ -407,7 +408,7 @@ function EditorForm({ options, resource }: { options: EditorOptions; resource: E
               {published ? 'Published: visible in the library.' : 'Draft: only editors can see it.'}
             </p>
           </div>
-        </form>
+        </Form>
 
         <aside className="grid content-start gap-10">
           {resource ? (

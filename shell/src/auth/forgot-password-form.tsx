@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { errorMessage } from './error-message'
 import { ForgotPasswordSchema } from './schemas'
 
 export function ForgotPasswordForm({
@@ -37,7 +37,7 @@ export function ForgotPasswordForm({
       await requestPasswordReset(email)
       setSentTo(email)
     } catch (error) {
-      toast.error(errorMessage(error))
+      toast.error(apiErrorMessage(error, 'Something went wrong. Please try again.'))
     }
   })
 

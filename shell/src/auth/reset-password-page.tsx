@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { apiErrorMessage } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import {
   Button,
@@ -17,7 +18,6 @@ import {
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { errorMessage } from './error-message'
 import { ResetPasswordSchema } from './schemas'
 
 /** /auth/reset-password?token=…: where the emailed reset link lands. */
@@ -38,7 +38,9 @@ export function ResetPasswordPage() {
       toast.success('Your password has been changed. Please sign in.')
       navigate('/auth', { replace: true })
     } catch (error) {
-      toast.error(errorMessage(error, 'This link has expired or was already used. Please ask for a new one.'))
+      toast.error(
+        apiErrorMessage(error, 'This link has expired or was already used. Please ask for a new one.'),
+      )
     }
   })
 

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ApiError } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { errorMessage } from './error-message'
 import { FormAlert } from './form-alert'
 import { SignInSchema } from './schemas'
 
@@ -43,7 +42,7 @@ export function SignInForm({
       toast.success('Welcome back!')
       onSignedIn()
     } catch (error) {
-      const message = errorMessage(error)
+      const message = apiErrorMessage(error, 'Something went wrong. Please try again.')
       // The toast keeps the spec's behaviour; the same words stay beside the form.
       toast.error(message)
       setFailure({ message, credentials: error instanceof ApiError && error.status === 401 })

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ApiError } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { errorMessage } from './error-message'
 import { FormAlert } from './form-alert'
 import { SignUpSchema } from './schemas'
 
@@ -55,7 +54,7 @@ export function SignUpForm({
         onSignedIn()
       }
     } catch (error) {
-      const message = errorMessage(error)
+      const message = apiErrorMessage(error, 'Something went wrong. Please try again.')
       toast.error(message)
       setOutcome(
         alreadyExists(error)

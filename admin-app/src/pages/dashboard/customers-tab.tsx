@@ -1,4 +1,4 @@
-import { type CustomerRow, USER_ROLES, type UserRole } from '@lamplight/contracts'
+import { apiErrorMessage, type CustomerRow, USER_ROLES, type UserRole } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import {
   Button,
@@ -21,7 +21,6 @@ import {
   puzzleContentQuery,
   setRoleMutation,
 } from '../../api/dashboard'
-import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
@@ -107,7 +106,7 @@ function RoleSelect({ customer }: { customer: CustomerRow }) {
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
       if (result.data.id === user?.id) await refresh()
     },
-    onError: (error) => toast.error(failureMessage(error, 'Failed to update role')),
+    onError: (error) => toast.error(apiErrorMessage(error, 'Failed to update role')),
   })
   const self = customer.id === user?.id
   const choose = (role: UserRole) => {
@@ -192,7 +191,7 @@ function GrantDialog({ customer, onClose }: { customer: CustomerRow | null; onCl
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
     },
     onError: (error) =>
-      toast.error('Failed to grant access', { description: failureMessage(error, '') || undefined }),
+      toast.error('Failed to grant access', { description: apiErrorMessage(error, '') || undefined }),
   })
   return (
     <ConfirmDialog

@@ -1,10 +1,9 @@
-import { apiBase, type InboxItem } from '@lamplight/contracts'
+import { apiBase, apiErrorMessage, type InboxItem } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { CheckIcon, MailIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
-import { failureMessage } from '../../api/load'
 import { markHandledMutation, messageKeys, messagesQuery } from '../../api/messages'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
@@ -20,7 +19,7 @@ export function MessagesTab() {
       toast.success(variables.handled ? 'Marked as handled' : 'Marked as not handled')
       await queryClient.invalidateQueries({ queryKey: messageKeys.all })
     },
-    onError: (error) => toast.error(failureMessage(error, 'Failed to update the message')),
+    onError: (error) => toast.error(apiErrorMessage(error, 'Failed to update the message')),
   })
   const columns = useMemo<ColumnDef<InboxItem, unknown>[]>(
     () => [

@@ -1,11 +1,10 @@
-import { type ProgressRow, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { apiErrorMessage, type ProgressRow, PUZZLE_MESSAGES } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { RotateCcwIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { dashboardKeys, progressQuery, resetProgressMutation } from '../../api/dashboard'
-import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
@@ -95,7 +94,7 @@ function ResetDialog({ row, onClose }: { row: ProgressRow | null; onClose: () =>
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
     },
     onError: (error) =>
-      toast.error('Failed to reset progress', { description: failureMessage(error, '') || undefined }),
+      toast.error('Failed to reset progress', { description: apiErrorMessage(error, '') || undefined }),
   })
   return (
     <ConfirmDialog

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
+  apiErrorMessage,
   type PuzzleContentRow,
   type PuzzleContentUpdate,
   PuzzleContentUpdateSchema,
@@ -14,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
   Field,
+  Form,
   fieldProps,
   Input,
   Spinner,
@@ -25,7 +27,6 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { dashboardKeys, puzzleContentQuery, updatePuzzleContentMutation } from '../../api/dashboard'
-import { failureMessage } from '../../api/load'
 import { QueryTable } from '../../components/query-table'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
@@ -109,12 +110,11 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
       onDone()
     },
     onError: (error) =>
-      toast.error('Failed to update content', { description: failureMessage(error, '') || undefined }),
+      toast.error('Failed to update content', { description: apiErrorMessage(error, '') || undefined }),
   })
   const errors = form.formState.errors
   return (
-    <form
-      noValidate
+    <Form
       onSubmit={form.handleSubmit((values) => mutation.run({ id: step.id, values }))}
       className="grid gap-4"
     >
@@ -169,6 +169,6 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
           Save changes
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   )
 }

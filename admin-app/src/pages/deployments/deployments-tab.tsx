@@ -1,4 +1,5 @@
 import type { DeployableRemote, RemoteDeployment } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/contracts'
 import {
   Badge,
   Button,
@@ -18,7 +19,6 @@ import {
   deploymentsQuery,
   rollbackMutation,
 } from '../../api/deployments'
-import { failureMessage } from '../../api/load'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
@@ -58,7 +58,7 @@ export function DeploymentsTab() {
       toast.success(`${REMOTE_LABELS[result.data.remote]} ${result.data.active?.version} is live`)
       await settle()
     },
-    onError: (error) => toast.error(failureMessage(error, 'Failed to activate the release')),
+    onError: (error) => toast.error(apiErrorMessage(error, 'Failed to activate the release')),
   })
   const rollback = useExclusiveMutation({
     ...rollbackMutation(),
@@ -66,7 +66,7 @@ export function DeploymentsTab() {
       toast.success(`${REMOTE_LABELS[result.data.remote]} rolled back to ${result.data.active?.version}`)
       await settle()
     },
-    onError: (error) => toast.error(failureMessage(error, 'Failed to roll back')),
+    onError: (error) => toast.error(apiErrorMessage(error, 'Failed to roll back')),
   })
 
   const columns = useMemo<ColumnDef<RemoteDeployment, unknown>[]>(

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import {
   type AdminOrderDetail,
   ApiError,
+  apiErrorMessage,
   formatMoney,
   type MarkShippedInput,
   MarkShippedSchema,
@@ -22,6 +23,7 @@ import {
   DialogTitle,
   ErrorState,
   Field,
+  Form,
   fieldProps,
   Input,
   LoadingState,
@@ -36,7 +38,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useParams } from 'react-router'
-import { failureMessage } from '../../api/load'
 import { orderKeys, orderQuery, ordersQuery, refundMutation, shipMutation } from '../../api/orders'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { RequireRole } from '../../components/require-role'
@@ -189,7 +190,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       setRefunding(false)
     },
     onError: (error) =>
-      toast.error('Failed to refund the order', { description: failureMessage(error, '') || undefined }),
+      toast.error('Failed to refund the order', { description: apiErrorMessage(error, '') || undefined }),
   })
   const address = order.shipping_address
   return (
@@ -390,13 +391,12 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
     },
     onError: (error) =>
       toast.error('Failed to mark the order shipped', {
-        description: failureMessage(error, '') || undefined,
+        description: apiErrorMessage(error, '') || undefined,
       }),
   })
   const error = form.formState.errors.trackingNumber?.message
   return (
-    <form
-      noValidate
+    <Form
       onSubmit={form.handleSubmit((values) => ship.run({ id: order.order_id, values }))}
       className="grid gap-4"
     >
@@ -421,6 +421,6 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
           Mark shipped
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   )
 }

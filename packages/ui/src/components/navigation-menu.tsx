@@ -1,3 +1,4 @@
+import { Slot } from '@radix-ui/react-slot'
 import { cva } from 'class-variance-authority'
 import {
   type ComponentProps,
@@ -16,9 +17,7 @@ import {
   useState,
 } from 'react'
 import { ChevronDownIcon } from '../icons'
-
 import { cn } from '../lib/cn'
-import { Slot } from '../lib/slot'
 
 /**
  * A site's main navigation: top-level links and dropdowns of links, following the WAI-ARIA

@@ -1,7 +1,6 @@
+import { Slot } from '@radix-ui/react-slot'
 import type * as React from 'react'
-
 import { cn } from '../lib/cn'
-import { Slot } from '../lib/slot'
 
 /**
  * A pulsing placeholder, a `<div>`. Inside phrasing content (a `<p>`, a heading, a button)

@@ -1,4 +1,4 @@
-import { ApiError, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { apiErrorMessage, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
 import { Button, toast } from '@lamplight/ui'
 import { CheckIcon, LightbulbIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
@@ -72,12 +72,11 @@ export function FragmentCard({
       await onChanged()
       return true
     } catch (error) {
-      const message =
-        error instanceof ApiError && (error.status === 429 || error.status === 409)
-          ? error.message
-          : isBonus
-            ? PUZZLE_MESSAGES.validateBonusFailed
-            : PUZZLE_MESSAGES.validateFailed
+      const message = apiErrorMessage(
+        error,
+        isBonus ? PUZZLE_MESSAGES.validateBonusFailed : PUZZLE_MESSAGES.validateFailed,
+        { statuses: [429, 409] },
+      )
       setMessage(message)
       toast.error(message)
       return false

@@ -1,4 +1,4 @@
-import { ApiError, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { apiErrorMessage, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, PageContainer, Progress, toast } from '@lamplight/ui'
 import { KeyRoundIcon, RotateCcwIcon } from '@lamplight/ui/icons'
@@ -116,8 +116,7 @@ function Gate() {
       await queryClient.invalidateQueries({ queryKey: puzzleKeys.portal() })
       return true
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status === 429 ? error.message : PUZZLE_MESSAGES.invalidCode
+      const message = apiErrorMessage(error, PUZZLE_MESSAGES.invalidCode, { statuses: [429] })
       setFeedback(message)
       toast.error(message)
       setAttempt((n) => n + 1)

@@ -1,4 +1,10 @@
-import { ApiError, completionMessage, PUZZLE_MESSAGES, type PuzzleState } from '@lamplight/contracts'
+import {
+  ApiError,
+  apiErrorMessage,
+  completionMessage,
+  PUZZLE_MESSAGES,
+  type PuzzleState,
+} from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, PageContainer, Progress, toast } from '@lamplight/ui'
 import { CheckIcon, LightbulbIcon } from '@lamplight/ui/icons'
@@ -111,8 +117,7 @@ function PuzzleView({ state }: { state: PuzzleState }) {
       await queryClient.invalidateQueries({ queryKey: puzzleKeys.puzzle(state.product.slug) })
       return true
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status === 429 ? error.message : PUZZLE_MESSAGES.validateFailed
+      const message = apiErrorMessage(error, PUZZLE_MESSAGES.validateFailed, { statuses: [429] })
       setFeedback(message)
       toast.error(message)
       if (error instanceof ApiError && error.status === 409)

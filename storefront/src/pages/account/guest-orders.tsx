@@ -1,4 +1,4 @@
-import { ApiError } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import { Button, FormOutcome, type Outcome } from '@lamplight/ui'
 import { useMutation } from '@tanstack/react-query'
@@ -24,10 +24,7 @@ export function GuestOrders({ email }: { email: string }) {
     onError: (error) =>
       setOutcome({
         kind: 'failed',
-        text:
-          error instanceof ApiError && error.status !== 500
-            ? error.message
-            : 'We could not send the link. Please try again in a moment.',
+        text: apiErrorMessage(error, 'We could not send the link. Please try again in a moment.'),
       }),
   })
   return (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   ApiError,
+  apiErrorMessage,
   CHECKOUT_MESSAGES,
   COUNTRIES,
   type CountryCode,
@@ -21,6 +22,7 @@ import {
   DialogHeader,
   DialogTitle,
   Field,
+  Form,
   Input,
   LoadingState,
   PageContainer,
@@ -54,7 +56,7 @@ export function CheckoutPage() {
         toast.error('Product Not Found', { description: 'The requested product is not available' })
       else
         toast.error('Error', {
-          description: error instanceof Error && error.message ? error.message : 'Failed to load product',
+          description: apiErrorMessage(error, 'Failed to load product'),
         })
       navigate('/shop', { replace: true })
     }
@@ -133,8 +135,7 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
         onError: (error) => {
           setMethod(null)
           toast.error('Payment Error', {
-            description:
-              error instanceof Error && error.message ? error.message : 'Failed to process payment',
+            description: apiErrorMessage(error, 'Failed to process payment'),
           })
         },
       },
@@ -255,7 +256,7 @@ function ShippingForm({ form }: { form: ReturnType<typeof useForm<CustomerInfoIn
   const errors = formState.errors
   const country = (watch('country') ?? 'US') as CountryCode
   return (
-    <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()} noValidate>
+    <Form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()} noValidate>
       <Field label="Email" error={errors.email?.message} className="sm:col-span-2">
         {(control) => <Input type="email" autoComplete="email" {...control} {...register('email')} />}
       </Field>
@@ -297,6 +298,6 @@ function ShippingForm({ form }: { form: ReturnType<typeof useForm<CustomerInfoIn
       <Field label={country === 'CA' ? 'Postal code' : 'ZIP code'} error={errors.zipCode?.message}>
         {(control) => <Input autoComplete="postal-code" {...control} {...register('zipCode')} />}
       </Field>
-    </form>
+    </Form>
   )
 }

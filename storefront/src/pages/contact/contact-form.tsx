@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
+  apiErrorMessage,
   CONTACT_LIMITS,
   type ContactMessageInput,
   ContactMessageSchema,
@@ -22,7 +23,7 @@ import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import { contactMutations } from '../../api/contact'
 import { CharacterCount } from './form-parts'
-import { showServerIssues, submissionErrorMessage } from './submission'
+import { SUBMISSION_FAILED, SUBMISSION_WORDS, showServerIssues } from './submission'
 
 const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' }
 const FIELDS = ['name', 'email', 'subject', 'message'] as const
@@ -55,7 +56,7 @@ export function ContactForm() {
       })
     } catch (error) {
       showServerIssues(error, FIELDS, form.setError)
-      setOutcome({ kind: 'failed', text: submissionErrorMessage(error) })
+      setOutcome({ kind: 'failed', text: apiErrorMessage(error, SUBMISSION_FAILED, SUBMISSION_WORDS) })
     }
   })
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
+  apiErrorMessage,
   CONTACT_LIMITS,
   type PrayerRequestInput,
   PrayerRequestSchema,
@@ -21,7 +22,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { contactMutations } from '../../api/contact'
 import { CharacterCount } from './form-parts'
-import { showServerIssues, submissionErrorMessage } from './submission'
+import { SUBMISSION_FAILED, SUBMISSION_WORDS, showServerIssues } from './submission'
 
 const EMPTY: PrayerRequestInput = { name: '', email: '', request: '' }
 const FIELDS = ['name', 'email', 'request'] as const
@@ -56,7 +57,7 @@ export function PrayerForm() {
       })
     } catch (error) {
       showServerIssues(error, FIELDS, form.setError)
-      setOutcome({ kind: 'failed', text: submissionErrorMessage(error) })
+      setOutcome({ kind: 'failed', text: apiErrorMessage(error, SUBMISSION_FAILED, SUBMISSION_WORDS) })
     }
   })
 

@@ -1,4 +1,9 @@
-import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoney, PRODUCT_SLUG_SCROLL } from '@lamplight/contracts'
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  formatMoney,
+  PRODUCT_SLUG_SCROLL,
+  STANDARD_DELIVERY,
+} from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import { Badge, Button, Skeleton } from '@lamplight/ui'
 import {
@@ -129,8 +134,8 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
       </Button>
       <p className="flex items-center gap-2 text-muted-foreground text-sm">
         <TruckIcon aria-hidden="true" className="size-4" />
-        {product.data.price > FREE_SHIPPING_THRESHOLD_CENTS ? 'Free US shipping · ' : ''}Arrives in 3-5
-        business days
+        {product.data.price > FREE_SHIPPING_THRESHOLD_CENTS ? 'Free US shipping · ' : ''}Arrives in{' '}
+        {STANDARD_DELIVERY}
       </p>
     </div>
   )

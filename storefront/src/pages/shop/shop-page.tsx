@@ -1,5 +1,6 @@
 import {
   ApiError,
+  apiErrorMessage,
   FREE_SHIPPING_THRESHOLD_CENTS,
   formatMoney,
   formatMoneyShort,
@@ -239,10 +240,6 @@ function GiftCards() {
 /** The session ended in another tab: the same words as a visitor gets. */
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401
 
-function errorText(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback
-}
-
 const renewalDate = (value: Date | string | null) =>
   value ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'long' }) : null
 
@@ -275,7 +272,7 @@ function SubscriptionStatusCard() {
         isSignedOut(error)
           ? toast.error(SUBSCRIPTION_MESSAGES.authTitle, { description: SUBSCRIPTION_MESSAGES.loginToManage })
           : toast.error(SUBSCRIPTION_MESSAGES.portalErrorTitle, {
-              description: errorText(error, SUBSCRIPTION_MESSAGES.portalError),
+              description: apiErrorMessage(error, SUBSCRIPTION_MESSAGES.portalError),
             }),
     })
   return (
@@ -339,7 +336,7 @@ function Plans() {
                 description: SUBSCRIPTION_MESSAGES.loginToSubscribe,
               })
             : toast.error(SUBSCRIPTION_MESSAGES.subscriptionErrorTitle, {
-                description: errorText(error, SUBSCRIPTION_MESSAGES.subscriptionError),
+                description: apiErrorMessage(error, SUBSCRIPTION_MESSAGES.subscriptionError),
               }),
       },
     )

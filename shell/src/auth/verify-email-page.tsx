@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ApiError } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import {
   Button,
@@ -21,7 +21,6 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
-import { errorMessage } from './error-message'
 import { safeRedirect } from './safe-redirect'
 
 const ConfirmSchema = z.object({ password: z.string().min(1, 'Enter your password') })
@@ -75,10 +74,13 @@ export function VerifyEmailPage() {
         return
       }
       if (error instanceof ApiError && (error.code === 'invalid_token' || error.code === 'token_expired')) {
-        setLinkFailed({ expired: error.code === 'token_expired', message: error.message })
+        setLinkFailed({
+          expired: error.code === 'token_expired',
+          message: apiErrorMessage(error, 'This confirmation link is not valid.'),
+        })
         return
       }
-      toast.error(errorMessage(error))
+      toast.error(apiErrorMessage(error, 'Something went wrong. Please try again.'))
     }
   })
 
@@ -90,7 +92,7 @@ export function VerifyEmailPage() {
     } catch (error) {
       setOutcome({
         kind: 'failed',
-        text: errorMessage(error, 'We could not send a new link. Please try again.'),
+        text: apiErrorMessage(error, 'We could not send a new link. Please try again.'),
       })
     }
   }

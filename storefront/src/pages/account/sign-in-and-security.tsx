@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ApiError, PasswordSchema } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage, PasswordSchema } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
 import {
   Badge,
@@ -31,9 +31,6 @@ const ChangePasswordSchema = z
     message: 'The two passwords do not match',
   })
 
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status < 500 ? error.message : fallback
-
 /** /account's "Sign-in and security": the address's state, a new password, sign out everywhere. */
 export function SignInAndSecurity() {
   const { user } = useAuth()
@@ -62,7 +59,10 @@ function EmailState({ email, confirmed }: { email: string; confirmed: boolean })
     onSuccess: () =>
       setOutcome({ kind: 'sent', text: `We sent a link to ${email}. Open it in this browser to confirm.` }),
     onError: (error) =>
-      setOutcome({ kind: 'failed', text: failure(error, 'We could not send the link. Please try again.') }),
+      setOutcome({
+        kind: 'failed',
+        text: apiErrorMessage(error, 'We could not send the link. Please try again.'),
+      }),
   })
   return (
     <div className="grid gap-2">
@@ -118,7 +118,7 @@ function ChangePassword() {
       }
       setOutcome({
         kind: 'failed',
-        text: failure(error, 'We could not change your password. Please try again.'),
+        text: apiErrorMessage(error, 'We could not change your password. Please try again.'),
       })
     }
   })
@@ -176,7 +176,10 @@ function SignOutEverywhere() {
     mutationFn: signOutEverywhere,
     onSuccess: () => navigate('/auth', { replace: true }),
     onError: (error) =>
-      setOutcome({ kind: 'failed', text: failure(error, 'We could not sign you out. Please try again.') }),
+      setOutcome({
+        kind: 'failed',
+        text: apiErrorMessage(error, 'We could not sign you out. Please try again.'),
+      }),
   })
   return (
     <div className="grid gap-2">

@@ -75,11 +75,7 @@ for (const [label, viewport] of [
       expect(pageErrors).toEqual([])
     })
 
-    test('the colouring category, an age chosen, and no matches', async ({
-      page,
-      request,
-      pageErrors,
-    }) => {
+    test('the colouring category, an age chosen, and no matches', async ({ page, request, pageErrors }) => {
       test.skip(!(await firstListed(request)), NO_SEED)
       await page.goto('/resources/kids-activities-colouring')
       await expect(page.getByRole('region', { name: 'Featured Coloring Collections' })).toBeVisible()

@@ -34,7 +34,7 @@ type PageRun = {
 
 type NetworkItem = { url: string; resourceType?: string }
 
-async function runLighthouse(url: string, port: number, cpuSlowdown: number): Promise<PageRun> {
+export async function runLighthouse(url: string, port: number, cpuSlowdown: number): Promise<PageRun> {
   // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G,
   // simulated), with the CPU slowdown calibrated for this host (`cpuSlowdownFor`).
   const result = await lighthouse(url, {
@@ -65,7 +65,7 @@ async function runLighthouse(url: string, port: number, cpuSlowdown: number): Pr
  * thrown away otherwise: the first also warms the server and Chromium) and the CPU slowdown
  * it calls for. BENCH_CPU_SLOWDOWN sets the slowdown instead (the index is still reported).
  */
-async function calibrate(url: string, port: number) {
+export async function calibrate(url: string, port: number) {
   const indexes: number[] = []
   for (let i = 0; i < 3; i++) {
     const run = await withRetries(() => runLighthouse(url, port, DEFAULT_CPU_SLOWDOWN))
@@ -78,7 +78,7 @@ async function calibrate(url: string, port: number) {
 }
 
 /** A loaded machine sometimes loses Lighthouse's trace (NO_NAVSTART): try again, twice. */
-async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T | Error> {
+export async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T | Error> {
   let last: Error = new Error('no attempt')
   for (let i = 0; i < attempts; i++) {
     try {
@@ -90,7 +90,7 @@ async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T | 
   return last
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }

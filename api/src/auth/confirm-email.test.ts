@@ -1,11 +1,16 @@
 import { and, desc, eq, like } from 'drizzle-orm'
+import type { Hono } from 'hono'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
 import { mailOutbox, user } from '../db/schema'
+import { createDeps } from '../deps'
+import { createLogger } from '../logger'
 import { resetByMail } from '../test/accounts'
 import { createTestApp } from '../test/app'
 import { browser } from '../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/database'
+import { createRedisStorage } from './secondary-storage'
 
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
 type SessionBody = { user: { email: string; emailVerified: boolean } } | null
@@ -162,85 +167,115 @@ describe.each(DRIVERS)('a confirmation link with SMTP on and https, on %s', (dri
   })
 })
 
-describe.each(DRIVERS)('passwords and sessions of a signed-in person, on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-  beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    // The embedded default: sign-up signs in at once; a confirmation link is asked for by hand.
-    app = createTestApp(database).app
-  })
-  afterAll(async () => {
-    await database?.destroy()
-  })
+// Sessions cached in Redis (REDIS_URL, as CI and production have it) must end as surely as
+// sessions read from the database.
+const REDIS_URL = process.env.REDIS_URL
+const STORES = DRIVERS.flatMap((driver) =>
+  (REDIS_URL ? (['memory', 'redis'] as const) : (['memory'] as const)).map(
+    (store) => [driver, store] as const,
+  ),
+)
 
-  it('confirms without a password in the browser already signed in to the account, and ends the others', async () => {
-    const email = 'priscilla@example.com'
-    const here = fresh(app)
-    expect((await here.signUp(email, 'tent maker 1')).status).toBe(200)
-    const elsewhere = fresh(app)
-    expect((await elsewhere.signIn(email, 'tent maker 1')).status).toBe(200)
-    expect(
-      (await here.request('/api/auth/send-verification-email', { body: { email, callbackURL: '/account' } }))
-        .status,
-    ).toBe(200)
-    const link = await confirmationLink(database, email)
-    expect(link.searchParams.get('callbackURL')).toBe('/account')
-    const done = await here.json('/api/auth/confirm-email', {
-      body: { token: link.searchParams.get('token') },
+describe.each(STORES)(
+  'passwords and sessions of a signed-in person, on %s with sessions in %s',
+  (driver, store) => {
+    let database: TestDatabase
+    let redis: ReturnType<typeof createRedisStorage> | undefined
+    let app: Pick<Hono, 'request'>
+    beforeAll(async () => {
+      database = await createTestDatabase(driver)
+      // The embedded default: sign-up signs in at once; a confirmation link is asked for by hand.
+      const base = createTestApp(database)
+      app = base.app
+      if (store === 'redis') {
+        redis = createRedisStorage(REDIS_URL!)
+        expect(await redis.connected(5000)).toBe(true)
+        app = createApp(
+          createDeps({
+            ...base.deps,
+            logger: createLogger('silent'),
+            secondaryStorage: redis.storage,
+            redis: redis.redis,
+          }),
+        )
+      }
     })
-    expect(done.body).toEqual({ status: 'confirmed', signedIn: true })
-    expect(await sessionOf(here)).toMatchObject({ user: { email, emailVerified: true } })
-    expect(await sessionOf(elsewhere)).toBeNull()
-  })
-
-  it('changes the password with the current one, ending every other session', async () => {
-    const email = 'aquila@example.com'
-    const here = fresh(app)
-    expect((await here.signUp(email, 'old password 1')).status).toBe(200)
-    const other = fresh(app)
-    expect((await other.signIn(email, 'old password 1')).status).toBe(200)
-
-    const wrong = await here.json<ErrorBody>('/api/auth/change-password', {
-      body: { currentPassword: 'not it at all', newPassword: 'new password 1' },
+    afterAll(async () => {
+      await redis?.close()
+      await database?.destroy()
     })
-    expect(wrong.status).toBe(400)
-    expect(wrong.body.error.code).toBe('invalid_password')
-    const short = await here.json<ErrorBody>('/api/auth/change-password', {
-      body: { currentPassword: 'old password 1', newPassword: 'short' },
-    })
-    expect(short.status).toBe(400)
-    expect(short.body.error.issues?.[0]?.path).toBe('newPassword')
-    expect(await sessionOf(other)).not.toBeNull()
 
-    const changed = await here.request('/api/auth/change-password', {
-      body: { currentPassword: 'old password 1', newPassword: 'new password 1' },
+    it('confirms without a password in the browser already signed in to the account, and ends the others', async () => {
+      const email = 'priscilla@example.com'
+      const here = fresh(app)
+      expect((await here.signUp(email, 'tent maker 1')).status).toBe(200)
+      const elsewhere = fresh(app)
+      expect((await elsewhere.signIn(email, 'tent maker 1')).status).toBe(200)
+      expect(
+        (
+          await here.request('/api/auth/send-verification-email', {
+            body: { email, callbackURL: '/account' },
+          })
+        ).status,
+      ).toBe(200)
+      const link = await confirmationLink(database, email)
+      expect(link.searchParams.get('callbackURL')).toBe('/account')
+      const done = await here.json('/api/auth/confirm-email', {
+        body: { token: link.searchParams.get('token') },
+      })
+      expect(done.body).toEqual({ status: 'confirmed', signedIn: true })
+      expect(await sessionOf(here)).toMatchObject({ user: { email, emailVerified: true } })
+      expect(await sessionOf(elsewhere)).toBeNull()
     })
-    expect(changed.status).toBe(200)
-    expect(await sessionOf(here)).toMatchObject({ user: { email } })
-    expect(await sessionOf(other)).toBeNull()
-    expect((await fresh(app).signIn(email, 'old password 1')).status).toBe(401)
-    expect((await fresh(app).signIn(email, 'new password 1')).status).toBe(200)
-    // Anonymous: nobody's password changes.
-    expect(
-      (
-        await fresh(app).request('/api/auth/change-password', {
-          body: { currentPassword: 'new password 1', newPassword: 'newer password 1' },
-        })
-      ).status,
-    ).toBe(401)
-  })
 
-  it('signs out everywhere, this browser too', async () => {
-    const email = 'apollos@example.com'
-    const here = fresh(app)
-    expect((await here.signUp(email, 'eloquent 1 man')).status).toBe(200)
-    const phone = fresh(app)
-    expect((await phone.signIn(email, 'eloquent 1 man')).status).toBe(200)
-    const out = await here.request('/api/auth/revoke-sessions', { body: {} })
-    expect(out.status).toBe(200)
-    expect(await sessionOf(here)).toBeNull()
-    expect(await sessionOf(phone)).toBeNull()
-    expect((await fresh(app).request('/api/auth/revoke-sessions', { body: {} })).status).toBe(401)
-  })
-})
+    it('changes the password with the current one, ending every other session', async () => {
+      const email = 'aquila@example.com'
+      const here = fresh(app)
+      expect((await here.signUp(email, 'old password 1')).status).toBe(200)
+      const other = fresh(app)
+      expect((await other.signIn(email, 'old password 1')).status).toBe(200)
+
+      const wrong = await here.json<ErrorBody>('/api/auth/change-password', {
+        body: { currentPassword: 'not it at all', newPassword: 'new password 1' },
+      })
+      expect(wrong.status).toBe(400)
+      expect(wrong.body.error.code).toBe('invalid_password')
+      const short = await here.json<ErrorBody>('/api/auth/change-password', {
+        body: { currentPassword: 'old password 1', newPassword: 'short' },
+      })
+      expect(short.status).toBe(400)
+      expect(short.body.error.issues?.[0]?.path).toBe('newPassword')
+      expect(await sessionOf(other)).not.toBeNull()
+
+      const changed = await here.request('/api/auth/change-password', {
+        body: { currentPassword: 'old password 1', newPassword: 'new password 1' },
+      })
+      expect(changed.status).toBe(200)
+      expect(await sessionOf(here)).toMatchObject({ user: { email } })
+      expect(await sessionOf(other)).toBeNull()
+      expect((await fresh(app).signIn(email, 'old password 1')).status).toBe(401)
+      expect((await fresh(app).signIn(email, 'new password 1')).status).toBe(200)
+      // Anonymous: nobody's password changes.
+      expect(
+        (
+          await fresh(app).request('/api/auth/change-password', {
+            body: { currentPassword: 'new password 1', newPassword: 'newer password 1' },
+          })
+        ).status,
+      ).toBe(401)
+    })
+
+    it('signs out everywhere, this browser too', async () => {
+      const email = 'apollos@example.com'
+      const here = fresh(app)
+      expect((await here.signUp(email, 'eloquent 1 man')).status).toBe(200)
+      const phone = fresh(app)
+      expect((await phone.signIn(email, 'eloquent 1 man')).status).toBe(200)
+      const out = await here.request('/api/auth/revoke-sessions', { body: {} })
+      expect(out.status).toBe(200)
+      expect(await sessionOf(here)).toBeNull()
+      expect(await sessionOf(phone)).toBeNull()
+      expect((await fresh(app).request('/api/auth/revoke-sessions', { body: {} })).status).toBe(401)
+    })
+  },
+)

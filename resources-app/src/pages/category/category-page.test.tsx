@@ -29,7 +29,7 @@ describe('CategoryPage', () => {
     expect(screen.getByText('Mazes, word searches and crosswords.')).toBeVisible()
     expect(screen.getByRole('link', { name: 'All Resources' })).toHaveAttribute('href', '/resources')
     expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Search resources...')
-    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveTextContent('Filter by age')
+    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveDisplayValue('All Ages')
     expect(screen.getByText('2 resources')).toBeVisible()
 
     const links = screen.getAllByRole('link', { name: 'View & Download' })
@@ -89,7 +89,7 @@ describe('CategoryPage', () => {
     renderCategory('/resources/games-puzzles?q=lamb&age=6-9')
     expect(await screen.findByText('No resources match your current filters.')).toBeVisible()
     expect(screen.getByRole('searchbox')).toHaveValue('lamb')
-    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveTextContent('Ages 6-9')
+    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveDisplayValue('Ages 6-9')
     const urls = fetchMock.mock.calls.map(([u]) => String(u))
     expect(urls).toContain('/api/resources?category=games-puzzles&q=lamb&age=6-9&page=1&page_size=60')
 
@@ -99,7 +99,7 @@ describe('CategoryPage', () => {
     // The button is gone; focus is in the search box, not lost on the page.
     expect(screen.getByRole('searchbox')).toHaveFocus()
     expect(await screen.findByRole('link', { name: 'View & Download' })).toBeVisible()
-    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveTextContent('Filter by age')
+    expect(screen.getByRole('combobox', { name: 'Filter by age' })).toHaveDisplayValue('All Ages')
     expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull()
   })
 
@@ -131,15 +131,17 @@ describe('CategoryPage', () => {
     })
     renderCategory('/resources/games-puzzles')
     const filter = await screen.findByRole('combobox', { name: 'Filter by age' })
-    // Radix Select opens on pointer down; jsdom needs the pointer-capture calls it makes.
-    Element.prototype.hasPointerCapture ??= () => false
-    Element.prototype.scrollIntoView ??= () => {}
-    await userEvent.click(filter)
-    const options = await screen.findAllByRole('option')
+    expect(filter).toHaveDisplayValue('All Ages')
+    const options = within(filter).getAllByRole('option')
     // Youngest first; the stored "All Ages" is not offered beside the no-filter All Ages.
     expect(options.map((o) => o.textContent)).toEqual(['All Ages', 'Ages 3-5', 'Ages 13+'])
-    await userEvent.click(screen.getByRole('option', { name: 'Ages 3-5' }))
+    await userEvent.selectOptions(filter, 'Ages 3-5')
     expect(locationNow()).toBe('/resources/games-puzzles?age=3-5')
+    expect(filter).toHaveDisplayValue('Ages 3-5')
+    // All Ages means no filter: the parameter goes.
+    await userEvent.selectOptions(filter, 'All Ages')
+    expect(locationNow()).toBe('/resources/games-puzzles')
+    expect(filter).toHaveDisplayValue('All Ages')
   })
 
   it('shows the colouring header image and the three collections for kids-activities-colouring', async () => {

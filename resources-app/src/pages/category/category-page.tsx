@@ -1,17 +1,7 @@
 import type { CategoryDetail } from '@lamplight/contracts'
 import { COLOURING_CATEGORY_SLUG } from '@lamplight/contracts'
 import { PageMeta, summarise } from '@lamplight/session'
-import {
-  Button,
-  ErrorState,
-  LoadingState,
-  PageContainer,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@lamplight/ui'
+import { Button, ErrorState, LoadingState, NativeSelect, PageContainer } from '@lamplight/ui'
 import { FunnelXIcon } from '@lamplight/ui/icons'
 import { type Ref, useId, useRef } from 'react'
 import { useParams } from 'react-router'
@@ -28,8 +18,6 @@ import { type CategoryFilters, useCategoryFilters } from './use-category-filters
 
 export const EMPTY_CATEGORY = 'No resources found in this category yet.'
 export const NO_MATCHES = 'No resources match your current filters.'
-/** The select's value for "no age filter" (an item's value cannot be empty). */
-const ALL_AGES = 'all'
 
 /** /resources/{categorySlug}: one category's resources, searchable and filterable by age. */
 export function CategoryPage() {
@@ -227,22 +215,24 @@ function Filters({
         inputRef={searchRef}
       />
       {ages.length > 0 && (
-        <Select
+        // The browser's own select, not Radix's: a phone shows its own picker anyway, and
+        // Radix's (a chunk of its own) sets state from its refs and layout effects as it
+        // mounts, which React renders at once, in one task: 300-400 ms at Lighthouse's
+        // phone speed, the page's whole blocking time (issue 40).
+        <NativeSelect
+          aria-label="Filter by age"
+          className="w-full sm:w-48"
           value={filters.age}
-          onValueChange={(value) => filters.setAge(value === ALL_AGES ? '' : value)}
+          onChange={(event) => filters.setAge(event.target.value)}
         >
-          <SelectTrigger aria-label="Filter by age" className="w-full sm:w-48">
-            <SelectValue placeholder="Filter by age" />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_AGES}>All Ages</SelectItem>
-            {ages.map((age) => (
-              <SelectItem key={age} value={age}>
-                {ageOptionLabel(age)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          {/* No filter: shown as the current choice while none is made (decision 011). */}
+          <option value="">All Ages</option>
+          {ages.map((age) => (
+            <option key={age} value={age}>
+              {ageOptionLabel(age)}
+            </option>
+          ))}
+        </NativeSelect>
       )}
       {showClear && (
         <Button variant="ghost" onClick={onClear} className="self-start sm:self-auto">

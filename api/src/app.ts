@@ -106,6 +106,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         appsDir: config.appsDir,
         remotes: deps.remotes,
         releasesDir: config.releasesDir,
+        fetchApi: (request, env) => app.fetch(request, env),
         serverRender: config.serverRender && {
           ...config.serverRender,
           // The pages' API calls are answered in process, as the visitor (their cookie, their address).

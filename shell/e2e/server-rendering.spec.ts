@@ -177,3 +177,116 @@ test('a remote whose server build is missing or throws: the chrome from the serv
   expect(html).not.toContain('data-remote-loading="puzzle-app"')
   await admin.close()
 })
+
+// Issue 39: an address that names nothing answers 404 (and is not indexed); one that names
+// something answers 200. Slugs of the seeded catalogue and library.
+const UNKNOWN = [
+  '/resources/item/no-such-thing',
+  '/resources/print/no-such-thing',
+  '/resources/no-such-category',
+  '/kids-activities-colouring/no-such-gallery',
+  '/checkout/no-such-product',
+  '/puzzle/no-such-product',
+]
+const KNOWN = [
+  '/resources/item/creation-week-colouring-book',
+  '/resources/print/creation-week-colouring-book',
+  '/resources/teaching-resources',
+  '/kids-activities-colouring/bible-verses',
+  '/checkout/scroll-of-antioch',
+  '/puzzle/scroll-of-antioch',
+]
+
+test.describe('status codes', () => {
+  for (const path of UNKNOWN) {
+    test(`${path} answers 404, not to be indexed`, async ({ page }) => {
+      const response = await page.request.get(path)
+      expect(response.status()).toBe(404)
+      expect(await response.text()).toMatch(/<meta name="robots" content="noindex"\/?>/)
+    })
+  }
+  for (const path of KNOWN) {
+    test(`${path} answers 200, indexable`, async ({ page }) => {
+      const response = await page.request.get(path)
+      expect(response.status()).toBe(200)
+      expect(await response.text()).not.toContain('noindex')
+    })
+  }
+
+  for (const path of [
+    '/',
+    '/about',
+    ...UNKNOWN.slice(0, 2),
+    ...KNOWN.slice(0, 1),
+    '/checkout/scroll-of-antioch',
+  ]) {
+    test(`HEAD ${path} answers what GET does`, async ({ page }) => {
+      // Uncompressed, so the length is comparable (the compression middleware leaves HEAD alone).
+      const headers = { 'Accept-Encoding': 'identity' }
+      const get = await page.request.get(path, { headers })
+      const body = await get.body()
+      const head = await page.request.head(path, { headers })
+      expect(head.status()).toBe(get.status())
+      const comparable = (all: Record<string, string>) =>
+        Object.fromEntries(Object.entries(all).filter(([name]) => !['date', 'x-request-id'].includes(name)))
+      expect(comparable(head.headers())).toEqual(comparable(get.headers()))
+      expect(Number(head.headers()['content-length'])).toBe(body.length)
+      expect((await head.body()).length).toBe(0)
+    })
+  }
+})
+
+/** The page's errors, less the browser's own note that the document it loaded was a 404. */
+function errorsBesidesThe404(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+for (const viewport of [
+  { name: '390', width: 390, height: 844 },
+  { name: '1280', width: 1280, height: 800 },
+]) {
+  test(`an unknown resource and category: 404 with the not-found screen, rendered on the server and hydrated (${viewport.name} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    const warnings = hydrationWarnings(page)
+    const errors = errorsBesidesThe404(page)
+    for (const [path, heading] of [
+      ['/resources/item/no-such-thing', 'Resource Not Found'],
+      ['/resources/no-such-category', 'Category Not Found'],
+    ] as const) {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Back to Resources' })).toBeVisible()
+      await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+      await expect(page).toHaveTitle(`${heading} | Lamplight Puzzle Co.`)
+      await page.screenshot({
+        path: test.info().outputPath(`${heading.toLowerCase().replace(/ /g, '-')}-${viewport.name}.png`),
+        fullPage: true,
+      })
+    }
+    // Through the library's own links the screen is the same, and the head follows the page.
+    await page.getByRole('link', { name: 'Back to Resources' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Free Resources' })).toBeVisible()
+    await expect(page.locator('head meta[name="robots"]')).toHaveCount(0)
+    expect(warnings).toEqual([])
+    expect(errors).toEqual([])
+  })
+}
+
+test('an unknown product at checkout: 404, then the shop, saying the product was not found', async ({
+  page,
+}) => {
+  const errors = errorsBesidesThe404(page)
+  const response = await page.goto('/checkout/no-such-product')
+  expect(response?.status()).toBe(404)
+  await expect(page).toHaveURL(/\/shop$/)
+  await expect(page.getByText('Product Not Found')).toBeVisible()
+  expect(errors).toEqual([])
+})

@@ -191,14 +191,29 @@ describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> }
   const services = compose.services
   const apis = Object.entries(services).filter(([, s]) => s.build !== undefined)
-  /** compose's ${VAR:-default} and ${VAR:?error}: the default, or a value a person would set. */
-  const interpolate = (value: string) =>
-    value
-      .replace(/\$\{(\w+):-([^}]*)\}/g, (_m, _name, fallback: string) => fallback)
-      .replace(/\$\{(\w+):\?[^}]*\}/g, (_m, name: string) =>
-        name === 'AUTH_SECRET' ? 'x'.repeat(48) : 'set',
-      )
-      .replace(/\$\$/g, '$')
+  /** What a person running compose sets: the secret, and the shop's real address. */
+  const PERSON = { AUTH_SECRET: 'x'.repeat(48), PUBLIC_URL: 'https://shop.example.com' }
+  /**
+   * compose's interpolation as `docker compose up` does it, over the caller's environment:
+   * `${VAR:-default}`, `${VAR:?error}` (unset or empty stops the start with that message),
+   * `${VAR}` and `$$`.
+   */
+  const interpolateWith = (env: Record<string, string>) => (value: string) =>
+    value.replace(/\$\$|\$\{(\w+)(?:(:-|:\?)([^}]*))?\}/g, (whole, name?: string, op?: string, arg = '') => {
+      if (whole === '$$') return '$'
+      const set = env[name ?? ''] ?? ''
+      if (set) return set
+      if (op === ':?') throw new Error(`required variable ${name} is missing a value: ${arg}`)
+      return op === ':-' ? arg : ''
+    })
+  const interpolate = interpolateWith(PERSON)
+  /** Each API replica's environment as compose hands it to the container. */
+  const apiEnvs = (interpolateValue: (value: string) => string) =>
+    apis.map(([, s]) =>
+      Object.fromEntries(
+        Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolateValue(String(v ?? ''))]),
+      ),
+    )
 
   it('runs PostgreSQL, Redis, an S3-compatible store and two API replicas built from this Dockerfile', () => {
     const images = Object.values(services).map((s) => s.image ?? '')
@@ -209,11 +224,7 @@ describe('compose.yaml', () => {
   })
 
   it('the replicas share the database, Redis, the bucket and AUTH_SECRET, and their settings are valid', () => {
-    const envs = apis.map(([, s]) =>
-      Object.fromEntries(
-        Object.entries(s.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''))]),
-      ),
-    )
+    const envs = apiEnvs(interpolate)
     for (const env of envs) {
       expect(env.DATABASE_URL).toMatch(/^postgres:\/\/[^@]+@db:5432\//)
       expect(env.REDIS_URL).toMatch(/^redis:\/\/redis:6379/)
@@ -228,6 +239,39 @@ describe('compose.yaml', () => {
     expect(envs[0]).toEqual(envs[1])
     // One DATA_DIR for all (published remote releases live there).
     for (const [, s] of apis) expect(s.volumes).toContain('data:/data')
+  })
+
+  it('will not start without PUBLIC_URL, saying so (a localhost default turned the test-mode pages on)', () => {
+    const { PUBLIC_URL: _, ...noAddress } = PERSON
+    for (const env of [noAddress, { ...noAddress, PUBLIC_URL: '' }])
+      expect(() => apiEnvs(interpolateWith(env))).toThrow(
+        /PUBLIC_URL is missing a value: Set PUBLIC_URL to the shop's https address/,
+      )
+  })
+
+  it("at the shop's real address, test-mode payments and the mail outbox page are off unless named", () => {
+    for (const env of apiEnvs(interpolate)) {
+      const config = loadConfig(env)
+      expect(config.env).toBe('production')
+      expect(config.publicUrl).toBe('https://shop.example.com')
+      expect(config.payments.testMode).toBe(false)
+      expect(config.mail.outboxPage).toBe(false)
+      expect(config.conveniences.filter((c) => c.on)).toEqual([])
+    }
+    // Named in the environment compose runs in, each reaches the replicas and turns on.
+    const named = interpolateWith({ ...PERSON, PAYMENTS_TEST_MODE: 'true', MAIL_OUTBOX_PAGE: 'true' })
+    for (const env of apiEnvs(named)) {
+      const config = loadConfig(env)
+      expect(config.payments.testMode).toBe(true)
+      expect(config.mail.outboxPage).toBe(true)
+    }
+    // So does Stripe, which turns test mode off again.
+    const stripe = interpolateWith({ ...PERSON, PAYMENTS_TEST_MODE: 'true', STRIPE_SECRET_KEY: 'sk_live_x' })
+    for (const env of apiEnvs(stripe)) {
+      const config = loadConfig(env)
+      expect(config.payments.stripeSecretKey).toBe('sk_live_x')
+      expect(config.payments.testMode).toBe(false)
+    }
   })
 
   it('puts the replicas behind a proxy whose address is the one trusted for the client address header', () => {
@@ -289,7 +333,7 @@ describe.skipIf(skip !== null)('docker (dry run)', () => {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 60_000,
-      env: { ...process.env, AUTH_SECRET: 'x'.repeat(48) },
+      env: { ...process.env, AUTH_SECRET: 'x'.repeat(48), PUBLIC_URL: 'https://shop.example.com' },
     })
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)

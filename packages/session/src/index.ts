@@ -20,4 +20,5 @@ export {
   summarise,
   usePublicOrigin,
 } from './page-meta'
+export { NotFoundStatus, type PageStatus, PageStatusProvider } from './page-status'
 export { createQueryClient } from './query-client'

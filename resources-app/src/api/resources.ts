@@ -47,6 +47,18 @@ async function load<E extends EndpointDef>(
   }
 }
 
+/**
+ * A missing thing as data (`null`), not as a failure: the answer is then kept and sent along
+ * with a server-rendered page like any other, so the server renders the not-found state (and
+ * answers 404) instead of a spinner, and the browser hydrates the same page without asking
+ * again. Any other failure stays an error (Retry).
+ */
+const orNotFound = <T>(loading: Promise<T>): Promise<T | null> =>
+  loading.catch((error: unknown) => {
+    if (isNotFound(error)) return null
+    throw error
+  })
+
 /** A missing resource or a bad request will not change on a retry; a network blip might. */
 const retry = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status < 500)
@@ -90,8 +102,9 @@ export const resourceQueries = {
     queryOptions({
       ...common,
       queryKey: resourceKeys.category(slug),
-      queryFn: ({ signal }) => load(resourcesEndpoints.category, { params: { slug }, signal }),
-      select: (r): CategoryDetail => r.data,
+      queryFn: ({ signal }) => orNotFound(load(resourcesEndpoints.category, { params: { slug }, signal })),
+      // null: there is no such category.
+      select: (r): CategoryDetail | null => r?.data ?? null,
     }),
   featured: () =>
     queryOptions({
@@ -126,8 +139,9 @@ export const resourceQueries = {
     queryOptions({
       ...common,
       queryKey: resourceKeys.item(slug),
-      queryFn: ({ signal }) => load(resourcesEndpoints.item, { params: { slug }, signal }),
-      select: (r) => r.data,
+      queryFn: ({ signal }) => orNotFound(load(resourcesEndpoints.item, { params: { slug }, signal })),
+      // null: there is no such resource (or it is not published).
+      select: (r) => r?.data ?? null,
     }),
   gallery: (gallery: GalleryKey) =>
     queryOptions({

@@ -1,4 +1,4 @@
-import { PageMeta } from '@lamplight/session'
+import { NotFoundStatus, PageMeta } from '@lamplight/session'
 import { Button } from '@lamplight/ui'
 import { Link, useLocation } from 'react-router'
 import { HydrationMarker } from '../hydration/hydration-marker'
@@ -15,6 +15,7 @@ export function NotFound() {
         description="The page you were looking for isn't here. Find our puzzle boxes, the shop and free Christian resources from the home page."
         path={pathname}
       />
+      <NotFoundStatus />
       <HydrationMarker />
       <p className="font-serif text-7xl text-primary">404</p>
       <h1 className="font-serif text-3xl text-foreground">Oops! Page not found</h1>

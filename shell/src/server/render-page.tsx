@@ -11,6 +11,8 @@ import {
   createQueryClient,
   fetchSession,
   formatTitle,
+  type PageStatus,
+  PageStatusProvider,
   SESSION_QUERY_KEY,
   SITE_NAME,
 } from '@lamplight/session'
@@ -147,14 +149,19 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
     // Without the session in time the header shows its loading state, and the browser asks.
   })
 
+  // Set by a page that renders its "not found" state (`<NotFoundStatus>`): an unknown
+  // resource or category is a 404, as an unknown path is, so it is not indexed as a page.
+  const pageStatus: PageStatus = { notFound: false }
   const rendered = await renderToString(
-    <ServerRemotesContext.Provider value={servers}>
-      <AppProviders queryClient={queryClient} publicOrigin={request.publicOrigin}>
-        <StaticRouter location={url.pathname + url.search + url.hash}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
-    </ServerRemotesContext.Provider>,
+    <PageStatusProvider status={pageStatus}>
+      <ServerRemotesContext.Provider value={servers}>
+        <AppProviders queryClient={queryClient} publicOrigin={request.publicOrigin}>
+          <StaticRouter location={url.pathname + url.search + url.hash}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </ServerRemotesContext.Provider>
+    </PageStatusProvider>,
     (error) => {
       const digest = (error as { digest?: unknown } | null)?.digest
       if (digest === RENDER_IN_BROWSER) return RENDER_IN_BROWSER
@@ -183,7 +190,7 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
     publicOrigin: request.publicOrigin,
   })
   return {
-    status: shellRoute || match ? 200 : 404,
+    status: (shellRoute || match) && !pageStatus.notFound ? 200 : 404,
     html,
     personal: Boolean(queryClient.getQueryData(SESSION_QUERY_KEY)),
     inBrowser,

@@ -91,8 +91,8 @@ describe.skipIf(!built).each(DRIVERS)(
       async (pattern) => {
         const slug = `${pattern}${NOTICE}`
         const html = await page(`/resources/item/${encodeURIComponent(slug)}`)
-        // The resource is not there: the page says so, in its own head.
-        expect(title(html)).toBe('Resource | Lamplight Puzzle Co.')
+        // The resource is not there: the page says so, in its own head (rendered on the server, a 404).
+        expect(title(html)).toBe('Resource Not Found | Lamplight Puzzle Co.')
       },
       60_000,
     )

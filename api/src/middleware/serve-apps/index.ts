@@ -178,6 +178,11 @@ export type ServeAppsOptions = {
   /** Versioned builds (`npm run release`): `<releasesDir>/<remote>/<version>/`, served at `/apps/<remote>/<version>/`. */
   releasesDir?: string
   /**
+   * Answers an API call in process: a page rendered in the browser whose address names a
+   * product asks the catalog whether it exists, so an unknown one is a 404. Unset: not asked.
+   */
+  fetchApi?: (request: Request, env: unknown) => Response | Promise<Response>
+  /**
    * Public pages rendered on the server (docs/decisions/016) with the shell's server build,
    * when it is built; null: the shell's HTML for every page, rendered in the browser.
    */
@@ -210,6 +215,7 @@ export function serveApps({
   appsDir,
   remotes,
   releasesDir,
+  fetchApi,
   runtimeConfig = { errorReporting: null },
   serverRender = null,
 }: ServeAppsOptions): MiddlewareHandler<AppEnv> {
@@ -290,7 +296,8 @@ export function serveApps({
 
   /** A page rendered on the server, or null to send the shell's HTML (rendered in the browser). */
   async function renderPage(c: Context<AppEnv>, urlPath: string): Promise<Response | null> {
-    if (!serverRender || c.req.method !== 'GET' || !rendersOnServer(urlPath)) return null
+    // HEAD is rendered too: it answers what GET would (status, headers), without the body.
+    if (!serverRender || !rendersOnServer(urlPath)) return null
     // Asked for the browser-rendered page (browser tests that mock the page's API calls).
     if (c.req.header('x-lamplight-render') === 'browser') return null
     const log = c.get('log')
@@ -323,6 +330,8 @@ export function serveApps({
         status: page.status,
         headers: {
           'Content-Type': 'text/html; charset=utf-8',
+          // Said here, not counted by the server as it writes: a HEAD (whose body is dropped) says it too.
+          'Content-Length': String(Buffer.byteLength(page.html)),
           // A page that shows who is signed in is theirs alone.
           'Cache-Control': page.personal ? `private, ${NO_CACHE}` : NO_CACHE,
           Vary: RENDERED_PAGE_VARY,
@@ -333,6 +342,40 @@ export function serveApps({
       log.error({ err, path: urlPath }, 'server rendering failed: sending the page to render in the browser')
       return null
     }
+  }
+
+  /**
+   * A page rendered in the browser whose address names a product (`/checkout/:productSlug`,
+   * `/puzzle/:productSlug`) and the catalog does not know it: the shell's HTML, which says so
+   * once it runs, with status 404 and `noindex`. Null for a known product, another page, or
+   * when the catalog could not say (a failed check is never "not found").
+   */
+  async function unknownProductPage(c: Context<AppEnv>, urlPath: string): Promise<Response | null> {
+    if (!fetchApi) return null
+    const match = matchRoute(urlPath.replace(/\/+$/, '') || '/')
+    const slug = match?.params.productSlug
+    if (!match || slug === undefined || rendersOnServer(urlPath)) return null
+    const call = apiCallAs((request) => fetchApi(request, c.env), undefined)
+    let status: number
+    try {
+      status = (await call(`/api/products/${encodeURIComponent(slug)}`, { method: 'GET' })).status
+    } catch (err) {
+      c.get('log').warn({ err, path: urlPath }, 'could not ask the catalog whether a product exists')
+      return null
+    }
+    // 400: a slug no product can have.
+    if (status !== 404 && status !== 400) return null
+    const html = await readFile(path.join(shellRoot, 'index.html'), 'utf8').catch(() => null)
+    if (!html) return null
+    const page = html.replace('</head>', () => '<meta name="robots" content="noindex"></head>')
+    return new Response(page, {
+      status: 404,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(page)),
+        'Cache-Control': NO_CACHE,
+      },
+    })
   }
 
   return async (c, next) => {
@@ -388,6 +431,8 @@ export function serveApps({
     // shows the 404 page), so search engines and link checkers are not told it exists.
     const rendered = await renderPage(c, urlPath)
     if (rendered) return keyedPage(c, rendered)
+    const unknownProduct = await unknownProductPage(c, urlPath)
+    if (unknownProduct) return keyedPage(c, unknownProduct)
     const status = isKnownPage(urlPath) ? 200 : 404
     const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html', status)
     // Where the server renders this path, the shell's HTML is the other answer to the same URL.

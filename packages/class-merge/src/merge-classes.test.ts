@@ -281,6 +281,7 @@ const TRICKY = [
   'animate-spin animate-pulse',
   'space-y-2 space-y-4',
   'select-none select-text',
+  'appearance-none appearance-auto',
   'aspect-[4/3] aspect-square',
   'origin-(--radix-select-content-transform-origin) origin-center',
   // Unknown classes stay, in place.

@@ -121,6 +121,7 @@ const RULES: Record<string, Rule> = {
   origin: () => 'origin',
   break: 'break',
   'pointer-events': 'pointer-events',
+  appearance: (v) => (/^(none|auto)$/.test(v) ? 'appearance' : undefined),
   transition: 'transition',
   flex: (v) => (/^(row|col)(-reverse)?$/.test(v) ? 'flex-direction' : /wrap/.test(v) ? 'flex-wrap' : 'flex'),
   list: 'list-style-type',

@@ -182,6 +182,9 @@ describe.each(STORES)(
     let database: TestDatabase
     let redis: ReturnType<typeof createRedisStorage> | undefined
     let app: Pick<Hono, 'request'>
+    // Limits per address mailed to live an hour in Redis, shared by every run and describe:
+    // addresses of their own.
+    const tag = `${driver}-${store}-${Date.now().toString(36)}`
     beforeAll(async () => {
       database = await createTestDatabase(driver)
       // The embedded default: sign-up signs in at once; a confirmation link is asked for by hand.
@@ -206,7 +209,7 @@ describe.each(STORES)(
     })
 
     it('confirms without a password in the browser already signed in to the account, and ends the others', async () => {
-      const email = 'priscilla@example.com'
+      const email = `priscilla-${tag}@example.com`
       const here = fresh(app)
       expect((await here.signUp(email, 'tent maker 1')).status).toBe(200)
       const elsewhere = fresh(app)
@@ -229,7 +232,7 @@ describe.each(STORES)(
     })
 
     it('changes the password with the current one, ending every other session', async () => {
-      const email = 'aquila@example.com'
+      const email = `aquila-${tag}@example.com`
       const here = fresh(app)
       expect((await here.signUp(email, 'old password 1')).status).toBe(200)
       const other = fresh(app)
@@ -266,7 +269,7 @@ describe.each(STORES)(
     })
 
     it('signs out everywhere, this browser too', async () => {
-      const email = 'apollos@example.com'
+      const email = `apollos-${tag}@example.com`
       const here = fresh(app)
       expect((await here.signUp(email, 'eloquent 1 man')).status).toBe(200)
       const phone = fresh(app)

@@ -128,6 +128,20 @@ async function answer(page: Page, pattern: string | RegExp, body: unknown, statu
 }
 
 /**
+ * Opens `path` through the site's own router, from /resources, as a link in the page would.
+ * For pages whose data only the browser's (mocked) requests know: the server renders the real
+ * data, and a slug it does not know is an honest 404 there, with no request left to mock.
+ */
+async function openInBrowser(page: Page, path: string) {
+  await page.goto('/resources')
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect(page).toHaveURL(new RegExp(`${path}$`))
+}
+
+/**
  * Print windows are real popups, but printing is stubbed: `print()` records the call and
  * reports `afterprint` at once, as a person closing the dialog would. `image` steers the
  * picture the print window asks for: `held` waits for `__releaseImage()`, `missing`
@@ -529,7 +543,7 @@ test.describe('Category page', () => {
       page: 1,
       page_size: 60,
     })
-    await page.goto('/resources/quiet-corner')
+    await openInBrowser(page, '/resources/quiet-corner')
     const area = main(page)
     await expect(area.getByRole('heading', { level: 1, name: 'Quiet Corner' })).toBeVisible()
     await expect(area.getByText('No resources found in this category yet.')).toBeVisible()
@@ -555,7 +569,7 @@ test.describe('Category page', () => {
       { error: { code: 'internal_error', message: 'Something went wrong' } },
       500,
     )
-    await page.goto('/resources/quiet-corner')
+    await openInBrowser(page, '/resources/quiet-corner')
     await expect(main(page).getByText('No resources found in this category yet.')).toBeVisible()
     // Chromium's own line for the 500; our code only warned.
     expect(pageErrors.every((e) => /status of 500/.test(e))).toBe(true)
@@ -714,7 +728,7 @@ test.describe('Resource detail', () => {
         },
       })
     })
-    await page.goto('/resources/item/bare-page')
+    await openInBrowser(page, '/resources/item/bare-page')
     await expect(page.getByRole('status').filter({ hasText: 'Loading resource...' })).toBeVisible()
     release()
     const area = main(page)

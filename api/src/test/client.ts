@@ -11,10 +11,23 @@ type AnyApp = Pick<Hono, 'request'>
 export const PROXY_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
 
 /**
+ * A fresh client address for each client: test files run in parallel against one shared
+ * Redis, where per-address limits (three sign-ins in ten seconds) would make two clients that
+ * drew the same address refuse each other. So not a random pick among a few hundred (which
+ * collided in CI): a random start in 198.18.0.0/15 (131 072 addresses kept for testing), then
+ * one step per client, so a process never repeats itself and two processes rarely meet.
+ */
+let nextAddress = Math.floor(Math.random() * 131_072)
+export function freshClientIp() {
+  const n = nextAddress++ % 131_072
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`
+}
+
+/**
  * A browser-like client for app.request(): keeps its cookie jar, sends our Origin on
  * every request, and presents its own client address.
  */
-export function browser(app: AnyApp, ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {
+export function browser(app: AnyApp, ip = freshClientIp()) {
   const jar: CookieJar = new Map()
   async function request(
     path: string,

@@ -1,18 +1,10 @@
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config'
+import { REPO, requireBuilds } from '../../test/builds'
 import type { AppEnv } from '../../types'
 import { serveApps } from '.'
 
@@ -20,10 +12,7 @@ import { serveApps } from '.'
 const DEFAULT_DEADLINE_MS = loadConfig({ NODE_ENV: 'test' }).serverRender?.deadlineMs ?? 0
 
 // The real builds: the shell's server renderer and storefront's server build (`npm run build`).
-const REPO = path.resolve(import.meta.dirname, '../../../..')
-const built =
-  existsSync(path.join(REPO, 'shell/dist-server/index.cjs')) &&
-  existsSync(path.join(REPO, 'storefront/dist/server/mf-manifest.json'))
+requireBuilds('shell/dist-server/index.cjs', 'storefront/dist/server/mf-manifest.json')
 
 /** A copy of storefront's build published as release `version`, changed by `edit`. */
 function release(releases: string, version: string, edit: (dir: string) => void = () => {}) {
@@ -69,7 +58,7 @@ function slowRelease(releases: string, version: string) {
 const slowServed = (version: string) =>
   Boolean((globalThis as { LAMPLIGHT_SLOW_ENTRY?: Record<string, boolean> }).LAMPLIGHT_SLOW_ENTRY?.[version])
 
-describe.skipIf(!built)('server-rendered pages from the registry (real builds)', () => {
+describe('server-rendered pages from the registry (real builds)', () => {
   let app: Hono<AppEnv>
   let active = ''
   const warnings: string[] = []

@@ -1,25 +1,24 @@
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, resources } from '../../db/schema'
 import { createTestApp } from '../../test/app'
+import { requireBuilds } from '../../test/builds'
 import { insertTeachingResourcesCategory } from '../../test/catalog'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
 
 // The real builds (`npm run build`): the shell and its server renderer, and the remotes' server builds.
-const REPO = path.resolve(import.meta.dirname, '../../../..')
-const built =
-  existsSync(path.join(REPO, 'shell/dist/index.html')) &&
-  existsSync(path.join(REPO, 'shell/dist-server/index.cjs')) &&
-  existsSync(path.join(REPO, 'resources-app/dist/server/mf-manifest.json')) &&
-  existsSync(path.join(REPO, 'storefront/dist/server/mf-manifest.json'))
+requireBuilds(
+  'shell/dist/index.html',
+  'shell/dist-server/index.cjs',
+  'resources-app/dist/server/mf-manifest.json',
+  'storefront/dist/server/mf-manifest.json',
+)
 
 const NOINDEX = /<meta name="robots" content="noindex"\/?>/
 
 /** Issue 39, item 6: an address that names nothing is a 404, and HEAD says what GET would. */
-describe.skipIf(!built).each(DRIVERS)('page status codes through the real app on %s', (driver) => {
+describe.each(DRIVERS)('page status codes through the real app on %s', (driver) => {
   let database: TestDatabase
   let app: Hono<AppEnv>
 

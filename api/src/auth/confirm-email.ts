@@ -5,7 +5,7 @@ import type { Auth } from './auth'
 
 export type ConfirmEmailInput = { token: string; password?: string }
 export type ConfirmEmailAnswer =
-  | { status: 'confirmed'; signedIn: true; cookies: string[] }
+  | { status: 'confirmed'; signedIn: boolean; cookies: string[] }
   | { status: 'already_confirmed'; signedIn: false; cookies: [] }
 
 /** The site's confirmation page for a link's token; `callbackURL` only if it is a path on this site. */
@@ -98,6 +98,8 @@ export async function confirmEmail(
     headers,
     asResponse: true,
   })
-  if (!signedIn.ok) throw new ApiError(500, 'internal', 'We could not sign you in. Please sign in.')
+  // The address is proven whatever happens next: if the new session cannot be made, the
+  // page says so and offers the sign-in form, rather than an error for a confirmation that worked.
+  if (!signedIn.ok) return { status: 'confirmed', signedIn: false, cookies: [] }
   return { status: 'confirmed', signedIn: true, cookies: signedIn.headers.getSetCookie() }
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { originsOf } from './domains/deployments/remote-registry'
 import { clientIp, proxyPeer } from './middleware/client-ip'
 import { compressAnswers } from './middleware/compress'
 import { corsForTrustedOrigins, corsHeaders } from './middleware/cors'
@@ -13,7 +14,6 @@ import { serveApps } from './middleware/serve-apps'
 import { dsnOrigin } from './observability'
 import { apiRouters } from './routes'
 import { seoRoutes } from './seo'
-import { originsOf } from './services/remote-registry'
 import type { AppDeps, AppEnv } from './types'
 
 /**

@@ -6,9 +6,9 @@ import { ConfigError, describeConveniences, loadConfig, logStartWarnings } from 
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { createDeps } from './deps'
+import { ensureDefaultReleases } from './domains/deployments/remote-registry'
 import { asyncStdout, createLogger, flushLogger } from './logger'
 import { createPublicCache, createRedisStore } from './services/public-cache'
-import { ensureDefaultReleases } from './services/remote-registry'
 import { createStorage, describeStorage } from './storage/from-config'
 
 async function main() {

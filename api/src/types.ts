@@ -1,13 +1,13 @@
 import type { Auth } from './auth/auth'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import type { RemoteRegistry } from './domains/deployments/remote-registry'
+import type { Payments } from './domains/payments/provider'
 import type { Logger } from './logger'
 import type { Mailer } from './mail'
 import type { RateLimits } from './middleware/rate-limit'
 import type { ErrorReporter } from './observability'
-import type { Payments } from './services/payments'
 import type { PublicCache } from './services/public-cache'
-import type { RemoteRegistry } from './services/remote-registry'
 import type { FileStorage } from './storage'
 
 /** What every request handler can reach. */

@@ -10,7 +10,7 @@ import { type ServerProcess, startServer, waitFor } from './server-process'
 const unavailable = (await privatePostgresUnavailable()) ?? (await privateRedisUnavailable())
 if (unavailable) console.warn(`failure drill skipped: ${unavailable}`)
 
-/** The checkout limit (routes/checkout/router.ts): 10 per client address in 10 minutes. */
+/** The checkout limit (domains/orders/routes.ts): 10 per client address in 10 minutes. */
 const CHECKOUT_LIMIT = 10
 
 /**

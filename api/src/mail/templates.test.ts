@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { existingAccountMail, passwordResetMail, verificationMail } from '../auth/mails'
-import { orderConfirmationMail } from '../services/checkout/mails'
-import { refundMail, shippedMail } from '../services/order-fulfilment/mails'
+import { refundMail, shippedMail } from '../domains/orders/fulfilment-mails'
+import { orderConfirmationMail } from '../domains/orders/mails'
 import type { Mail } from './index'
 
 // Every mail the API sends, with hostile user input where a person or a form supplies it.

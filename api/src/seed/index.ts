@@ -13,7 +13,7 @@ import {
   scrollFragments,
   tags,
 } from '../db/schema'
-import { deleteSizedThumbnails } from '../services/thumbnails/sized-thumbnail'
+import { deleteSizedThumbnails } from '../domains/resources/sized-thumbnail'
 import type { FileStorage } from '../storage'
 import {
   type CoverMotif,

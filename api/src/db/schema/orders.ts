@@ -85,7 +85,7 @@ export const orders = pgTable(
     index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('orders_customer_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
     // The admin search by the number the buyer was shown: `orderNumber` of the contracts
-    // (the same expression as `orderNumberSql` in routes/admin-orders/queries.ts).
+    // (the same expression as `orderNumberSql` in domains/orders/admin-queries.ts).
     index('orders_order_number_idx').on(
       sql`upper(right(coalesce(${t.providerSessionId}, ${t.id}::text), 8))`,
     ),
@@ -210,7 +210,7 @@ export const paymentCustomers = pgTable(
  * inserts it holds it (a lease) while it asks the payment provider, outside any transaction,
  * then writes the order and the answer (`order_id`, `url`) in one short transaction; another
  * request with the key waits for the answer, or takes over a claim whose lease ran out
- * (`services/checkout`, decision 023). A guest's keys share the null user (nulls not
+ * (`domains/orders/service.ts`, decision 023). A guest's keys share the null user (nulls not
  * distinct). Rows older than a day are purged.
  */
 export const checkoutRequests = pgTable(

@@ -1,0 +1,481 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { orderNumber } from '@lamplight/contracts'
+import { count, desc, eq } from 'drizzle-orm'
+import type { Hono } from 'hono'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  categories,
+  contactMessages,
+  orders,
+  products,
+  puzzleContent,
+  resources,
+  userProgress,
+} from '../../db/schema'
+import type { DeclaredRoute } from '../../lib/router'
+import { apiRouters } from '../../routes'
+import { type Actors, type Client, createActors } from '../../security/actors'
+import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { manifest } from '../../test/remote-manifest'
+import type { AppEnv } from '../../types'
+
+const keyOf = (route: Pick<DeclaredRoute, 'method' | 'path'>) => `${route.method} ${route.path}`
+
+/** Every write an admin or an editor can make: each must leave an entry in the audit log. */
+const staffWrites = apiRouters
+  .flatMap((router) => router.routes)
+  .filter((route) => route.method !== 'GET' && (route.access === 'admin' || route.access === 'editor'))
+  .map(keyOf)
+
+/** A call: JSON `body`, or the raw bytes of a file with its name (`upload`). */
+type Call = {
+  path: string
+  method: string
+  body?: unknown
+  upload?: { bytes: Uint8Array; filename: string }
+  entity: string
+}
+type Scenario = (ctx: Ctx) => Promise<Call>
+type Ctx = {
+  database: TestDatabase
+  app: Hono<AppEnv>
+  actors: Actors
+  product: { id: string; slug: string }
+  releasesDir: string
+}
+
+/**
+ * One call per admin write, set up so it really changes something. A new admin or editor
+ * write route fails the test below until it has a scenario here (and records its audit entry).
+ */
+const SCENARIOS: Record<string, Scenario> = {
+  'PATCH /admin/users/:id/role': async ({ actors }) => ({
+    method: 'PATCH',
+    path: `/api/admin/users/${actors.ids.otherCustomer}/role`,
+    body: { role: 'editor' },
+    entity: 'user',
+  }),
+  'POST /admin/customers/:id/grant': async ({ actors, product }) => ({
+    method: 'POST',
+    path: `/api/admin/customers/${actors.ids.customer}/grant`,
+    body: { productId: product.id },
+    entity: 'order',
+  }),
+  'PUT /admin/puzzle-content/:id': async ({ database, product }) => {
+    const [step] = await database.db
+      .insert(puzzleContent)
+      .values({ productId: product.id, stepNumber: 7, title: 'Gate', content: 'Find it', answer: 'gate' })
+      .returning({ id: puzzleContent.id })
+    return {
+      method: 'PUT',
+      path: `/api/admin/puzzle-content/${step!.id}`,
+      body: {
+        title: 'New gate',
+        content: 'x',
+        hint: null,
+        answer: 'y',
+        unlock_message: null,
+        is_active: true,
+      },
+      entity: 'puzzle_content',
+    }
+  },
+  'POST /admin/progress/:userId/:productId/reset': async ({ database, actors, product }) => {
+    await database.db.insert(userProgress).values({
+      userId: actors.ids.otherCustomer,
+      productId: product.id,
+      currentStep: 3,
+      completedSteps: [1, 2],
+    })
+    return {
+      method: 'POST',
+      path: `/api/admin/progress/${actors.ids.otherCustomer}/${product.id}/reset`,
+      entity: 'user_progress',
+    }
+  },
+  'POST /admin/orders/:id/refund': async ({ database, product }) => ({
+    method: 'POST',
+    path: `/api/admin/orders/${await paidOrder(database, product.id)}/refund`,
+    entity: 'order',
+  }),
+  'POST /admin/orders/:id/ship': async ({ database, product }) => ({
+    method: 'POST',
+    path: `/api/admin/orders/${await paidOrder(database, product.id)}/ship`,
+    body: { trackingNumber: '1Z999' },
+    entity: 'order',
+  }),
+  'PATCH /admin/resources/:id/published': async ({ database }) => ({
+    method: 'PATCH',
+    path: `/api/admin/resources/${await draftResource(database)}/published`,
+    body: { published: true },
+    entity: 'resource',
+  }),
+  'DELETE /admin/resources/:id': async ({ database }) => ({
+    method: 'DELETE',
+    path: `/api/admin/resources/${await draftResource(database)}`,
+    entity: 'resource',
+  }),
+  'PATCH /admin/messages/:kind/:id': async ({ database }) => {
+    const [message] = await database.db
+      .insert(contactMessages)
+      .values({ name: 'Lydia', email: 'l@x.test', subject: 'Hi', message: 'Hello' })
+      .returning({ id: contactMessages.id })
+    return {
+      method: 'PATCH',
+      path: `/api/admin/messages/contact/${message!.id}`,
+      body: { handled: true },
+      entity: 'contact_message',
+    }
+  },
+  'POST /puzzles/:productSlug/reset': async ({ database, actors, product }) => {
+    await database.db
+      .insert(userProgress)
+      .values({ userId: actors.ids.admin, productId: product.id, currentStep: 2, completedSteps: [1] })
+      .onConflictDoNothing()
+    return { method: 'POST', path: `/api/puzzles/${product.slug}/reset`, entity: 'user_progress' }
+  },
+  'POST /portal/reset': async () => ({
+    method: 'POST',
+    path: '/api/portal/reset',
+    entity: 'scroll_progress',
+  }),
+  'POST /admin/resources': async ({ database }) => ({
+    method: 'POST',
+    path: '/api/admin/resources',
+    body: resourceInput(await newCategory(database)),
+    entity: 'resource',
+  }),
+  'PUT /admin/resources/:id': async ({ database }) => ({
+    method: 'PUT',
+    path: `/api/admin/resources/${await draftResource(database)}`,
+    body: { ...resourceInput(await newCategory(database)), title: 'Audit, edited' },
+    entity: 'resource',
+  }),
+  'POST /admin/resources/:id/files': async ({ database }) => ({
+    method: 'POST',
+    path: `/api/admin/resources/${await draftResource(database)}/files`,
+    upload: { bytes: await png(), filename: 'page.png' },
+    entity: 'resource',
+  }),
+  'DELETE /admin/resources/:id/files/:fileId': async (ctx) => {
+    const id = await draftResource(ctx.database)
+    const [file] = await uploadedFiles(ctx, id, 1)
+    return { method: 'DELETE', path: `/api/admin/resources/${id}/files/${file}`, entity: 'resource' }
+  },
+  'PUT /admin/resources/:id/files/order': async (ctx) => {
+    const id = await draftResource(ctx.database)
+    const [first, second] = await uploadedFiles(ctx, id, 2)
+    return {
+      method: 'PUT',
+      path: `/api/admin/resources/${id}/files/order`,
+      body: { file_ids: [second, first] },
+      entity: 'resource',
+    }
+  },
+  'PUT /admin/resources/:id/thumbnail': async ({ database }) => ({
+    method: 'PUT',
+    path: `/api/admin/resources/${await draftResource(database)}/thumbnail`,
+    upload: { bytes: await png(300, 400), filename: 'cover.png' },
+    entity: 'resource',
+  }),
+  'POST /admin/deployments/:remote/releases': async (ctx) => ({
+    method: 'POST',
+    path: '/api/admin/deployments/storefront/releases',
+    body: releaseOnDisk(ctx),
+    entity: 'remote',
+  }),
+  'POST /admin/deployments/:remote/activate': async (ctx) => {
+    const { version } = await registered(ctx)
+    return {
+      method: 'POST',
+      path: '/api/admin/deployments/storefront/activate',
+      body: { version },
+      entity: 'remote',
+    }
+  },
+  'POST /admin/deployments/:remote/rollback': async (ctx) => {
+    for (let i = 0; i < 2; i++) {
+      const { version } = await registered(ctx)
+      const res = await ctx.actors.admin.request('/api/admin/deployments/storefront/activate', {
+        body: { version },
+      })
+      expect(res.status, await res.clone().text()).toBe(200)
+    }
+    return { method: 'POST', path: '/api/admin/deployments/storefront/rollback', body: {}, entity: 'remote' }
+  },
+}
+
+const png = async (width = 40, height = 30) =>
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer(),
+  )
+
+/** Sends a file's bytes as the resource editor does (raw body, its name in X-Filename). */
+function send(app: Hono<AppEnv>, who: Client, call: Call) {
+  return app.request(call.path, {
+    method: call.method,
+    headers: {
+      Origin: TEST_ORIGIN,
+      'X-Forwarded-For': who.ip,
+      Cookie: who.cookie(),
+      'Content-Type': 'application/octet-stream',
+      'X-Filename': encodeURIComponent(call.upload!.filename),
+    },
+    body: call.upload!.bytes as BodyInit,
+  })
+}
+
+/** Uploads `n` files to a resource as an editor; their ids, in order. */
+async function uploadedFiles({ app, actors }: Ctx, resourceId: string, n: number) {
+  let files: { id: string }[] = []
+  for (let i = 0; i < n; i++) {
+    const path = `/api/admin/resources/${resourceId}/files`
+    const res = await send(app, actors.editor, {
+      method: 'POST',
+      path,
+      upload: { bytes: await png(), filename: `page-${i}.png` },
+      entity: 'resource',
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
+    files = ((await res.json()) as { data: { files: { id: string }[] } }).data.files
+  }
+  return files.map((f) => f.id)
+}
+
+/** A storefront release published on this server's disk, not registered yet. */
+function releaseOnDisk({ releasesDir }: Ctx) {
+  const version = `9.0.${++serial}`
+  mkdirSync(path.join(releasesDir, 'storefront', version), { recursive: true })
+  writeFileSync(
+    path.join(releasesDir, 'storefront', version, 'mf-manifest.json'),
+    JSON.stringify(manifest('storefront')),
+  )
+  return { version, manifestUrl: `/apps/storefront/${version}/mf-manifest.json` }
+}
+
+async function registered(ctx: Ctx) {
+  const release = releaseOnDisk(ctx)
+  const res = await ctx.actors.admin.request('/api/admin/deployments/storefront/releases', { body: release })
+  expect(res.status, await res.clone().text()).toBe(201)
+  return release
+}
+
+function resourceInput(categoryId: string) {
+  return {
+    title: 'Audit sheet',
+    slug: `audit-sheet-${++serial}`,
+    description: 'A sheet',
+    category_id: categoryId,
+    age_range: null,
+    scripture_ref: null,
+    tags: [],
+    is_featured: false,
+    published: false,
+    gallery: null,
+  }
+}
+
+async function newCategory(database: TestDatabase) {
+  const [category] = await database.db
+    .insert(categories)
+    .values({ slug: `audit-${++serial}`, name: `Audit ${serial}` })
+    .returning({ id: categories.id })
+  return category!.id
+}
+
+let serial = 0
+
+async function paidOrder(database: TestDatabase, productId: string) {
+  const [order] = await database.db
+    .insert(orders)
+    .values({
+      email: `buyer-${++serial}@x.test`,
+      productId,
+      amountCents: 4999,
+      status: 'paid',
+      provider: 'test',
+      paidAt: new Date(),
+    })
+    .returning({ id: orders.id })
+  return order!.id
+}
+
+async function draftResource(database: TestDatabase) {
+  const categoryId = await newCategory(database)
+  const [resource] = await database.db
+    .insert(resources)
+    .values({ slug: `audit-resource-${serial}`, title: 'Audit', categoryId, published: false })
+    .returning({ id: resources.id })
+  return resource!.id
+}
+
+describe.each(DRIVERS)('audit log on %s', (driver) => {
+  let database: TestDatabase
+  let app: Hono<AppEnv>
+  let actors: Actors
+  let ctx: Ctx
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    // Serving the apps, so a release on this server's disk can be registered and activated.
+    const test = createTestApp(database, { SERVE_APPS: 'true' })
+    app = test.app as unknown as Hono<AppEnv>
+    actors = await createActors(app, database, `audit-${driver}`)
+    const [product] = await database.db
+      .insert(products)
+      .values({ slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999 })
+      .returning({ id: products.id, slug: products.slug })
+    ctx = { database, app, actors, product: product!, releasesDir: test.config.releasesDir }
+  }, 120_000)
+  afterAll(() => database?.destroy())
+
+  it('has a scenario for every admin and editor write (add one for a new write route)', () => {
+    expect(staffWrites.filter((key) => !SCENARIOS[key])).toEqual([])
+  })
+
+  it.each(Object.keys(SCENARIOS))('%s records who, what, when, before and after', async (key) => {
+    expect(staffWrites, `${key} is no longer an admin or editor write: remove its scenario`).toContain(key)
+    const call = await SCENARIOS[key]!(ctx)
+    const [before] = await database.db.select({ n: count() }).from(auditLog)
+    const started = Date.now()
+    const res = call.upload
+      ? await send(app, actors.admin, call)
+      : await actors.admin.request(call.path, { method: call.method, body: call.body })
+    expect(res.status, `${key}: ${await res.clone().text()}`).toBeLessThan(300)
+    const [after] = await database.db.select({ n: count() }).from(auditLog)
+    expect(after!.n, `${key} wrote no audit entry`).toBe(before!.n + 1)
+    const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1)
+    expect(entry).toMatchObject({ actorId: actors.ids.admin, entity: call.entity })
+    expect(entry!.action).toMatch(/^[a-z_]+\.[a-z_]+$/)
+    expect(entry!.createdAt.getTime()).toBeGreaterThanOrEqual(started - 5_000)
+    expect(entry!.before !== null || entry!.after !== null).toBe(true)
+  })
+
+  it('is read by admins only: 401 signed out, 403 customer and editor', async () => {
+    expect((await actors.anonymous.request('/api/admin/audit')).status).toBe(401)
+    expect((await actors.customer.request('/api/admin/audit')).status).toBe(403)
+    expect((await actors.editor.request('/api/admin/audit')).status).toBe(403)
+  })
+
+  it('lists entries newest first with the actor, a page at a time, optionally one entity', async () => {
+    type Page = {
+      data: { action: string; entity: string; actor_email: string | null; before: unknown; after: unknown }[]
+      total: number
+    }
+    const [all] = await database.db.select({ n: count() }).from(auditLog)
+    const first = await actors.admin.json<Page>('/api/admin/audit?page_size=3')
+    expect(first.status).toBe(200)
+    expect(first.body.total).toBe(all!.n)
+    expect(first.body.data).toHaveLength(3)
+    const [newest] = await database.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1)
+    expect(first.body.data[0]).toMatchObject({
+      action: newest!.action,
+      actor_email: `admin-audit-${driver}@matrix.test`,
+    })
+    const second = await actors.admin.json<Page>('/api/admin/audit?page_size=3&page=2')
+    expect(second.body.data.length).toBeGreaterThan(0)
+    expect(second.body.data[0]).not.toEqual(first.body.data[0])
+
+    const roles = await actors.admin.json<Page>('/api/admin/audit?entity=user')
+    expect(roles.body.data.length).toBeGreaterThan(0)
+    expect(roles.body.data.every((e) => e.entity === 'user')).toBe(true)
+    const change = roles.body.data.find((e) => e.action === 'user.role_changed')
+    expect(change).toMatchObject({ before: { role: 'customer' }, after: { role: 'editor' } })
+
+    const [users] = await database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'user'))
+    expect(roles.body.total).toBe(users!.n)
+    expect((await actors.admin.request('/api/admin/audit?entity=DROP%20TABLE')).status).toBe(400)
+    expect((await actors.admin.request('/api/admin/audit?page=0')).status).toBe(400)
+    expect((await actors.admin.json<Page>('/api/admin/audit?page=9999')).body.data).toEqual([])
+  })
+
+  it('says what each entry is about (the order number, the resource title, the account), keeping the id', async () => {
+    type Entry = {
+      action: string
+      entity: string
+      entity_id: string | null
+      subject: string | null
+      subject_href: string | null
+    }
+    const page = await actors.admin.json<{ data: Entry[] }>('/api/admin/audit?page_size=100')
+    expect(page.status).toBe(200)
+    const entries = page.body.data
+    const find = (action: string) => {
+      const entry = entries.find((e) => e.action === action)
+      expect(entry, `${action} in ${entries.map((e) => e.action).join(', ')}`).toBeDefined()
+      return entry!
+    }
+
+    const shipped = find('order.shipped')
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, shipped.entity_id!))
+    expect(shipped).toMatchObject({
+      subject: `Order #${orderNumber(order!.providerSessionId, order!.id)} · The Scroll of Antioch`,
+      subject_href: `/admin/orders/${order!.id}`,
+    })
+
+    const edited = find('resource.updated')
+    expect(edited).toMatchObject({
+      subject: 'Audit, edited',
+      subject_href: `/admin/resources/${edited.entity_id}/edit`,
+    })
+    // A deleted record has no subject left; its id and its before and after stay.
+    const deleted = find('resource.deleted')
+    expect(deleted).toMatchObject({ subject: null, subject_href: null })
+    expect(deleted.entity_id).toMatch(/^[0-9a-f-]{36}$/)
+
+    expect(find('user.role_changed')).toMatchObject({
+      entity_id: actors.ids.otherCustomer,
+      subject: `otherCustomer (othercustomer-audit-${driver}@matrix.test)`,
+      subject_href: null,
+    })
+    expect(find('puzzle_content.updated').subject).toBe('Step 7: New gate')
+    expect(find('message.handled').subject).toBe('“Hi” from Lydia')
+    const reset = entries.find(
+      (e) => e.entity === 'user_progress' && e.entity_id === `${actors.ids.otherCustomer}:${ctx.product.id}`,
+    )
+    expect(reset?.subject).toBe(
+      `otherCustomer (othercustomer-audit-${driver}@matrix.test) · The Scroll of Antioch`,
+    )
+  })
+
+  it('resets a player: progress gone, 404 when there is none, the admin page starts again', async () => {
+    await database.db.insert(userProgress).values({
+      userId: actors.ids.customer,
+      productId: ctx.product.id,
+      currentStep: 4,
+      completedSteps: [1, 2, 3],
+    })
+    const path = `/api/admin/progress/${actors.ids.customer}/${ctx.product.id}/reset`
+    expect((await actors.customer.request(path, { method: 'POST' })).status).toBe(403)
+    expect((await actors.admin.request(path, { method: 'POST' })).status).toBe(200)
+    const left = await database.db
+      .select()
+      .from(userProgress)
+      .where(eq(userProgress.userId, actors.ids.customer))
+    expect(left).toEqual([])
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `${actors.ids.customer}:${ctx.product.id}`))
+    expect(entry).toMatchObject({
+      action: 'user_progress.reset',
+      before: { currentStep: 4, completedSteps: [1, 2, 3] },
+    })
+    const again = await actors.admin.request(path, { method: 'POST' })
+    expect(again.status).toBe(404)
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('not_found')
+    expect(
+      (
+        await actors.admin.request(`/api/admin/progress/${actors.ids.customer}/nope/reset`, {
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(400)
+  })
+})

@@ -1,0 +1,50 @@
+import { adminOrdersContract } from '@lamplight/contracts'
+import { notFound } from '../../lib/errors'
+import { defineRouter } from '../../lib/router'
+import { exportOrders, listOrders, orderDetail } from './admin-queries'
+import { csvStream } from './csv'
+import { markOrderShipped, refundOrder } from './fulfilment'
+
+const ORDER_NOT_FOUND = 'Order Not Found'
+
+/** The admin's orders: list with server-side filters, CSV export, detail, refund and shipping. */
+export const adminOrdersRouter = defineRouter('/admin/orders')
+  .handle(adminOrdersContract.list, async ({ c, db, query }) => c.json(await listOrders(db, query)))
+  .handle(adminOrdersContract.export, ({ c, db, query }) => {
+    const day = new Date().toISOString().slice(0, 10)
+    const log = c.get('log')
+    const body = csvStream(exportOrders(db, query), (error) =>
+      log.error({ err: error }, 'order export failed'),
+    )
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  })
+  .handle(adminOrdersContract.detail, async ({ c, db, params }) => {
+    const order = await orderDetail(db, params.id)
+    if (!order) throw notFound(ORDER_NOT_FOUND)
+    return c.json({ data: order })
+  })
+  .handle(adminOrdersContract.refund, async ({ c, db, deps, params, user }) => {
+    const outcome = await refundOrder(
+      { db, mailer: deps.mailer, payments: deps.payments },
+      user.id,
+      params.id,
+    )
+    if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
+    return c.json({ data: await orderDetail(db, params.id) })
+  })
+  .handle(adminOrdersContract.ship, async ({ c, db, deps, params, body, user }) => {
+    const outcome = await markOrderShipped(
+      { db, mailer: deps.mailer },
+      user.id,
+      params.id,
+      body.trackingNumber,
+    )
+    if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
+    return c.json({ data: await orderDetail(db, params.id) })
+  })

@@ -1,0 +1,122 @@
+import { stripeContract } from '@lamplight/contracts'
+import type Stripe from 'stripe'
+import { ApiError, notFound } from '../../lib/errors'
+import { defineRouter } from '../../lib/router'
+import type { AppDeps } from '../../types'
+import { beginEvent, closeUnpaidSession, finishEvent, fulfilPaidSession } from '../orders/service'
+import { subscriptionDeps } from '../subscriptions/routes'
+import { applySubscription, closeSubscriptionCheckout } from '../subscriptions/service'
+
+const deps3 = (deps: AppDeps) => ({ db: deps.database.db, mailer: deps.mailer, logger: deps.logger })
+
+/** Brings one Checkout Session's outcome into our order (used by the webhook and the success page). */
+export async function syncStripeSession(deps: AppDeps, sessionId: string) {
+  const stripe = deps.payments.stripe
+  if (!stripe) return
+  const session = await stripe.checkout.sessions.retrieve(sessionId)
+  await applySession(deps, session)
+}
+
+async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
+  if (session.mode === 'subscription') {
+    if (session.status === 'complete') {
+      await closeSubscriptionCheckout(deps.database.db, session.id, 'completed')
+      const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
+      if (id) await syncStripeSubscription(deps, id)
+    } else if (session.status === 'expired')
+      await closeSubscriptionCheckout(deps.database.db, session.id, 'expired')
+    return
+  }
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+    await fulfilPaidSession(deps3(deps), session.id)
+  else if (session.status === 'expired')
+    await closeUnpaidSession(deps.database.db, session.id, 'cancelled', 'Checkout session expired')
+}
+
+/**
+ * Brings one Stripe subscription into ours. Whatever event named it, the subscription is
+ * read from Stripe now, so events arriving late or out of order cannot move it backwards.
+ * A second live subscription for a user (paid on two pages at once, which our one open
+ * checkout per user makes all but impossible) is cancelled at Stripe straight away.
+ */
+async function syncStripeSubscription(deps: AppDeps, subscriptionId: string) {
+  const { stripe, stripeProvider } = deps.payments
+  if (!stripe || !stripeProvider) return
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId)
+  const snapshot = stripeProvider.snapshotOf(subscription)
+  if (!snapshot) {
+    deps.logger.warn({ subscriptionId }, 'stripe subscription of a price that is none of our plans: ignored')
+    return
+  }
+  const outcome = await applySubscription(subscriptionDeps(deps), snapshot)
+  if (outcome === 'unknown-user')
+    deps.logger.warn({ subscriptionId }, 'stripe subscription of no user of ours: ignored')
+  if (outcome === 'duplicate') {
+    deps.logger.error(
+      { subscriptionId, customer: snapshot.customerId },
+      'second live subscription for one user: cancelled at Stripe; refund its first invoice in the Stripe dashboard',
+    )
+    await stripe.subscriptions.cancel(
+      subscriptionId,
+      {},
+      { idempotencyKey: `cancel-duplicate-${subscriptionId}` },
+    )
+  }
+}
+
+const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
+  const legacy = invoice as unknown as { subscription?: string | { id: string } | null }
+  const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription
+  return typeof ref === 'string' ? ref : (ref?.id ?? null)
+}
+
+/**
+ * Stripe's webhook: the raw body's signature is checked first (400 if wrong); the event id
+ * is recorded so a replay is acknowledged without work; the answer is 2xx only after the
+ * order is durably updated, so a crash mid-way makes Stripe deliver it again.
+ */
+export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
+  stripeContract.webhook,
+  { bodyLimit: 512 * 1024 },
+  async ({ c, deps }) => {
+    const { stripe } = deps.payments
+    const secret = deps.config.payments.stripeWebhookSecret
+    if (!stripe || !secret) throw notFound()
+    const signature = c.req.header('stripe-signature')
+    const raw = await c.req.text()
+    let event: Stripe.Event
+    try {
+      if (!signature) throw new Error('missing signature')
+      event = await stripe.webhooks.constructEventAsync(raw, signature, secret)
+    } catch {
+      throw new ApiError(400, 'bad_request', 'The webhook signature is not valid.')
+    }
+    const record = { provider: 'stripe' as const, eventId: event.id, type: event.type }
+    if (!(await beginEvent(deps.database.db, record))) return c.json({ received: true as const })
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.expired':
+        await applySession(deps, event.data.object)
+        break
+      case 'checkout.session.async_payment_failed':
+        await closeUnpaidSession(deps.database.db, event.data.object.id, 'failed', 'Payment failed')
+        break
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        await syncStripeSubscription(deps, event.data.object.id)
+        break
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const id = subscriptionOfInvoice(event.data.object)
+        if (id) await syncStripeSubscription(deps, id)
+        break
+      }
+      default:
+        deps.logger.info({ type: event.type }, 'stripe event acknowledged without action')
+    }
+    await finishEvent(deps.database.db, record)
+    return c.json({ received: true as const })
+  },
+)

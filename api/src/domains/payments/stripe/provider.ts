@@ -1,0 +1,202 @@
+import {
+  planOfPriceId,
+  SUBSCRIPTION_TIERS,
+  type SubscriptionPriceId,
+  type SubscriptionTier,
+} from '@lamplight/contracts'
+import Stripe from 'stripe'
+import { ApiError } from '../../../lib/errors'
+import type {
+  CheckoutSessionRequest,
+  PaymentProvider,
+  RefundRequest,
+  SubscriptionCheckoutRequest,
+} from '../provider'
+
+export type StripeSettings = {
+  secretKey: string
+  /** For tests against our fake Stripe server: the SDK takes host, port and protocol. */
+  host?: string
+  port?: number
+  protocol?: 'http' | 'https'
+}
+
+/** Stripe price ids configured per plan (`STRIPE_PRICE_BASIC`, ...), by the spec's price id. */
+export type StripePrices = Partial<Record<SubscriptionPriceId, string>>
+
+export function stripeClient(settings: StripeSettings) {
+  return new Stripe(settings.secretKey, {
+    host: settings.host,
+    port: settings.port,
+    protocol: settings.protocol,
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+  })
+}
+
+export type StripeProvider = PaymentProvider & {
+  stripe: Stripe
+  /** Our reading of a Stripe subscription, or null when its price is none of our plans. */
+  snapshotOf(subscription: Stripe.Subscription): StripeSubscriptionSnapshot | null
+}
+
+export type StripeSubscriptionSnapshot = {
+  provider: 'stripe'
+  subscriptionId: string
+  customerId: string | null
+  userId: string | null
+  tier: SubscriptionTier
+  priceId: string
+  status: string
+  currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+}
+
+/**
+ * Stripe Checkout, Billing and the customer portal. One-off sessions are built from the
+ * database price (never a client amount) with our order id in metadata and
+ * `client_reference_id`; subscription sessions use the plan's Stripe price (configured id,
+ * else the price whose lookup key is the spec's price id) on the user's one Stripe
+ * customer. Every creating call carries an idempotency key, so a retried request never
+ * makes a second session, customer or refund.
+ */
+export function createStripeProvider(stripe: Stripe, configured: StripePrices = {}): StripeProvider {
+  const resolved = new Map<string, string>(Object.entries(configured))
+
+  async function stripePriceOf(priceId: string): Promise<string> {
+    const known = resolved.get(priceId)
+    if (known) return known
+    const found = await stripe.prices.list({ lookup_keys: [priceId], active: true, limit: 1 })
+    const price = found.data[0]
+    if (!price)
+      throw new ApiError(
+        503,
+        'payments_unavailable',
+        'This plan is not available right now. Please try again later or contact us.',
+      )
+    resolved.set(priceId, price.id)
+    return price.id
+  }
+
+  /** The spec's price id of a Stripe price: its lookup key, or the configured id it is. */
+  function planPriceIdOf(price: Stripe.Price | undefined): string | null {
+    if (!price) return null
+    if (price.lookup_key && planOfPriceId(price.lookup_key)) return price.lookup_key
+    for (const [planPriceId, stripeId] of resolved) if (stripeId === price.id) return planPriceId
+    return planOfPriceId(price.id) ? price.id : null
+  }
+
+  return {
+    name: 'stripe',
+    stripe,
+    async createCheckout(request: CheckoutSessionRequest) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency,
+                unit_amount: request.amountCents,
+                product_data: { name: request.productName },
+              },
+            },
+          ],
+          customer_email: request.customerEmail,
+          client_reference_id: request.orderId,
+          metadata: { orderId: request.orderId },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: `checkout-${request.orderId}` },
+      )
+      if (!session.url) throw new Error('Stripe returned a session without a URL')
+      return { id: session.id, url: session.url }
+    },
+    async createCustomer(user) {
+      const customer = await stripe.customers.create(
+        { email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } },
+        { idempotencyKey: `customer-${user.id}` },
+      )
+      return { id: customer.id }
+    },
+    async createSubscriptionCheckout(request: SubscriptionCheckoutRequest) {
+      const price = await stripePriceOf(request.priceId)
+      const metadata = { userId: request.userId, tier: request.tier, priceId: request.priceId }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: request.customerId,
+          client_reference_id: request.userId,
+          line_items: [{ price, quantity: 1 }],
+          subscription_data: { metadata },
+          metadata: { ...metadata, checkoutId: request.checkoutId },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: `subscription-checkout-${request.checkoutId}` },
+      )
+      if (!session.url) throw new Error('Stripe returned a session without a URL')
+      return { id: session.id, url: session.url }
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId)
+        return 'expired'
+      } catch {
+        // Not open any more: paid (complete) or already expired.
+        const session = await stripe.checkout.sessions.retrieve(sessionId)
+        return session.status === 'complete' ? 'completed' : 'expired'
+      }
+    },
+    async openCustomerPortal({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      })
+      return { url: session.url }
+    },
+    async refund(payment: RefundRequest) {
+      if (!payment.providerSessionId)
+        throw new ApiError(502, 'provider_unavailable', 'This order has no Stripe payment to refund.')
+      const session = await stripe.checkout.sessions.retrieve(payment.providerSessionId)
+      const intent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id
+      if (!intent)
+        throw new ApiError(502, 'provider_unavailable', 'Stripe has no payment for this order to refund.')
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: payment.amountCents },
+        { idempotencyKey: payment.idempotencyKey },
+      )
+      return { reference: refund.id }
+    },
+    snapshotOf(subscription) {
+      const item = subscription.items?.data?.[0]
+      const legacy = subscription as unknown as { current_period_end?: number }
+      const meta = subscription.metadata ?? {}
+      const priceId = planPriceIdOf(item?.price) ?? (planOfPriceId(meta.priceId ?? '') ? meta.priceId! : null)
+      const plan = priceId ? planOfPriceId(priceId) : undefined
+      const tier =
+        plan?.tier ??
+        ((SUBSCRIPTION_TIERS as readonly string[]).includes(meta.tier ?? '')
+          ? (meta.tier as SubscriptionTier)
+          : null)
+      if (!priceId || !tier) return null
+      const end = item?.current_period_end ?? legacy.current_period_end
+      return {
+        provider: 'stripe',
+        subscriptionId: subscription.id,
+        customerId:
+          typeof subscription.customer === 'string' ? subscription.customer : subscription.customer?.id,
+        userId: meta.userId ?? null,
+        tier,
+        priceId,
+        status: subscription.status,
+        currentPeriodEnd: end ? new Date(end * 1000) : null,
+        // The portal of newer API versions schedules the end with cancel_at rather than the flag.
+        cancelAtPeriodEnd: subscription.cancel_at_period_end || !!subscription.cancel_at,
+      }
+    },
+  }
+}

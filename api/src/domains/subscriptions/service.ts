@@ -1,0 +1,465 @@
+import {
+  ENDED_SUBSCRIPTION_STATUSES,
+  isLiveSubscription,
+  isSubscribedStatus,
+  planOfTier,
+  type SubscriptionStatus,
+  type SubscriptionTier,
+} from '@lamplight/contracts'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { paymentCustomers, subscriptionCheckouts, subscriptions, user } from '../../db/schema'
+import { conflict } from '../../lib/errors'
+import type { Logger } from '../../logger'
+import type { Mail, Mailer } from '../../mail'
+import type { PaymentProvider } from '../payments/provider'
+import { subscriptionCancelledMail, subscriptionStartedMail } from './mails'
+
+/**
+ * Monthly plans, in one place. Every change to a subscription, whether a Stripe webhook, the
+ * test-mode plan page's Pay or the test-mode portal, goes through `applySubscription`: it
+ * holds the user's row lock, so replays and concurrent events for one user queue, and only
+ * the call that makes a transition (started, cancelled) sends its mail. The database allows
+ * one live subscription and one open checkout per user (partial unique indexes).
+ */
+export type SubscriptionDeps = { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** The provider's current state of one subscription. */
+export type SubscriptionSnapshot = {
+  provider: 'test' | 'stripe'
+  subscriptionId: string
+  customerId: string | null
+  /** Ours, from the subscription's metadata; else found by the customer id. */
+  userId: string | null
+  tier: SubscriptionTier
+  priceId: string
+  status: string
+  currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+}
+
+export type ApplyOutcome = 'created' | 'updated' | 'unchanged' | 'unknown-user' | 'duplicate'
+
+const ENDED = [...ENDED_SUBSCRIPTION_STATUSES]
+const live = () => notInArray(subscriptions.status, ENDED)
+
+async function applyIn(tx: Tx, deps: SubscriptionDeps, snap: SubscriptionSnapshot) {
+  const none = (outcome: ApplyOutcome) => ({ outcome, mail: null as Mail | null })
+  const [known] = await tx
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, snap.subscriptionId))
+  let userId = known?.userId ?? snap.userId
+  if (!userId && snap.customerId) {
+    const [customer] = await tx
+      .select({ userId: paymentCustomers.userId })
+      .from(paymentCustomers)
+      .where(
+        and(
+          eq(paymentCustomers.provider, snap.provider),
+          eq(paymentCustomers.providerCustomerId, snap.customerId),
+        ),
+      )
+    userId = customer?.userId ?? null
+  }
+  if (!userId) return none('unknown-user')
+  // Every change to one user's subscriptions holds their user row: replays and races queue here.
+  const [owner] = await tx
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update')
+  if (!owner) return none('unknown-user')
+  const [before] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, snap.subscriptionId))
+    .for('update')
+  const values = {
+    tier: snap.tier,
+    priceId: snap.priceId,
+    status: snap.status,
+    currentPeriodEnd: snap.currentPeriodEnd,
+    cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
+    providerCustomerId: snap.customerId ?? before?.providerCustomerId ?? null,
+  }
+  const now = new Date()
+  if (!before) {
+    if (isLiveSubscription(snap.status)) {
+      const [other] = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), live()))
+        .limit(1)
+      if (other) return none('duplicate')
+    }
+    await tx.insert(subscriptions).values({
+      userId,
+      provider: snap.provider,
+      providerSubscriptionId: snap.subscriptionId,
+      ...values,
+    })
+  } else {
+    // A cancelled subscription never comes back (an older event arriving late changes nothing).
+    if (before.status === 'canceled' && snap.status !== 'canceled') return none('unchanged')
+    const same =
+      before.tier === values.tier &&
+      before.priceId === values.priceId &&
+      before.status === values.status &&
+      before.cancelAtPeriodEnd === values.cancelAtPeriodEnd &&
+      (before.currentPeriodEnd?.getTime() ?? null) === (values.currentPeriodEnd?.getTime() ?? null)
+    if (same) return none('unchanged')
+    await tx
+      .update(subscriptions)
+      .set({ ...values, updatedAt: now })
+      .where(eq(subscriptions.id, before.id))
+  }
+  // A live subscription closes whatever plan page the user still had open.
+  if (isLiveSubscription(snap.status))
+    await tx
+      .update(subscriptionCheckouts)
+      .set({ status: 'completed', updatedAt: now })
+      .where(and(eq(subscriptionCheckouts.userId, userId), eq(subscriptionCheckouts.status, 'open')))
+
+  const plan = { tier: snap.tier, currentPeriodEnd: snap.currentPeriodEnd }
+  let mail: Mail | null = null
+  if (isSubscribedStatus(snap.status) && (!before || before.status === 'incomplete'))
+    mail = subscriptionStartedMail(owner, plan, deps.siteUrl)
+  else if (before && !before.cancelAtPeriodEnd && snap.cancelAtPeriodEnd && isLiveSubscription(snap.status))
+    mail = subscriptionCancelledMail(owner, plan, deps.siteUrl, 'scheduled')
+  else if (
+    before &&
+    isLiveSubscription(before.status) &&
+    !isLiveSubscription(snap.status) &&
+    !before.cancelAtPeriodEnd
+  )
+    mail = subscriptionCancelledMail(owner, plan, deps.siteUrl, 'ended')
+  return { outcome: (before ? 'updated' : 'created') as ApplyOutcome, mail }
+}
+
+async function sendAfterCommit(deps: SubscriptionDeps, mail: Mail | null) {
+  if (mail)
+    await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, 'subscription mail failed'))
+}
+
+/**
+ * Brings one subscription's provider state into ours (webhook events, test-mode pages).
+ * Idempotent: the same snapshot twice changes nothing and sends nothing the second time.
+ */
+export async function applySubscription(deps: SubscriptionDeps, snap: SubscriptionSnapshot) {
+  const { outcome, mail } = await deps.db.transaction((tx) => applyIn(tx, deps, snap))
+  await sendAfterCommit(deps, mail)
+  return outcome
+}
+
+const statusColumns = {
+  status: subscriptions.status,
+  tier: subscriptions.tier,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+}
+
+/** check-subscription: the live subscription, else the latest ended one, else none. */
+export async function subscriptionStatusOf(db: Db, userId: string): Promise<SubscriptionStatus> {
+  const [row] = await db
+    .select(statusColumns)
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(
+      sql`case when ${subscriptions.status} in ('canceled', 'incomplete_expired') then 1 else 0 end`,
+      sql`${subscriptions.updatedAt} desc`,
+    )
+    .limit(1)
+  if (!row)
+    return {
+      subscribed: false,
+      subscription_tier: null,
+      subscription_end: null,
+      subscription_status: null,
+      cancel_at_period_end: false,
+    }
+  return {
+    subscribed: isSubscribedStatus(row.status),
+    subscription_tier: row.tier,
+    subscription_end: row.currentPeriodEnd,
+    subscription_status: row.status,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+  }
+}
+
+async function liveSubscriptionOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), live()))
+    .limit(1)
+  return row ?? null
+}
+
+type Customer = { id: string; email: string; name: string | null }
+
+/** The user's one customer at the provider: made on first need, stored, then reused. */
+export async function ensureCustomer(db: Db, provider: PaymentProvider, customer: Customer) {
+  const find = async () =>
+    (
+      await db
+        .select({ id: paymentCustomers.providerCustomerId })
+        .from(paymentCustomers)
+        .where(and(eq(paymentCustomers.userId, customer.id), eq(paymentCustomers.provider, provider.name)))
+    )[0]?.id
+  const existing = await find()
+  if (existing) return existing
+  // The provider call carries the user's idempotency key: two racing requests get one customer.
+  const created = await provider.createCustomer(customer)
+  await db
+    .insert(paymentCustomers)
+    .values({ userId: customer.id, provider: provider.name, providerCustomerId: created.id })
+    .onConflictDoNothing()
+  return (await find()) ?? created.id
+}
+
+/** customer-portal: the provider's page for the user's customer. */
+export async function openPortal(deps: SubscriptionDeps, provider: PaymentProvider, customer: Customer) {
+  const [row] = await deps.db
+    .select({ id: paymentCustomers.providerCustomerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, customer.id), eq(paymentCustomers.provider, provider.name)))
+  if (!row) throw conflict('You have no subscription to manage yet. Choose a plan first.')
+  return provider.openCustomerPortal({ customerId: row.id, returnUrl: `${deps.siteUrl}/shop` })
+}
+
+const OPEN_CHECKOUT_LIFETIME_MS = 23 * 60 * 60 * 1000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * create-subscription. With a live subscription the answer is the portal (change plan
+ * there), never a second charge. Otherwise the user's one open plan page: reused for the
+ * same plan, replaced (the old one closed at the provider) for another.
+ */
+export async function startSubscriptionCheckout(
+  deps: SubscriptionDeps,
+  provider: PaymentProvider,
+  customer: Customer,
+  plan: { priceId: string; tier: SubscriptionTier },
+): Promise<{ url: string; portal: boolean }> {
+  const portal = async () => ({ url: (await openPortal(deps, provider, customer)).url, portal: true })
+  if (await liveSubscriptionOf(deps.db, customer.id)) return portal()
+  const customerId = await ensureCustomer(deps.db, provider, customer)
+  const deadline = Date.now() + 5000
+  while (Date.now() < deadline) {
+    const [open] = await deps.db
+      .select()
+      .from(subscriptionCheckouts)
+      .where(and(eq(subscriptionCheckouts.userId, customer.id), eq(subscriptionCheckouts.status, 'open')))
+    if (open) {
+      const age = Date.now() - open.createdAt.getTime()
+      if (!open.url && age < 30_000) {
+        // Another request of this user is opening it right now: wait for its URL.
+        await sleep(150)
+        continue
+      }
+      if (
+        open.url &&
+        open.priceId === plan.priceId &&
+        open.provider === provider.name &&
+        age < OPEN_CHECKOUT_LIFETIME_MS
+      )
+        return { url: open.url, portal: false }
+      const [closed] = await deps.db
+        .update(subscriptionCheckouts)
+        .set({ status: 'expired', updatedAt: new Date() })
+        .where(and(eq(subscriptionCheckouts.id, open.id), eq(subscriptionCheckouts.status, 'open')))
+        .returning({ id: subscriptionCheckouts.id })
+      if (closed && open.providerSessionId && open.provider === provider.name) {
+        // Paid a moment ago at the provider: the subscription is on its way; manage it, do not pay twice.
+        if ((await provider.expireCheckout(open.providerSessionId)) === 'completed') {
+          await deps.db
+            .update(subscriptionCheckouts)
+            .set({ status: 'completed', updatedAt: new Date() })
+            .where(eq(subscriptionCheckouts.id, open.id))
+          return portal()
+        }
+      }
+      continue
+    }
+    if (await liveSubscriptionOf(deps.db, customer.id)) return portal()
+    const [row] = await deps.db
+      .insert(subscriptionCheckouts)
+      .values({ userId: customer.id, provider: provider.name, tier: plan.tier, priceId: plan.priceId })
+      .onConflictDoNothing()
+      .returning({ id: subscriptionCheckouts.id })
+    if (!row) continue
+    try {
+      const session = await provider.createSubscriptionCheckout({
+        checkoutId: row.id,
+        userId: customer.id,
+        customerId,
+        priceId: plan.priceId,
+        tier: plan.tier,
+        successUrl: `${deps.siteUrl}/shop?subscription=started`,
+        cancelUrl: `${deps.siteUrl}/shop`,
+      })
+      await deps.db
+        .update(subscriptionCheckouts)
+        .set({ providerSessionId: session.id, url: session.url, updatedAt: new Date() })
+        .where(eq(subscriptionCheckouts.id, row.id))
+      return { url: session.url, portal: false }
+    } catch (err) {
+      await deps.db
+        .update(subscriptionCheckouts)
+        .set({ status: 'expired', updatedAt: new Date() })
+        .where(eq(subscriptionCheckouts.id, row.id))
+      throw err
+    }
+  }
+  throw conflict('Your plan page is still being opened. Please try again in a moment.')
+}
+
+/** A provider's checkout session came to an end (completed or expired). */
+export async function closeSubscriptionCheckout(db: Db, sessionId: string, status: 'completed' | 'expired') {
+  await db
+    .update(subscriptionCheckouts)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(eq(subscriptionCheckouts.providerSessionId, sessionId), eq(subscriptionCheckouts.status, 'open')),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Test mode: our own plan page and portal, driving the same `applyIn` as Stripe's events.
+
+const monthAfter = (date: Date) => {
+  const next = new Date(date)
+  next.setUTCMonth(next.getUTCMonth() + 1)
+  return next
+}
+
+export async function findTestSubscriptionCheckout(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      id: subscriptionCheckouts.id,
+      userId: subscriptionCheckouts.userId,
+      status: subscriptionCheckouts.status,
+      tier: subscriptionCheckouts.tier,
+      priceId: subscriptionCheckouts.priceId,
+      email: user.email,
+    })
+    .from(subscriptionCheckouts)
+    .innerJoin(user, eq(user.id, subscriptionCheckouts.userId))
+    .where(
+      and(eq(subscriptionCheckouts.providerSessionId, sessionId), eq(subscriptionCheckouts.provider, 'test')),
+    )
+  return row ?? null
+}
+
+export type TestPayOutcome = 'subscribed' | 'already' | 'closed' | 'duplicate' | 'unknown'
+
+/** Pay on the test plan page: the subscription starts, once, however many times it is pressed. */
+export async function payTestSubscriptionCheckout(
+  deps: SubscriptionDeps,
+  sessionId: string,
+): Promise<TestPayOutcome> {
+  const found = await findTestSubscriptionCheckout(deps.db, sessionId)
+  if (!found) return 'unknown'
+  const { outcome, mail } = await deps.db.transaction(async (tx) => {
+    const nothing = (outcome: TestPayOutcome) => ({ outcome, mail: null as Mail | null })
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, found.userId)).for('update')
+    const [checkout] = await tx
+      .select({ status: subscriptionCheckouts.status })
+      .from(subscriptionCheckouts)
+      .where(eq(subscriptionCheckouts.id, found.id))
+      .for('update')
+    if (!checkout) return nothing('unknown')
+    if (checkout.status === 'completed') return nothing('already')
+    if (checkout.status !== 'open') return nothing('closed')
+    const [customer] = await tx
+      .select({ id: paymentCustomers.providerCustomerId })
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.userId, found.userId), eq(paymentCustomers.provider, 'test')))
+    const applied = await applyIn(tx, deps, {
+      provider: 'test',
+      subscriptionId: `sub_test_${found.id.replaceAll('-', '')}`,
+      customerId: customer?.id ?? null,
+      userId: found.userId,
+      tier: found.tier,
+      priceId: found.priceId,
+      status: 'active',
+      currentPeriodEnd: monthAfter(new Date()),
+      cancelAtPeriodEnd: false,
+    })
+    if (applied.outcome === 'duplicate') {
+      await tx
+        .update(subscriptionCheckouts)
+        .set({ status: 'expired', updatedAt: new Date() })
+        .where(eq(subscriptionCheckouts.id, found.id))
+      return nothing('duplicate')
+    }
+    return { outcome: 'subscribed' as TestPayOutcome, mail: applied.mail }
+  })
+  await sendAfterCommit(deps, mail)
+  return outcome
+}
+
+export type TestPortalAction = 'cancel' | 'resume' | 'renewal-paid' | 'renewal-failed' | 'end' | 'plan'
+
+/**
+ * The test-mode portal's buttons, each the provider event it stands for: change plan and
+ * cancel/resume (customer.subscription.updated), a renewal paid or failed (invoice.paid,
+ * invoice.payment_failed) and the end (customer.subscription.deleted).
+ */
+export async function actInTestPortal(
+  deps: SubscriptionDeps,
+  userId: string,
+  action: TestPortalAction,
+  tier?: SubscriptionTier,
+): Promise<ApplyOutcome | 'none'> {
+  const { outcome, mail } = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update')
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
+      .for('update')
+    if (!sub) return { outcome: 'none' as const, mail: null }
+    const snap: SubscriptionSnapshot = {
+      provider: 'test',
+      subscriptionId: sub.providerSubscriptionId,
+      customerId: sub.providerCustomerId,
+      userId,
+      tier: sub.tier,
+      priceId: sub.priceId,
+      status: sub.status,
+      currentPeriodEnd: sub.currentPeriodEnd,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    }
+    if (action === 'cancel') snap.cancelAtPeriodEnd = true
+    else if (action === 'resume') snap.cancelAtPeriodEnd = false
+    else if (action === 'renewal-failed') snap.status = 'past_due'
+    else if (action === 'end') snap.status = 'canceled'
+    else if (action === 'renewal-paid') {
+      snap.status = 'active'
+      const from =
+        sub.currentPeriodEnd && sub.currentPeriodEnd > new Date() ? sub.currentPeriodEnd : new Date()
+      snap.currentPeriodEnd = monthAfter(from)
+    } else if (action === 'plan' && tier) {
+      const plan = planOfTier(tier)
+      if (plan) {
+        snap.tier = plan.tier
+        snap.priceId = plan.priceId
+      }
+    }
+    return applyIn(tx, deps, snap)
+  })
+  await sendAfterCommit(deps, mail)
+  return outcome
+}
+
+/** What the test-mode portal shows: the user's live test subscription, if any. */
+export async function testPortalView(db: Db, userId: string) {
+  const [row] = await db
+    .select({ ...statusColumns, priceId: subscriptions.priceId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
+  return row ?? null
+}

@@ -205,6 +205,42 @@ export function appKitProblems() {
   )
 }
 
+/**
+ * The API's business domains (`api/src/domains/<domain>/`, decision 040) call one another
+ * only through the other's `service.ts` (and, in a type-only import, its `types.ts`): its
+ * routes, queries and inner files are its own.
+ * `file` is relative to the repository root.
+ */
+export function domainProblems(file, text) {
+  const own = /^api\/src\/domains\/([^/]+)\//.exec(file)
+  if (!own) return []
+  const problems = []
+  for (const pattern of SPECIFIERS)
+    for (const match of text.matchAll(pattern)) {
+      const specifier = match[1]
+      if (!specifier.startsWith('.')) continue
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+      const other = /^api\/src\/domains\/([^/]+)\/(.+)$/.exec(target)
+      if (!other || other[1] === own[1] || other[2] === 'service') continue
+      // A domain's `types.ts` (types only, importing nothing of ours) may be named in a type import.
+      if (other[2] === 'types' && /^\s*(?:import|export)\s+type\s/.test(match[0])) continue
+      problems.push({
+        file,
+        line: text.slice(0, match.index).split('\n').length,
+        message: `the ${own[1]} domain reaches into ${other[1]}/${other[2]}: call ${other[1]}/service instead`,
+      })
+    }
+  return problems
+}
+
+/** `domainProblems` over every file of the API's domains. */
+export function apiDomainProblems() {
+  const keep = projectFiles()
+  return [...files(path.join(root, 'api/src/domains'), keep)].flatMap((file) =>
+    domainProblems(path.relative(root, file), readFileSync(file, 'utf8')),
+  )
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kit = appKitProblems()
   for (const p of kit) console.error(`${p.file}:${p.line}: ${p.message}`)
@@ -221,6 +257,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     process.exit(1)
   }
-  if (kit.length) process.exit(1)
-  console.log('check-imports: every workspace declares what it imports; the apps use the front-end kit')
+  const domains = apiDomainProblems()
+  for (const p of domains) console.error(`${p.file}:${p.line}: ${p.message}`)
+  if (kit.length || domains.length) process.exit(1)
+  console.log(
+    'check-imports: every workspace declares what it imports; the apps use the front-end kit; the API domains meet at their services',
+  )
 }

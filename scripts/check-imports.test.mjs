@@ -2,7 +2,7 @@
 // and lets the kit's own way through.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { appKitProblems, kitProblems } from './check-imports.mjs'
+import { apiDomainProblems, appKitProblems, domainProblems, kitProblems } from './check-imports.mjs'
 
 const messages = (file, text) => kitProblems(file, text).map((p) => `${p.line}: ${p.message}`)
 
@@ -57,4 +57,30 @@ test("refuses an ApiError's (or Error's) message read by hand, over the lines of
 
 test('the apps hold to the kit today', () => {
   assert.deepEqual(appKitProblems(), [])
+})
+
+test("refuses an API domain reaching past another domain's service, and not its own files", () => {
+  const file = 'api/src/domains/orders/routes.ts'
+  const text = [
+    "import { findBuyableProduct } from './queries'",
+    "import { providerOf } from '../payments/service'",
+    "import { defineRouter } from '../../lib/router'",
+    "import { listAudit } from '../accounts/audit-queries'",
+    "import type { StripeProvider } from '../payments/stripe/provider'",
+    "import type { PaymentProvider } from '../payments/types'",
+    "import { testId } from '../payments/types'",
+  ].join('\n')
+  assert.deepEqual(
+    domainProblems(file, text).map((p) => [p.line, p.message]),
+    [
+      [4, 'the orders domain reaches into accounts/audit-queries: call accounts/service instead'],
+      [5, 'the orders domain reaches into payments/stripe/provider: call payments/service instead'],
+      [7, 'the orders domain reaches into payments/types: call payments/service instead'],
+    ],
+  )
+  assert.deepEqual(domainProblems('api/src/app.ts', text), [])
+})
+
+test('the API domains meet at their services today', () => {
+  assert.deepEqual(apiDomainProblems(), [])
 })

@@ -1,5 +1,6 @@
 export * from './auth'
 export * from './catalog'
+export * from './claims'
 export * from './deployments'
 export * from './messages'
 export * from './orders'

@@ -9,7 +9,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -203,30 +202,4 @@ export const paymentCustomers = pgTable(
     primaryKey({ columns: [t.userId, t.provider] }),
     uniqueIndex('payment_customers_provider_customer_id_key').on(t.provider, t.providerCustomerId),
   ],
-)
-
-/**
- * create-checkout's idempotency keys: one row per (buyer, client key). The request that
- * inserts it holds it (a lease) while it asks the payment provider, outside any transaction,
- * then writes the order and the answer (`order_id`, `url`) in one short transaction; another
- * request with the key waits for the answer, or takes over a claim whose lease ran out
- * (`domains/orders/service.ts`, decision 023). A guest's keys share the null user (nulls not
- * distinct). Rows older than a day are purged.
- */
-export const checkoutRequests = pgTable(
-  'checkout_requests',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: text().references(() => user.id, { onDelete: 'cascade' }),
-    key: text().notNull(),
-    /** SHA-256 of the parsed request body: the same key with another body is refused. */
-    requestHash: text().notNull(),
-    // Set together, once the order is written; null while the provider is being asked.
-    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
-    url: text(),
-    /** Until when the request that claimed the key is taken to be alive (unanswered rows only). */
-    leaseExpiresAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [unique('checkout_requests_user_key').on(t.userId, t.key).nullsNotDistinct()],
 )

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderHistory, orders, products } from '../../db/schema'
+import { ClaimBusyError, completeClaim, runOnce } from '../../lib/claim-once'
 import { ApiError, conflict } from '../../lib/errors'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
-import { type PaymentProvider, type Payments, providerFor } from '../payments/provider'
+import { type PaymentProvider, type Payments, providerFor } from '../payments/service'
 import { refundMail, shippedMail } from './fulfilment-mails'
 
 /**
@@ -19,70 +20,93 @@ const REFUNDABLE = ['paid', 'completed'] as const
 export type FulfilmentOutcome = { ok: true } | { ok: false; reason: 'not_found' }
 
 /**
- * Refunds an order once: the row is locked and must still be paid or completed, the
- * provider is asked with the order's own idempotency key, and only then does the status
- * become `refunded`, which also ends the access a completed order gave. A second refund,
- * concurrent or later, finds the order refunded and is refused with a 409.
+ * Refunds an order once, without a row lock held while the provider is asked (decision 023):
+ *
+ * 1. Read the order: unknown is 404; refunded already, or not paid, is a 409.
+ * 2. Claim the order's refund (`lib/claim-once`): of concurrent refunds, one goes on, the
+ *    rest wait for it and are then told it is refunded already (409).
+ * 3. The holder asks the provider, outside any transaction, with the order's own
+ *    idempotency key, so a retry after a crash never refunds twice.
+ * 4. One short transaction locks the order, checks it is still refundable, marks it
+ *    `refunded` (which also ends the access a completed order gave) with its history and
+ *    audit entries, and writes the claim's answer.
+ *
+ * The mail goes out after the commit.
  */
 export async function refundOrder(deps: Deps, actorId: string, orderId: string): Promise<FulfilmentOutcome> {
-  const refunded = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        provider: orders.provider,
-        providerSessionId: orders.providerSessionId,
-        amountCents: orders.amountCents,
-        currency: orders.currency,
-        email: orders.email,
-        product: products.name,
-      })
-      .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
-      .where(eq(orders.id, orderId))
-      .for('update', { of: orders })
-    if (!order) return null
-    if (order.status === 'refunded') throw conflict('This order has already been refunded.')
-    if (!(REFUNDABLE as readonly string[]).includes(order.status))
-      throw conflict('Only a paid or completed order can be refunded.')
+  const [order] = await deps.db
+    .select(refundColumns)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId))
+  if (!order) return { ok: false, reason: 'not_found' }
+  if (order.status === 'refunded') throw conflict('This order has already been refunded.')
+  if (!(REFUNDABLE as readonly string[]).includes(order.status))
+    throw conflict('Only a paid or completed order can be refunded.')
 
-    const outcome = await refundWithProvider(deps.payments, {
-      provider: order.provider,
-      providerSessionId: order.providerSessionId,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      idempotencyKey: `refund-${order.id}`,
+  let refund: { first: boolean }
+  try {
+    refund = await runOnce(deps.db, { scope: 'refund', key: order.id }, async (claim) => {
+      const outcome = await refundWithProvider(deps.payments, {
+        provider: order.provider,
+        providerSessionId: order.providerSessionId,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        idempotencyKey: `refund-${order.id}`,
+      })
+      await deps.db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, order.id))
+          .for('update')
+        if (!locked || !(REFUNDABLE as readonly string[]).includes(locked.status))
+          throw conflict('This order has already been refunded.')
+        const now = new Date()
+        await tx
+          .update(orders)
+          .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+          .where(and(eq(orders.id, order.id), inArray(orders.status, [...REFUNDABLE])))
+        await tx.insert(orderHistory).values({
+          orderId: order.id,
+          event: 'refunded',
+          fromStatus: locked.status,
+          toStatus: 'refunded',
+          note: outcome.reference ? `Provider reference ${outcome.reference}` : null,
+          actorId,
+        })
+        await recordAudit(tx, {
+          actorId,
+          action: 'order.refunded',
+          entity: 'order',
+          entityId: order.id,
+          before: { status: locked.status },
+          after: { status: 'refunded', refundedAt: now },
+          data: { provider: order.provider, reference: outcome.reference, amountCents: order.amountCents },
+        })
+        await completeClaim(tx as unknown as Db, claim, outcome)
+      })
+      return outcome
     })
-    const now = new Date()
-    const [updated] = await tx
-      .update(orders)
-      .set({ status: 'refunded', refundedAt: now, updatedAt: now })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, [...REFUNDABLE])))
-      .returning({ id: orders.id })
-    if (!updated) throw conflict('This order has already been refunded.')
-    await tx.insert(orderHistory).values({
-      orderId: order.id,
-      event: 'refunded',
-      fromStatus: order.status,
-      toStatus: 'refunded',
-      note: outcome.reference ? `Provider reference ${outcome.reference}` : null,
-      actorId,
-    })
-    await recordAudit(tx, {
-      actorId,
-      action: 'order.refunded',
-      entity: 'order',
-      entityId: order.id,
-      before: { status: order.status },
-      after: { status: 'refunded', refundedAt: now },
-      data: { provider: order.provider, reference: outcome.reference, amountCents: order.amountCents },
-    })
-    return order
-  })
-  if (!refunded) return { ok: false, reason: 'not_found' }
-  // Rendered once the transaction has committed, so the row locks are not held while it renders.
-  await deps.mailer.send(await refundMail(refunded))
+  } catch (err) {
+    if (err instanceof ClaimBusyError)
+      throw conflict('This order is being refunded right now. Reload the page in a moment.')
+    throw err
+  }
+  if (!refund.first) throw conflict('This order has already been refunded.')
+  await deps.mailer.send(await refundMail(order))
   return { ok: true }
+}
+
+const refundColumns = {
+  id: orders.id,
+  status: orders.status,
+  provider: orders.provider,
+  providerSessionId: orders.providerSessionId,
+  amountCents: orders.amountCents,
+  currency: orders.currency,
+  email: orders.email,
+  product: products.name,
 }
 
 /**

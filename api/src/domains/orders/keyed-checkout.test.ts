@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
-import { checkoutRequests, orders } from '../../db/schema'
+import { claims, orders } from '../../db/schema'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import {
+  CHECKOUT_CLAIM_SCOPE,
   type ClaimTiming,
+  checkoutClaimKey,
   createPendingOrderOnce,
   keyedOrderId,
   type NewOrder,
@@ -76,9 +78,20 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
   afterAll(() => database.destroy())
 
   const claimOf = (key: string, requestHash = 'hash-a') => ({ userId: null, key, requestHash })
+  /** The claim row of a guest's key, as a request that claimed it and died would leave it. */
+  const claimValues = (key: string, requestHash = 'hash-a') => ({
+    scope: CHECKOUT_CLAIM_SCOPE,
+    key: checkoutClaimKey(null, key),
+    fingerprint: requestHash,
+  })
   const ordersWithId = (id: string) => database.db.select().from(orders).where(eq(orders.id, id))
   const claimRow = async (key: string) =>
-    (await database.db.select().from(checkoutRequests).where(eq(checkoutRequests.key, key)))[0]
+    (
+      await database.db
+        .select()
+        .from(claims)
+        .where(eq(claims.key, checkoutClaimKey(null, key)))
+    )[0]
 
   it('makes a repeat wait for the first answer without a transaction, and a repeat that waits too long gets 409', async () => {
     const key = randomUUID()
@@ -87,7 +100,7 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
     const call = await provider.next(0)
     expect(call.orderId).toBe(keyedOrderId(null, key))
     // The provider is being asked: the claim is committed and unanswered, nothing is locked.
-    expect(await claimRow(key)).toMatchObject({ url: null, orderId: null })
+    expect(await claimRow(key)).toMatchObject({ result: null })
     await expect(
       createPendingOrderOnce(database.db, claimOf(key), provider.openSession, order, IMPATIENT),
     ).rejects.toMatchObject({
@@ -105,15 +118,15 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
     expect(provider.calls).toHaveLength(1)
     const [written] = await ordersWithId(keyedOrderId(null, key))
     expect(written).toMatchObject({ providerSessionId: 'cs_first', status: 'pending' })
-    expect(await claimRow(key)).toMatchObject({ url: session('first').url, orderId: written!.id })
+    expect(await claimRow(key)).toMatchObject({ result: { url: session('first').url, orderId: written!.id } })
   })
 
   it('completes a claim whose request died (lease run out) on the next retry, with the same order id', async () => {
     const key = randomUUID()
     const orderId = keyedOrderId(null, key)
     // The first request claimed the key, asked the provider and died before writing anything.
-    await database.db.insert(checkoutRequests).values({
-      ...claimOf(key),
+    await database.db.insert(claims).values({
+      ...claimValues(key),
       leaseExpiresAt: sql`now() - interval '1 second'`,
     })
     // The provider is idempotent on `checkout-<order id>`, as Stripe is: it answers the same session.
@@ -136,8 +149,8 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
 
   it('lets only one of many concurrent retries take a dead claim over', async () => {
     const key = randomUUID()
-    await database.db.insert(checkoutRequests).values({
-      ...claimOf(key),
+    await database.db.insert(claims).values({
+      ...claimValues(key),
       leaseExpiresAt: sql`now() - interval '1 second'`,
     })
     const calls: string[] = []
@@ -164,7 +177,7 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
     await expect(createPendingOrderOnce(database.db, claimOf(key), failing, order, PATIENT)).rejects.toThrow(
       'provider down',
     )
-    expect(await claimRow(key)).toMatchObject({ url: null })
+    expect(await claimRow(key)).toMatchObject({ result: null })
     // An impatient retry: it must not find a live lease to wait for.
     const retry = await createPendingOrderOnce(
       database.db,
@@ -198,17 +211,25 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
   })
 
   it('purges claims older than a day, answered or not, and keeps the rest', async () => {
-    await database.db.delete(checkoutRequests)
+    await database.db.delete(claims).where(eq(claims.scope, CHECKOUT_CLAIM_SCOPE))
     const ages = { old: '25 hours', older: '30 days', young: '23 hours', now: '0 seconds' }
     for (const [name, age] of Object.entries(ages))
       for (const answered of [true, false])
-        await database.db.insert(checkoutRequests).values({
-          ...claimOf(`${name}-${answered}`),
-          url: answered ? `https://pay.example/${name}` : null,
+        await database.db.insert(claims).values({
+          ...claimValues(`${name}-${answered}`),
+          result: answered ? { orderId: randomUUID(), url: `https://pay.example/${name}` } : null,
           createdAt: sql`now() - ${age}::interval`,
         })
     expect(await purgeCheckoutRequests(database.db)).toBe(4)
-    const left = await database.db.select({ key: checkoutRequests.key }).from(checkoutRequests)
-    expect(left.map((r) => r.key).sort()).toEqual(['now-false', 'now-true', 'young-false', 'young-true'])
+    const left = await database.db
+      .select({ key: claims.key })
+      .from(claims)
+      .where(eq(claims.scope, CHECKOUT_CLAIM_SCOPE))
+    expect(left.map((r) => r.key.slice(1)).sort()).toEqual([
+      'now-false',
+      'now-true',
+      'young-false',
+      'young-true',
+    ])
   })
 })

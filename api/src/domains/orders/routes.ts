@@ -1,37 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import { checkoutContract, testPaymentsContract } from '@lamplight/contracts'
+import { checkoutContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
-import { ApiError, notFound, validationFailed } from '../../lib/errors'
+import { notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import type { AppDeps } from '../../types'
-import type { PaymentProvider } from '../payments/provider'
-import { syncStripeSession } from '../payments/routes'
-import { testPaymentPage } from '../payments/test-mode/payment-page'
-import { findBuyableProduct, findTestSession } from './queries'
+import { providerOf, refreshStripeSession } from '../payments/service'
+import { findBuyableProduct } from './queries'
 import {
-  closeUnpaidSession,
   createPendingOrder,
   createPendingOrderOnce,
   expireTestSessions,
   findOrderBySession,
-  fulfilPaidSession,
   listOrdersOf,
   type NewOrder,
   purgeCheckoutRequests,
   requestHashOf,
 } from './service'
-
-function providerOf(deps: AppDeps): PaymentProvider {
-  if (deps.payments.provider) return deps.payments.provider
-  throw new ApiError(
-    503,
-    'payments_unavailable',
-    'Payments are not available right now. Please try again later or contact us.',
-  )
-}
 
 // Per client address: each checkout writes an order and asks the payment provider, so a
 // script cannot fill the orders table or spend our Stripe quota; the success page is a
@@ -118,7 +104,7 @@ export const checkoutRouter = defineRouter('/checkout')
     if (!order) throw notFound('We could not find that order.')
     // The buyer may arrive before Stripe's webhook: ask Stripe, and fulfil through the same function.
     if (order.status === 'pending' && deps.payments.stripe && body.sessionId.startsWith('cs_')) {
-      await syncStripeSession(deps, body.sessionId)
+      await refreshStripeSession(deps, body.sessionId)
       order = (await findOrderBySession(db, body.sessionId)) ?? order
     }
     c.header('Cache-Control', 'private, no-store')
@@ -133,35 +119,6 @@ export const accountRouter = defineRouter('/account').handle(
     return c.json({ data: await listOrdersOf(db, user.id) })
   },
 )
-
-/** The built-in test-mode payment pages: 404 unless test mode is on. */
-export const testPaymentsRouter = defineRouter('/payments/test')
-  .handle(testPaymentsContract.page, async ({ c, db, deps, params }) => {
-    if (!deps.config.payments.testMode) throw notFound()
-    await expireTestSessions(db, params.sessionId)
-    const session = await findTestSession(db, params.sessionId)
-    if (!session) throw notFound('No such payment session.')
-    c.header('Cache-Control', 'no-store')
-    return c.html(testPaymentPage(params.sessionId, session))
-  })
-  .handle(testPaymentsContract.act, { bodyLimit: 1024 }, async ({ c, db, deps, params }) => {
-    if (!deps.config.payments.testMode) throw notFound()
-    // A session a day old takes no payment, as Stripe's would not.
-    await expireTestSessions(db, params.sessionId)
-    const session = await findTestSession(db, params.sessionId)
-    if (!session) throw notFound('No such payment session.')
-    const back = `${deps.config.publicUrl}/checkout?session_id=${encodeURIComponent(params.sessionId)}`
-    if (params.action === 'pay') {
-      await fulfilPaidSession({ db, mailer: deps.mailer, logger: deps.logger }, params.sessionId)
-      return c.redirect(back, 303)
-    }
-    if (params.action === 'decline') {
-      await closeUnpaidSession(db, params.sessionId, 'failed', 'Payment declined (test mode)')
-      return c.redirect(back, 303)
-    }
-    await closeUnpaidSession(db, params.sessionId, 'cancelled', 'Checkout cancelled')
-    return c.redirect(`${deps.config.publicUrl}/shop`, 303)
-  })
 
 /**
  * Now and then (as download claims are pruned), as checkouts go by, with no scheduler (the

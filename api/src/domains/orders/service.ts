@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto'
 import type { CustomerInfo, PaymentMethod } from '@lamplight/contracts'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { checkoutRequests, orderHistory, orders, paymentEvents, products, user } from '../../db/schema'
+import { claims, orderHistory, orders, products, user } from '../../db/schema'
+import {
+  ClaimBusyError,
+  ClaimMismatchError,
+  type ClaimTiming,
+  completeClaim,
+  DEFAULT_CLAIM_TIMING,
+  purgeClaims,
+  runOnce,
+} from '../../lib/claim-once'
 import { ApiError } from '../../lib/errors'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
@@ -98,18 +107,8 @@ export const requestHashOf = (body: unknown) =>
   createHash('sha256').update(JSON.stringify(body)).digest('hex')
 
 /** How long a keyed checkout holds its claim, waits for another's, and how often it looks. */
-export type ClaimTiming = { leaseMs: number; waitMs: number; pollMs: number }
-
-export const CLAIM_TIMING: ClaimTiming = {
-  // Longer than the provider may legitimately take (the Stripe client's 15 s timeout, tried
-  // three times): a claim older than this belongs to a request that died. Taking over a live
-  // one too early costs a second provider call, never a second order (see below).
-  leaseMs: 60_000,
-  // A provider call takes well under a second usually; past this, answer 409 and let the
-  // buyer try again rather than hold the request open.
-  waitMs: 5_000,
-  pollMs: 100,
-}
+export type { ClaimTiming }
+export const CLAIM_TIMING: ClaimTiming = DEFAULT_CLAIM_TIMING
 
 const keyReused = () =>
   new ApiError(
@@ -123,28 +122,27 @@ const keyInProgress = () =>
     'idempotency_key_in_progress',
     'This checkout is still being prepared. Please try again in a moment.',
   )
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const leaseFromNow = (timing: ClaimTiming) => sql`now() + make_interval(secs => ${timing.leaseMs / 1000})`
+
+/** The claim of a buyer's idempotency key (`lib/claim-once`); a guest's keys share the empty buyer. */
+export const CHECKOUT_CLAIM_SCOPE = 'checkout'
+export const checkoutClaimKey = (userId: string | null, key: string) => `${userId ?? ''}/${key}`
+type CheckoutAnswer = { orderId: string; url: string }
 
 /**
  * create-checkout with the client's idempotency key: at most one order and one provider
  * session per (buyer, key), with no transaction open while the provider is asked (on PGlite
  * one would stop every other request of the site; on PostgreSQL it would hold a row lock and
- * a pooled connection for a network call). Decision 023. Three steps:
+ * a pooled connection for a network call). Decision 023, on the one claim of decision 041:
  *
- * 1. Claim (buyer, key): one insert ... on conflict do nothing, which takes a lease.
- * 2. The claimant asks the provider, outside any transaction, for the order id derived from
+ * 1. Claim (buyer, key) with the request's hash (`runOnce`).
+ * 2. The holder asks the provider, outside any transaction, for the order id derived from
  *    buyer and key (`keyedOrderId`), so the provider's idempotency key is the same on every
  *    attempt and a repeated call answers the same session.
  * 3. One short transaction locks the claim and, unless it is answered already, writes the
  *    order (idempotent on its primary key) and the answer (order id, URL). The first to
  *    complete wins; a later completer answers the winner's URL.
  *
- * A request that finds the claim answers its URL; finds it unanswered, waits for it (polling
- * the row), or takes it over when its lease ran out (its request died: an update on the
- * expired lease, so only one takes it) and completes it the same way. Another body with the
- * key is 422; a wait that runs out is 409. A failed claimant gives its lease up, so the
- * client's retry takes over at once instead of waiting for the lease.
+ * Another body with the key is 422; a wait for another request that runs out is 409.
  */
 export async function createPendingOrderOnce(
   db: Db,
@@ -154,100 +152,49 @@ export async function createPendingOrderOnce(
   timing: ClaimTiming = CLAIM_TIMING,
 ): Promise<{ url: string; created: boolean }> {
   const orderId = keyedOrderId(claim.userId, claim.key)
-  const ofThisKey = and(
-    claim.userId ? eq(checkoutRequests.userId, claim.userId) : isNull(checkoutRequests.userId),
-    eq(checkoutRequests.key, claim.key),
-  )
-  const deadline = Date.now() + timing.waitMs
-  for (;;) {
-    const [claimed] = await db
-      .insert(checkoutRequests)
-      .values({ ...claim, leaseExpiresAt: leaseFromNow(timing) })
-      .onConflictDoNothing()
-      .returning({ id: checkoutRequests.id })
-    if (claimed) return completeClaim(db, claimed.id, orderId, openSession, order)
-    // Claimed before: by this buyer's first attempt, or one running now.
-    for (;;) {
-      const [first] = await db
-        .select({
-          id: checkoutRequests.id,
-          requestHash: checkoutRequests.requestHash,
-          url: checkoutRequests.url,
-          expired: sql<boolean>`${checkoutRequests.leaseExpiresAt} <= now()`,
-        })
-        .from(checkoutRequests)
-        .where(ofThisKey)
-      if (!first) break // purged meanwhile: claim it afresh
-      if (first.requestHash !== claim.requestHash) throw keyReused()
-      if (first.url) return { url: first.url, created: false }
-      if (first.expired) {
-        const [taken] = await db
-          .update(checkoutRequests)
-          .set({ leaseExpiresAt: leaseFromNow(timing) })
-          .where(
-            and(
-              eq(checkoutRequests.id, first.id),
-              isNull(checkoutRequests.url),
-              sql`${checkoutRequests.leaseExpiresAt} <= now()`,
-            ),
-          )
-          .returning({ id: checkoutRequests.id })
-        if (taken) return completeClaim(db, taken.id, orderId, openSession, order)
-        continue // another request took it over first: wait for it like the rest
-      }
-      if (Date.now() >= deadline) throw keyInProgress()
-      await sleep(timing.pollMs)
-    }
+  const target = {
+    scope: CHECKOUT_CLAIM_SCOPE,
+    key: checkoutClaimKey(claim.userId, claim.key),
+    fingerprint: claim.requestHash,
   }
-}
-
-/** Steps 2 and 3 of `createPendingOrderOnce`, for the request that holds the claim. */
-async function completeClaim(
-  db: Db,
-  claimId: string,
-  orderId: string,
-  openSession: (orderId: string) => Promise<{ id: string; url: string }>,
-  order: NewOrder,
-): Promise<{ url: string; created: boolean }> {
   try {
-    const session = await openSession(orderId)
-    return await db.transaction(async (tx) => {
-      const [claim] = await tx
-        .select({ url: checkoutRequests.url })
-        .from(checkoutRequests)
-        .where(eq(checkoutRequests.id, claimId))
-        .for('update')
-      // Completed meanwhile by a request that took the claim over: the provider's session is
-      // the same one (same idempotency key), and the order is written; answer it.
-      if (claim?.url) return { url: claim.url, created: false }
-      const created = await insertPendingOrder(
-        tx as unknown as Db,
-        { ...order, id: orderId, providerSessionId: session.id },
-        { ifAbsent: true },
-      )
-      if (!created) {
-        // The order exists while its claim is unanswered: the claim was purged (a day old)
-        // and the key sent again, and the provider no longer knows its idempotency key.
-        const [existing] = await tx
-          .select({ sessionId: orders.providerSessionId })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-        if (existing?.sessionId !== session.id) throw keyReused()
-      }
-      await tx
-        .update(checkoutRequests)
-        .set({ orderId, url: session.url })
-        .where(eq(checkoutRequests.id, claimId))
-      return { url: session.url, created }
-    })
+    const { result, first } = await runOnce<CheckoutAnswer>(
+      db,
+      target,
+      async (held) => {
+        const session = await openSession(orderId)
+        return db.transaction(async (tx) => {
+          const [current] = await tx
+            .select({ result: claims.result })
+            .from(claims)
+            .where(and(eq(claims.scope, target.scope), eq(claims.key, target.key)))
+            .for('update')
+          // Completed meanwhile by a request that took the claim over: the provider's session is
+          // the same one (same idempotency key), and the order is written; answer it.
+          if (current?.result) return current.result as CheckoutAnswer
+          const created = await insertPendingOrder(
+            tx as unknown as Db,
+            { ...order, id: orderId, providerSessionId: session.id },
+            { ifAbsent: true },
+          )
+          if (!created) {
+            // The order exists while its claim is unanswered: the claim was purged (a day old)
+            // and the key sent again, and the provider no longer knows its idempotency key.
+            const [existing] = await tx
+              .select({ sessionId: orders.providerSessionId })
+              .from(orders)
+              .where(eq(orders.id, orderId))
+            if (existing?.sessionId !== session.id) throw keyReused()
+          }
+          return completeClaim(tx as unknown as Db, held, { orderId, url: session.url })
+        })
+      },
+      timing,
+    )
+    return { url: result.url, created: first }
   } catch (err) {
-    // Give the lease up, so the client's retry takes over now rather than after the lease.
-    // If the database is what failed, this fails too and the lease runs out by itself.
-    await db
-      .update(checkoutRequests)
-      .set({ leaseExpiresAt: sql`now()` })
-      .where(and(eq(checkoutRequests.id, claimId), isNull(checkoutRequests.url)))
-      .catch(() => {})
+    if (err instanceof ClaimBusyError) throw keyInProgress()
+    if (err instanceof ClaimMismatchError) throw keyReused()
     throw err
   }
 }
@@ -257,13 +204,7 @@ export const CHECKOUT_KEY_LIFETIME_HOURS = 24
 
 /** Deletes keyed-checkout claims older than a day, answered or not (their orders stay). */
 export async function purgeCheckoutRequests(db: Db): Promise<number> {
-  const gone = await db
-    .delete(checkoutRequests)
-    .where(
-      sql`${checkoutRequests.createdAt} < now() - make_interval(hours => ${CHECKOUT_KEY_LIFETIME_HOURS})`,
-    )
-    .returning({ id: checkoutRequests.id })
-  return gone.length
+  return purgeClaims(db, CHECKOUT_CLAIM_SCOPE, CHECKOUT_KEY_LIFETIME_HOURS)
 }
 
 export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable'
@@ -483,28 +424,5 @@ async function confirmationFor(db: Db, orderId: string) {
   return row ? orderConfirmationMail(row) : null
 }
 
-export type EventRecord = { provider: 'stripe'; eventId: string; type: string }
-
-/**
- * Records a provider event; answers false when it was already processed (a replay), so the
- * caller can acknowledge it without doing anything. Processing is idempotent in any case:
- * two deliveries racing both reach fulfilment, and only one moves the order.
- */
-export async function beginEvent(db: Db, event: EventRecord): Promise<boolean> {
-  await db
-    .insert(paymentEvents)
-    .values({ provider: event.provider, eventId: event.eventId, type: event.type })
-    .onConflictDoNothing()
-  const [row] = await db
-    .select({ processedAt: paymentEvents.processedAt })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)))
-  return !row?.processedAt
-}
-
-export async function finishEvent(db: Db, event: EventRecord) {
-  await db
-    .update(paymentEvents)
-    .set({ processedAt: new Date() })
-    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)))
-}
+/** What the test-mode payment page shows of a session (a read of `queries.ts`). */
+export { findTestSession } from './queries'

@@ -294,13 +294,13 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       const [old, kept, last] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
       expect((await keyed(client, old)).status).toBe(200)
       await database.db.execute(
-        sql`update checkout_requests set created_at = now() - interval '25 hours' where key = ${old}`,
+        sql`update claims set created_at = now() - interval '25 hours' where scope = 'checkout' and key like ${`%/${old}`}`,
       )
       const keys = async () =>
         (
           await queryRows<{ key: string }>(
             database.db,
-            sql`select key from checkout_requests where key in (${old}, ${kept}, ${last})`,
+            sql`select split_part(key, '/', 2) as key from claims where scope = 'checkout' and split_part(key, '/', 2) in (${old}, ${kept}, ${last})`,
           )
         )
           .map((r) => r.key)

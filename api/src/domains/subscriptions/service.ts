@@ -6,13 +6,15 @@ import {
   type SubscriptionStatus,
   type SubscriptionTier,
 } from '@lamplight/contracts'
-import { and, eq, notInArray, sql } from 'drizzle-orm'
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { paymentCustomers, subscriptionCheckouts, subscriptions, user } from '../../db/schema'
+import { ClaimBusyError, runOnce } from '../../lib/claim-once'
 import { conflict } from '../../lib/errors'
 import type { Logger } from '../../logger'
 import type { Mail, Mailer } from '../../mail'
-import type { PaymentProvider } from '../payments/provider'
+import type { AppDeps } from '../../types'
+import type { PaymentProvider } from '../payments/types'
 import { subscriptionCancelledMail, subscriptionStartedMail } from './mails'
 
 /**
@@ -23,6 +25,13 @@ import { subscriptionCancelledMail, subscriptionStartedMail } from './mails'
  * one live subscription and one open checkout per user (partial unique indexes).
  */
 export type SubscriptionDeps = { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }
+
+export const subscriptionDepsOf = (deps: AppDeps): SubscriptionDeps => ({
+  db: deps.database.db,
+  mailer: deps.mailer,
+  logger: deps.logger,
+  siteUrl: deps.config.publicUrl,
+})
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** The provider's current state of one subscription. */
@@ -230,7 +239,50 @@ export async function openPortal(deps: SubscriptionDeps, provider: PaymentProvid
 }
 
 const OPEN_CHECKOUT_LIFETIME_MS = 23 * 60 * 60 * 1000
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+type PlanCheckout = { id: string; tier: SubscriptionTier; priceId: string }
+
+/**
+ * The provider's page of one of our plan checkouts, opened once (`lib/claim-once`): the
+ * request that made the checkout asks the provider; another request of the user arriving
+ * meanwhile waits for its URL; one arriving after it died takes over, asking again with the
+ * same idempotency key (the checkout's id), so the provider makes one page.
+ */
+async function openPlanPage(
+  deps: SubscriptionDeps,
+  provider: PaymentProvider,
+  customer: { userId: string; customerId: string },
+  checkout: PlanCheckout,
+): Promise<string> {
+  try {
+    const { result } = await runOnce(
+      deps.db,
+      { scope: 'subscription-checkout', key: checkout.id },
+      async () => {
+        const session = await provider.createSubscriptionCheckout({
+          checkoutId: checkout.id,
+          userId: customer.userId,
+          customerId: customer.customerId,
+          priceId: checkout.priceId,
+          tier: checkout.tier,
+          successUrl: `${deps.siteUrl}/shop?subscription=started`,
+          cancelUrl: `${deps.siteUrl}/shop`,
+        })
+        const [written] = await deps.db
+          .update(subscriptionCheckouts)
+          .set({ providerSessionId: session.id, url: session.url, updatedAt: new Date() })
+          .where(and(eq(subscriptionCheckouts.id, checkout.id), isNull(subscriptionCheckouts.url)))
+          .returning({ url: subscriptionCheckouts.url })
+        return { url: written?.url ?? session.url }
+      },
+    )
+    return result.url
+  } catch (err) {
+    if (err instanceof ClaimBusyError)
+      throw conflict('Your plan page is still being opened. Please try again in a moment.')
+    throw err
+  }
+}
 
 /**
  * create-subscription. With a live subscription the answer is the portal (change plan
@@ -246,6 +298,7 @@ export async function startSubscriptionCheckout(
   const portal = async () => ({ url: (await openPortal(deps, provider, customer)).url, portal: true })
   if (await liveSubscriptionOf(deps.db, customer.id)) return portal()
   const customerId = await ensureCustomer(deps.db, provider, customer)
+  const holder = { userId: customer.id, customerId }
   const deadline = Date.now() + 5000
   while (Date.now() < deadline) {
     const [open] = await deps.db
@@ -254,26 +307,25 @@ export async function startSubscriptionCheckout(
       .where(and(eq(subscriptionCheckouts.userId, customer.id), eq(subscriptionCheckouts.status, 'open')))
     if (open) {
       const age = Date.now() - open.createdAt.getTime()
-      if (!open.url && age < 30_000) {
-        // Another request of this user is opening it right now: wait for its URL.
-        await sleep(150)
-        continue
-      }
+      // Being opened by another request of this user (or left half-open by one that died): its URL.
+      const url =
+        open.url ??
+        (open.provider === provider.name ? await openPlanPage(deps, provider, holder, open) : null)
       if (
-        open.url &&
+        url &&
         open.priceId === plan.priceId &&
         open.provider === provider.name &&
         age < OPEN_CHECKOUT_LIFETIME_MS
       )
-        return { url: open.url, portal: false }
+        return { url, portal: false }
       const [closed] = await deps.db
         .update(subscriptionCheckouts)
         .set({ status: 'expired', updatedAt: new Date() })
         .where(and(eq(subscriptionCheckouts.id, open.id), eq(subscriptionCheckouts.status, 'open')))
-        .returning({ id: subscriptionCheckouts.id })
-      if (closed && open.providerSessionId && open.provider === provider.name) {
+        .returning({ providerSessionId: subscriptionCheckouts.providerSessionId })
+      if (closed?.providerSessionId && open.provider === provider.name) {
         // Paid a moment ago at the provider: the subscription is on its way; manage it, do not pay twice.
-        if ((await provider.expireCheckout(open.providerSessionId)) === 'completed') {
+        if ((await provider.expireCheckout(closed.providerSessionId)) === 'completed') {
           await deps.db
             .update(subscriptionCheckouts)
             .set({ status: 'completed', updatedAt: new Date() })
@@ -291,20 +343,7 @@ export async function startSubscriptionCheckout(
       .returning({ id: subscriptionCheckouts.id })
     if (!row) continue
     try {
-      const session = await provider.createSubscriptionCheckout({
-        checkoutId: row.id,
-        userId: customer.id,
-        customerId,
-        priceId: plan.priceId,
-        tier: plan.tier,
-        successUrl: `${deps.siteUrl}/shop?subscription=started`,
-        cancelUrl: `${deps.siteUrl}/shop`,
-      })
-      await deps.db
-        .update(subscriptionCheckouts)
-        .set({ providerSessionId: session.id, url: session.url, updatedAt: new Date() })
-        .where(eq(subscriptionCheckouts.id, row.id))
-      return { url: session.url, portal: false }
+      return { url: await openPlanPage(deps, provider, holder, { id: row.id, ...plan }), portal: false }
     } catch (err) {
       await deps.db
         .update(subscriptionCheckouts)
@@ -327,7 +366,8 @@ export async function closeSubscriptionCheckout(db: Db, sessionId: string, statu
 }
 
 // ---------------------------------------------------------------------------------------
-// Test mode: our own plan page and portal, driving the same `applyIn` as Stripe's events.
+// Test mode: what our own plan page and portal report, handed to the payments module's one
+// event handler as Stripe's events are (`payments/events.ts`).
 
 const monthAfter = (date: Date) => {
   const next = new Date(date)
@@ -353,106 +393,78 @@ export async function findTestSubscriptionCheckout(db: Db, sessionId: string) {
   return row ?? null
 }
 
-export type TestPayOutcome = 'subscribed' | 'already' | 'closed' | 'duplicate' | 'unknown'
-
-/** Pay on the test plan page: the subscription starts, once, however many times it is pressed. */
-export async function payTestSubscriptionCheckout(
-  deps: SubscriptionDeps,
-  sessionId: string,
-): Promise<TestPayOutcome> {
-  const found = await findTestSubscriptionCheckout(deps.db, sessionId)
-  if (!found) return 'unknown'
-  const { outcome, mail } = await deps.db.transaction(async (tx) => {
-    const nothing = (outcome: TestPayOutcome) => ({ outcome, mail: null as Mail | null })
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, found.userId)).for('update')
-    const [checkout] = await tx
-      .select({ status: subscriptionCheckouts.status })
-      .from(subscriptionCheckouts)
-      .where(eq(subscriptionCheckouts.id, found.id))
-      .for('update')
-    if (!checkout) return nothing('unknown')
-    if (checkout.status === 'completed') return nothing('already')
-    if (checkout.status !== 'open') return nothing('closed')
-    const [customer] = await tx
-      .select({ id: paymentCustomers.providerCustomerId })
-      .from(paymentCustomers)
-      .where(and(eq(paymentCustomers.userId, found.userId), eq(paymentCustomers.provider, 'test')))
-    const applied = await applyIn(tx, deps, {
-      provider: 'test',
-      subscriptionId: `sub_test_${found.id.replaceAll('-', '')}`,
-      customerId: customer?.id ?? null,
-      userId: found.userId,
-      tier: found.tier,
-      priceId: found.priceId,
-      status: 'active',
-      currentPeriodEnd: monthAfter(new Date()),
-      cancelAtPeriodEnd: false,
-    })
-    if (applied.outcome === 'duplicate') {
-      await tx
-        .update(subscriptionCheckouts)
-        .set({ status: 'expired', updatedAt: new Date() })
-        .where(eq(subscriptionCheckouts.id, found.id))
-      return nothing('duplicate')
-    }
-    return { outcome: 'subscribed' as TestPayOutcome, mail: applied.mail }
-  })
-  await sendAfterCommit(deps, mail)
-  return outcome
+/**
+ * What the test mode's plan page reports when Pay is pressed: a new subscription of the
+ * page's plan, active for a month, as Stripe would report it in its events. Its id is the
+ * checkout's, so Pay pressed twice names one subscription.
+ */
+export async function testSubscriptionOf(
+  db: Db,
+  checkout: { id: string; userId: string; tier: SubscriptionTier; priceId: string },
+): Promise<SubscriptionSnapshot> {
+  const [customer] = await db
+    .select({ id: paymentCustomers.providerCustomerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, checkout.userId), eq(paymentCustomers.provider, 'test')))
+  return {
+    provider: 'test',
+    subscriptionId: `sub_test_${checkout.id.replaceAll('-', '')}`,
+    customerId: customer?.id ?? null,
+    userId: checkout.userId,
+    tier: checkout.tier,
+    priceId: checkout.priceId,
+    status: 'active',
+    currentPeriodEnd: monthAfter(new Date()),
+    cancelAtPeriodEnd: false,
+  }
 }
 
 export type TestPortalAction = 'cancel' | 'resume' | 'renewal-paid' | 'renewal-failed' | 'end' | 'plan'
 
 /**
- * The test-mode portal's buttons, each the provider event it stands for: change plan and
- * cancel/resume (customer.subscription.updated), a renewal paid or failed (invoice.paid,
- * invoice.payment_failed) and the end (customer.subscription.deleted).
+ * The test-mode portal's buttons, each the provider's new state of the user's live test
+ * subscription, as the event it stands for would report it: change plan and cancel/resume
+ * (customer.subscription.updated), a renewal paid or failed (invoice.paid,
+ * invoice.payment_failed) and the end (customer.subscription.deleted). Null: none is live.
  */
-export async function actInTestPortal(
-  deps: SubscriptionDeps,
+export async function testPortalChange(
+  db: Db,
   userId: string,
   action: TestPortalAction,
   tier?: SubscriptionTier,
-): Promise<ApplyOutcome | 'none'> {
-  const { outcome, mail } = await deps.db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update')
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
-      .for('update')
-    if (!sub) return { outcome: 'none' as const, mail: null }
-    const snap: SubscriptionSnapshot = {
-      provider: 'test',
-      subscriptionId: sub.providerSubscriptionId,
-      customerId: sub.providerCustomerId,
-      userId,
-      tier: sub.tier,
-      priceId: sub.priceId,
-      status: sub.status,
-      currentPeriodEnd: sub.currentPeriodEnd,
-      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+): Promise<SubscriptionSnapshot | null> {
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
+  if (!sub) return null
+  const snap: SubscriptionSnapshot = {
+    provider: 'test',
+    subscriptionId: sub.providerSubscriptionId,
+    customerId: sub.providerCustomerId,
+    userId,
+    tier: sub.tier,
+    priceId: sub.priceId,
+    status: sub.status,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+  }
+  if (action === 'cancel') snap.cancelAtPeriodEnd = true
+  else if (action === 'resume') snap.cancelAtPeriodEnd = false
+  else if (action === 'renewal-failed') snap.status = 'past_due'
+  else if (action === 'end') snap.status = 'canceled'
+  else if (action === 'renewal-paid') {
+    snap.status = 'active'
+    const from = sub.currentPeriodEnd && sub.currentPeriodEnd > new Date() ? sub.currentPeriodEnd : new Date()
+    snap.currentPeriodEnd = monthAfter(from)
+  } else if (action === 'plan' && tier) {
+    const plan = planOfTier(tier)
+    if (plan) {
+      snap.tier = plan.tier
+      snap.priceId = plan.priceId
     }
-    if (action === 'cancel') snap.cancelAtPeriodEnd = true
-    else if (action === 'resume') snap.cancelAtPeriodEnd = false
-    else if (action === 'renewal-failed') snap.status = 'past_due'
-    else if (action === 'end') snap.status = 'canceled'
-    else if (action === 'renewal-paid') {
-      snap.status = 'active'
-      const from =
-        sub.currentPeriodEnd && sub.currentPeriodEnd > new Date() ? sub.currentPeriodEnd : new Date()
-      snap.currentPeriodEnd = monthAfter(from)
-    } else if (action === 'plan' && tier) {
-      const plan = planOfTier(tier)
-      if (plan) {
-        snap.tier = plan.tier
-        snap.priceId = plan.priceId
-      }
-    }
-    return applyIn(tx, deps, snap)
-  })
-  await sendAfterCommit(deps, mail)
-  return outcome
+  }
+  return snap
 }
 
 /** What the test-mode portal shows: the user's live test subscription, if any. */

@@ -8,10 +8,12 @@ import Stripe from 'stripe'
 import { ApiError } from '../../../lib/errors'
 import type {
   CheckoutSessionRequest,
-  PaymentProvider,
   RefundRequest,
+  StripeProvider,
   SubscriptionCheckoutRequest,
-} from '../provider'
+} from '../types'
+
+export type { StripeProvider, StripeSubscriptionSnapshot } from '../types'
 
 export type StripeSettings = {
   secretKey: string
@@ -32,24 +34,6 @@ export function stripeClient(settings: StripeSettings) {
     maxNetworkRetries: 2,
     timeout: 15_000,
   })
-}
-
-export type StripeProvider = PaymentProvider & {
-  stripe: Stripe
-  /** Our reading of a Stripe subscription, or null when its price is none of our plans. */
-  snapshotOf(subscription: Stripe.Subscription): StripeSubscriptionSnapshot | null
-}
-
-export type StripeSubscriptionSnapshot = {
-  provider: 'stripe'
-  subscriptionId: string
-  customerId: string | null
-  userId: string | null
-  tier: SubscriptionTier
-  priceId: string
-  status: string
-  currentPeriodEnd: Date | null
-  cancelAtPeriodEnd: boolean
 }
 
 /**

@@ -1,16 +1,18 @@
 import { stripeContract } from '@lamplight/contracts'
 import type Stripe from 'stripe'
-import { ApiError, notFound } from '../../lib/errors'
-import { defineRouter } from '../../lib/router'
-import type { AppDeps } from '../../types'
-import { beginEvent, closeUnpaidSession, finishEvent, fulfilPaidSession } from '../orders/service'
-import { subscriptionDeps } from '../subscriptions/routes'
-import { applySubscription, closeSubscriptionCheckout } from '../subscriptions/service'
+import { ApiError, notFound } from '../../../lib/errors'
+import { defineRouter } from '../../../lib/router'
+import type { AppDeps } from '../../../types'
+import { beginEvent, finishEvent } from '../event-log'
+import { handlePaymentEvent } from '../events'
 
-const deps3 = (deps: AppDeps) => ({ db: deps.database.db, mailer: deps.mailer, logger: deps.logger })
+/**
+ * Stripe's side of payments: its webhook, and the success page's look-up, translate what
+ * Stripe says into our `PaymentEvent`s for the one handler (`../events.ts`).
+ */
 
-/** Brings one Checkout Session's outcome into our order (used by the webhook and the success page). */
-export async function syncStripeSession(deps: AppDeps, sessionId: string) {
+/** Brings one Checkout Session's outcome into our order (the success page, before the webhook). */
+export async function refreshStripeSession(deps: AppDeps, sessionId: string) {
   const stripe = deps.payments.stripe
   if (!stripe) return
   const session = await stripe.checkout.sessions.retrieve(sessionId)
@@ -20,17 +22,29 @@ export async function syncStripeSession(deps: AppDeps, sessionId: string) {
 async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
   if (session.mode === 'subscription') {
     if (session.status === 'complete') {
-      await closeSubscriptionCheckout(deps.database.db, session.id, 'completed')
+      await handlePaymentEvent(deps, {
+        type: 'subscription-checkout.closed',
+        sessionId: session.id,
+        status: 'completed',
+      })
       const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
       if (id) await syncStripeSubscription(deps, id)
     } else if (session.status === 'expired')
-      await closeSubscriptionCheckout(deps.database.db, session.id, 'expired')
+      await handlePaymentEvent(deps, {
+        type: 'subscription-checkout.closed',
+        sessionId: session.id,
+        status: 'expired',
+      })
     return
   }
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
-    await fulfilPaidSession(deps3(deps), session.id)
+    await handlePaymentEvent(deps, { type: 'checkout.paid', sessionId: session.id })
   else if (session.status === 'expired')
-    await closeUnpaidSession(deps.database.db, session.id, 'cancelled', 'Checkout session expired')
+    await handlePaymentEvent(deps, {
+      type: 'checkout.cancelled',
+      sessionId: session.id,
+      note: 'Checkout session expired',
+    })
 }
 
 /**
@@ -48,7 +62,7 @@ async function syncStripeSubscription(deps: AppDeps, subscriptionId: string) {
     deps.logger.warn({ subscriptionId }, 'stripe subscription of a price that is none of our plans: ignored')
     return
   }
-  const outcome = await applySubscription(subscriptionDeps(deps), snapshot)
+  const outcome = await handlePaymentEvent(deps, { type: 'subscription.changed', subscription: snapshot })
   if (outcome === 'unknown-user')
     deps.logger.warn({ subscriptionId }, 'stripe subscription of no user of ours: ignored')
   if (outcome === 'duplicate') {
@@ -100,7 +114,11 @@ export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
         await applySession(deps, event.data.object)
         break
       case 'checkout.session.async_payment_failed':
-        await closeUnpaidSession(deps.database.db, event.data.object.id, 'failed', 'Payment failed')
+        await handlePaymentEvent(deps, {
+          type: 'checkout.failed',
+          sessionId: event.data.object.id,
+          note: 'Payment failed',
+        })
         break
       case 'customer.subscription.created':
       case 'customer.subscription.updated':

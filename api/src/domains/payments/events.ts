@@ -1,0 +1,60 @@
+import type { AppDeps } from '../../types'
+import { closeUnpaidSession, type Fulfilment, fulfilPaidSession } from '../orders/service'
+import {
+  type ApplyOutcome,
+  applySubscription,
+  closeSubscriptionCheckout,
+  type SubscriptionSnapshot,
+  subscriptionDepsOf,
+} from '../subscriptions/service'
+
+/**
+ * What a payment provider tells us happened, in our words. Stripe's webhook
+ * (`stripe/webhook.ts`) translates Stripe's events into these; the test mode's pages
+ * (`test-mode/routes.ts`) emit the same ones when their buttons are pressed. Both hand them
+ * to `handlePaymentEvent`, so an order is paid, failed or cancelled, and a subscription
+ * changes, along one path whatever the provider.
+ */
+export type PaymentEvent =
+  /** A one-off checkout was paid: the order is fulfilled, once. */
+  | { type: 'checkout.paid'; sessionId: string }
+  /** Declined, or the payment failed. */
+  | { type: 'checkout.failed'; sessionId: string; note: string }
+  /** Given up by the buyer, or expired unpaid. */
+  | { type: 'checkout.cancelled'; sessionId: string; note: string }
+  /** A plan page was paid (`completed`) or closed unpaid (`expired`). */
+  | { type: 'subscription-checkout.closed'; sessionId: string; status: 'completed' | 'expired' }
+  /** The provider's current state of a subscription (started, renewed, changed, cancelled, ended). */
+  | { type: 'subscription.changed'; subscription: SubscriptionSnapshot }
+
+type Outcomes = {
+  'checkout.paid': Fulfilment
+  'checkout.failed': boolean
+  'checkout.cancelled': boolean
+  'subscription-checkout.closed': undefined
+  'subscription.changed': ApplyOutcome
+}
+
+/** The one handler of payment events; each is idempotent, so replays and races change nothing twice. */
+export async function handlePaymentEvent<E extends PaymentEvent>(
+  deps: AppDeps,
+  event: E,
+): Promise<Outcomes[E['type']]> {
+  const db = deps.database.db
+  const answer = async (): Promise<Outcomes[PaymentEvent['type']]> => {
+    switch (event.type) {
+      case 'checkout.paid':
+        return fulfilPaidSession({ db, mailer: deps.mailer, logger: deps.logger }, event.sessionId)
+      case 'checkout.failed':
+        return closeUnpaidSession(db, event.sessionId, 'failed', event.note)
+      case 'checkout.cancelled':
+        return closeUnpaidSession(db, event.sessionId, 'cancelled', event.note)
+      case 'subscription-checkout.closed':
+        await closeSubscriptionCheckout(db, event.sessionId, event.status)
+        return undefined
+      case 'subscription.changed':
+        return applySubscription(subscriptionDepsOf(deps), event.subscription)
+    }
+  }
+  return (await answer()) as Outcomes[E['type']]
+}

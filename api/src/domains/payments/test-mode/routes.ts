@@ -1,0 +1,113 @@
+import { SUBSCRIPTION_PLANS, testBillingContract, testPaymentsContract } from '@lamplight/contracts'
+import { notFound } from '../../../lib/errors'
+import { defineRouter } from '../../../lib/router'
+import type { AppDeps } from '../../../types'
+import { expireTestSessions, findTestSession } from '../../orders/service'
+import {
+  findTestSubscriptionCheckout,
+  testPortalChange,
+  testPortalView,
+  testSubscriptionOf,
+} from '../../subscriptions/service'
+import { handlePaymentEvent } from '../events'
+import { testCheckoutPage, testPortalPage } from './billing-pages'
+import { testPaymentPage } from './payment-page'
+
+/**
+ * The test mode's hosted pages, our stand-in for Stripe's: a payment page, a plan page and
+ * a customer portal. Their buttons emit the events Stripe's webhook would deliver into the
+ * same handler (`../events.ts`), so test mode exercises the path a real payment takes.
+ * Each answers 404 unless test mode is on.
+ */
+const onlyInTestMode = (deps: AppDeps) => {
+  if (!deps.config.payments.testMode) throw notFound()
+}
+
+/** The built-in test-mode payment pages. */
+export const testPaymentsRouter = defineRouter('/payments/test')
+  .handle(testPaymentsContract.page, async ({ c, db, deps, params }) => {
+    onlyInTestMode(deps)
+    await expireTestSessions(db, params.sessionId)
+    const session = await findTestSession(db, params.sessionId)
+    if (!session) throw notFound('No such payment session.')
+    c.header('Cache-Control', 'no-store')
+    return c.html(testPaymentPage(params.sessionId, session))
+  })
+  .handle(testPaymentsContract.act, { bodyLimit: 1024 }, async ({ c, db, deps, params }) => {
+    onlyInTestMode(deps)
+    // A session a day old takes no payment, as Stripe's would not.
+    await expireTestSessions(db, params.sessionId)
+    const session = await findTestSession(db, params.sessionId)
+    if (!session) throw notFound('No such payment session.')
+    const back = `${deps.config.publicUrl}/checkout?session_id=${encodeURIComponent(params.sessionId)}`
+    const { sessionId } = params
+    if (params.action === 'pay') {
+      await handlePaymentEvent(deps, { type: 'checkout.paid', sessionId })
+      return c.redirect(back, 303)
+    }
+    if (params.action === 'decline') {
+      await handlePaymentEvent(deps, {
+        type: 'checkout.failed',
+        sessionId,
+        note: 'Payment declined (test mode)',
+      })
+      return c.redirect(back, 303)
+    }
+    await handlePaymentEvent(deps, { type: 'checkout.cancelled', sessionId, note: 'Checkout cancelled' })
+    return c.redirect(`${deps.config.publicUrl}/shop`, 303)
+  })
+
+/** The built-in test-mode plan page and customer portal. */
+export const testBillingRouter = defineRouter('/payments/test-billing')
+  .handle(testBillingContract.checkoutPage, async ({ c, db, deps, params }) => {
+    onlyInTestMode(deps)
+    const checkout = await findTestSubscriptionCheckout(db, params.sessionId)
+    if (!checkout) throw notFound('No such subscription checkout.')
+    c.header('Cache-Control', 'no-store')
+    return c.html(testCheckoutPage(params.sessionId, checkout))
+  })
+  .handle(testBillingContract.checkoutAct, { bodyLimit: 1024 }, async ({ c, db, deps, params }) => {
+    onlyInTestMode(deps)
+    const checkout = await findTestSubscriptionCheckout(db, params.sessionId)
+    if (!checkout) throw notFound('No such subscription checkout.')
+    const site = deps.config.publicUrl
+    const { sessionId } = params
+    const page = `/api/payments/test-billing/checkout/${encodeURIComponent(sessionId)}`
+    if (params.action === 'pay') {
+      if (checkout.status === 'completed') return c.redirect(`${site}/shop?subscription=started`, 303)
+      if (checkout.status !== 'open') return c.redirect(page, 303)
+      // What Stripe reports of a paid plan page: the subscription it started.
+      const subscription = await testSubscriptionOf(db, checkout)
+      const outcome = await handlePaymentEvent(deps, { type: 'subscription.changed', subscription })
+      if (outcome === 'duplicate') {
+        // A second live subscription is never kept (Stripe's is cancelled): the page closes unpaid.
+        await handlePaymentEvent(deps, { type: 'subscription-checkout.closed', sessionId, status: 'expired' })
+        return c.redirect(page, 303)
+      }
+      if (outcome === 'unknown-user') return c.redirect(page, 303)
+      return c.redirect(`${site}/shop?subscription=started`, 303)
+    }
+    await handlePaymentEvent(deps, { type: 'subscription-checkout.closed', sessionId, status: 'expired' })
+    return c.redirect(`${site}/shop`, 303)
+  })
+  .handle(testBillingContract.portalPage, async ({ c, db, deps, user }) => {
+    onlyInTestMode(deps)
+    c.header('Cache-Control', 'no-store')
+    return c.html(testPortalPage(user.email, await testPortalView(db, user.id), SUBSCRIPTION_PLANS))
+  })
+  .handle(testBillingContract.portalAct, { bodyLimit: 1024 }, async ({ c, db, deps, params, user }) => {
+    onlyInTestMode(deps)
+    const subscription = await testPortalChange(db, user.id, params.action)
+    if (subscription) await handlePaymentEvent(deps, { type: 'subscription.changed', subscription })
+    return c.redirect('/api/payments/test-billing/portal', 303)
+  })
+  .handle(
+    testBillingContract.portalChangePlan,
+    { bodyLimit: 1024 },
+    async ({ c, db, deps, params, user }) => {
+      onlyInTestMode(deps)
+      const subscription = await testPortalChange(db, user.id, 'plan', params.tier)
+      if (subscription) await handlePaymentEvent(deps, { type: 'subscription.changed', subscription })
+      return c.redirect('/api/payments/test-billing/portal', 303)
+    },
+  )

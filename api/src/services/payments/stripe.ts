@@ -6,7 +6,12 @@ import {
 } from '@lamplight/contracts'
 import Stripe from 'stripe'
 import { ApiError } from '../../lib/errors'
-import type { CheckoutSessionRequest, PaymentProvider, RefundRequest, SubscriptionCheckoutRequest } from '.'
+import type {
+  CheckoutSessionRequest,
+  PaymentProvider,
+  RefundRequest,
+  SubscriptionCheckoutRequest,
+} from './provider'
 
 export type StripeSettings = {
   secretKey: string

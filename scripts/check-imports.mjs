@@ -8,11 +8,16 @@
 // It also holds the apps to the front-end kit (decisions 036 and 037), which a README sentence
 // did not: no bare `<form>` (`Form` of @lamplight/ui posts when sent before hydration), and no
 // second way to turn an API error into words (`apiErrorMessage` of @lamplight/contracts).
+//
+// And it fails on any import circle among the API's modules (api/src, decision 043): type-only
+// imports count too, since a circle of types is a circle of meaning (the app's types importing
+// a module that imports them back). Imports are read and resolved by TypeScript itself.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SKIP_DIRS = new Set([
@@ -241,9 +246,105 @@ export function apiDomainProblems() {
   )
 }
 
+/** The folders held to "no import circle". */
+export const CIRCLE_FREE = ['api/src']
+const TS_SOURCE = /\.[cm]?tsx?$/
+const RESOLUTION = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowImportingTsExtensions: true,
+  resolveJsonModule: true,
+}
+
+/**
+ * Every import circle among the TypeScript files under `dir` (relative imports, `import type`,
+ * `export ... from` and `import()` alike): one per group of files that reach each other
+ * (`files`), shown as the shortest path from one of them back to itself (`circle`). `keep`: the
+ * files to consider (what git would commit; null for every file).
+ */
+export function importCircles(dir, keep = projectFiles()) {
+  const sources = [...files(dir, keep)].filter((file) => TS_SOURCE.test(file))
+  const known = new Set(sources)
+  const graph = new Map()
+  for (const file of sources) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+    const edges = new Set()
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue
+      const resolved = ts.resolveModuleName(fileName, file, RESOLUTION, ts.sys).resolvedModule
+      const target = resolved && path.resolve(resolved.resolvedFileName)
+      if (target && known.has(target)) edges.add(target)
+    }
+    graph.set(file, edges)
+  }
+  return stronglyConnected(graph).map((group) => ({
+    files: group.map((file) => path.relative(root, file)),
+    circle: shortestCircle(graph, new Set(group), group[0]),
+  }))
+}
+
+/** Tarjan's strongly connected components with more than one file (or a file importing itself). */
+function stronglyConnected(graph) {
+  let next = 0
+  const index = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const groups = []
+  const visit = (node) => {
+    index.set(node, next)
+    low.set(node, next)
+    next += 1
+    stack.push(node)
+    onStack.add(node)
+    for (const to of graph.get(node)) {
+      if (!index.has(to)) {
+        visit(to)
+        low.set(node, Math.min(low.get(node), low.get(to)))
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node), index.get(to)))
+    }
+    if (low.get(node) !== index.get(node)) return
+    const group = []
+    let member
+    do {
+      member = stack.pop()
+      onStack.delete(member)
+      group.push(member)
+    } while (member !== node)
+    if (group.length > 1 || graph.get(node).has(node)) groups.push(group.sort())
+  }
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
+  return groups
+}
+
+/** The shortest path from `start` back to itself inside `group` (breadth first). */
+function shortestCircle(graph, group, start) {
+  const from = new Map([[start, null]])
+  const queue = [start]
+  while (queue.length) {
+    const node = queue.shift()
+    for (const to of graph.get(node)) {
+      if (!group.has(to)) continue
+      if (to === start) {
+        const circle = [start]
+        for (let at = node; at !== start; at = from.get(at)) circle.splice(1, 0, at)
+        return [...circle, start].map((file) => path.relative(root, file))
+      }
+      if (!from.has(to)) {
+        from.set(to, node)
+        queue.push(to)
+      }
+    }
+  }
+  return [path.relative(root, start)]
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kit = appKitProblems()
   for (const p of kit) console.error(`${p.file}:${p.line}: ${p.message}`)
+  const circles = CIRCLE_FREE.flatMap((dir) => importCircles(path.join(root, dir)))
+  for (const { files: tied, circle } of circles)
+    console.error(`an import circle (${tied.length} files reach each other), e.g. ${circle.join(' → ')}`)
   const problems = undeclaredImports()
   if (problems.length) {
     const seen = new Set()
@@ -259,8 +360,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const domains = apiDomainProblems()
   for (const p of domains) console.error(`${p.file}:${p.line}: ${p.message}`)
-  if (kit.length || domains.length) process.exit(1)
+  if (kit.length || circles.length || domains.length) process.exit(1)
   console.log(
-    'check-imports: every workspace declares what it imports; the apps use the front-end kit; the API domains meet at their services',
+    `check-imports: every workspace declares what it imports; the apps use the front-end kit; the API domains meet at their services; no import circle in ${CIRCLE_FREE.join(', ')}`,
   )
 }

@@ -1,8 +1,18 @@
 // node --test scripts/ (run by `npm run lint`): the front-end kit's rule refuses what it must
 // and lets the kit's own way through.
 import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { test } from 'node:test'
-import { apiDomainProblems, appKitProblems, domainProblems, kitProblems } from './check-imports.mjs'
+import {
+  apiDomainProblems,
+  appKitProblems,
+  CIRCLE_FREE,
+  domainProblems,
+  importCircles,
+  kitProblems,
+} from './check-imports.mjs'
 
 const messages = (file, text) => kitProblems(file, text).map((p) => `${p.line}: ${p.message}`)
 
@@ -83,4 +93,52 @@ test("refuses an API domain reaching past another domain's service, and not its 
 
 test('the API domains meet at their services today', () => {
   assert.deepEqual(apiDomainProblems(), [])
+})
+
+/** A folder of TypeScript files (name → text), removed after `use`. */
+function withSources(sources, use) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'circles-'))
+  try {
+    for (const [name, text] of Object.entries(sources)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
+      writeFileSync(path.join(dir, name), text)
+    }
+    return use(dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+test('finds an import circle, type-only imports, re-exports and folders with an index included', () => {
+  const circles = withSources(
+    {
+      'types.ts': "import type { Auth } from './auth/auth'\nexport type Env = { auth: Auth }\n",
+      'auth/auth.ts':
+        "import { limit } from '../middleware/limit'\nexport type Auth = { limit: typeof limit }\n",
+      'middleware/limit/index.ts': "export * from './rule'\nexport const limit = 1\n",
+      'middleware/limit/rule.ts': "import type { Env } from '../../types'\nexport type Rule = Env\n",
+      'lib/free.ts': "import { limit } from '../middleware/limit'\nexport const free = limit\n",
+    },
+    (dir) => importCircles(dir, null),
+  )
+  assert.equal(circles.length, 1)
+  assert.equal(circles[0].files.length, 4)
+  const names = circles[0].circle.map((file) => file.split(/[\\/]/).slice(-2).join('/'))
+  assert.equal(names[0], names.at(-1))
+  assert.equal(names.length, 5)
+  assert.ok(!names.includes('lib/free.ts'))
+})
+
+test('finds none where imports only go one way, and none in the API today', () => {
+  const none = withSources(
+    {
+      'a.ts': "import { b } from './b'\nexport const a = b\n",
+      'b.ts': "export const b = import('./c')\n",
+      'c.ts': '',
+    },
+    (dir) => importCircles(dir, null),
+  )
+  assert.deepEqual(none, [])
+  const root = path.resolve(import.meta.dirname, '..')
+  for (const dir of CIRCLE_FREE) assert.deepEqual(importCircles(path.join(root, dir)), [], dir)
 })

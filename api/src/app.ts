@@ -1,15 +1,15 @@
+import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { cors } from 'hono/cors'
+import { requestId } from 'hono/request-id'
 import { originsOf } from './domains/deployments/remote-registry'
-import { clientIp, proxyPeer } from './middleware/client-ip'
-import { compressAnswers } from './middleware/compress'
-import { corsForTrustedOrigins, corsHeaders } from './middleware/cors'
+import { clientIp } from './middleware/client-ip'
 import { apiNotFound, errorHandler } from './middleware/error-handler'
-import { withFastReads } from './middleware/fast-reads'
 import { invalidateOnAdminWrites } from './middleware/invalidate-public'
 import { originCheck } from './middleware/origin-check'
-import { requestId, requestIds } from './middleware/request-id'
 import { requestLogger } from './middleware/request-logger'
-import { responseHeaderBase, responseHeaders } from './middleware/response-headers'
+import { securityHeaders } from './middleware/security-headers'
 import { serveApps } from './middleware/serve-apps'
 import { dsnOrigin } from './observability'
 import { apiRouters } from './routes'
@@ -30,12 +30,19 @@ function overHttps(publicUrl: string) {
   }
 }
 
-export type AppOptions = {
-  /** The fast reads of the public cache before the middleware (on unless a test compares). */
-  fastReads?: boolean
+/**
+ * Request ids: this process's random prefix and a counter, unique across replicas and
+ * restarts, and far cheaper than a UUID per request.
+ */
+function sequentialIds(): () => string {
+  const prefix = randomBytes(6).toString('base64url')
+  let counter = 0
+  return () => `${prefix}-${(++counter).toString(36)}`
 }
 
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
+const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH']
+
+export function createApp(deps: AppDeps) {
   const { config, logger } = deps
   // Origins (other than our own) that scripts and manifests may come from: the registry's
   // active releases hosted elsewhere (decision 012), read per page load (cached briefly).
@@ -43,22 +50,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // The browser reports errors to PUBLIC_SENTRY_DSN's origin: allowed only when it is set.
   const tracker = dsnOrigin(config.errorReporting.publicDsn)
 
-  const ids = requestIds()
   const servedOverHttps = overHttps(config.publicUrl)
   const clientIpOptions = { header: config.clientIpHeader, trustedProxies: config.trustedProxies }
-  const headerOptions = {
-    trackerOrigin: tracker ?? null,
-    // Remote chunks may be served from another origin.
-    crossOriginResourcePolicy: pinned.length ? ('cross-origin' as const) : ('same-origin' as const),
-  }
-  const trusted = config.auth.trustedOrigins
+  const trusted = new Set(config.auth.trustedOrigins)
   const apiOrigins = () => deps.remotes.cached()?.origins ?? pinned
 
   const app = new Hono<AppEnv>()
-  app.use(requestId(ids))
+  // The client's own id when it sent a sane one (a proxy's id carries through), else ours.
+  app.use(requestId({ generator: sequentialIds(), limitLength: 128 }))
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
+    // requestId prepares its header for Hono's c.body/c.json; an answer a handler built as
+    // its own Response (a file, better-auth's) carries it too.
+    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', c.get('requestId'))
   })
   app.use(requestLogger(logger))
   app.use(clientIp(clientIpOptions))
@@ -76,8 +81,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next()
   })
   app.use(
-    responseHeaders({
-      ...headerOptions,
+    securityHeaders({
+      trackerOrigin: tracker ?? null,
+      // Remote chunks may be served from another origin.
+      crossOriginResourcePolicy: pinned.length ? 'cross-origin' : 'same-origin',
       remoteOrigins: (c) => c.get('remoteOrigins') ?? pinned,
       servedOverHttps: (c) =>
         servedOverHttps(
@@ -87,12 +94,28 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         ),
     }),
   )
-  app.use(compressAnswers())
+  // gzip for text answers made per request (pages, API JSON) over 1 KB; files the build
+  // precompressed and the public cache's answers come with their own encoding (decision 043).
+  app.use(compress())
 
   const api = new Hono<AppEnv>()
-  // A separately deployed admin console calls us from its own origin, with cookies.
-  api.use(corsForTrustedOrigins(trusted))
-  api.use(originCheck(trusted))
+  // A separately deployed admin console calls us from its own origin, with cookies: Hono's
+  // cors for requests that name a trusted origin, and for every preflight (others get no
+  // permission). A request naming no Origin, or another origin, is no CORS request of ours:
+  // cors (with credentials) would say Allow-Credentials to it and touch the answer for nothing.
+  const corsForTrusted = cors({
+    origin: (origin) => (trusted.has(origin) ? origin : null),
+    allowMethods: (origin) => (trusted.has(origin) ? CORS_METHODS : []),
+    credentials: true,
+    maxAge: 600,
+  })
+  api.use((c, next) => {
+    const origin = c.req.header('origin')
+    return origin !== undefined && (trusted.has(origin) || c.req.method === 'OPTIONS')
+      ? corsForTrusted(c, next)
+      : next()
+  })
+  api.use(originCheck(config.auth.trustedOrigins))
   api.use('/admin/*', invalidateOnAdminWrites())
   // Each domain at its own prefix: a guard on one router can never reach another's routes.
   for (const router of apiRouters) api.route(router.prefix, router.hono)
@@ -127,18 +150,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Not found', 404)))
   app.onError(errorHandler)
-  if (options.fastReads === false) return app
-  // The hottest public reads, answered from the public cache before all of the above (decision 024).
-  return withFastReads(app, {
-    logger,
-    publicCache: deps.publicCache,
-    requestIds: ids,
-    headerBase: responseHeaderBase(headerOptions),
-    remoteOrigins: apiOrigins,
-    servedOverHttps,
-    viaProxy: proxyPeer(clientIpOptions),
-    cors: corsHeaders(trusted),
-  })
+  return app
 }
 
 export type App = ReturnType<typeof createApp>

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@lamplight/contracts'
 import type { RemoteName } from '@lamplight/routes'
 import { z } from 'zod'
+import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './lib/client-address'
 import type { Logger } from './logger'
-import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './middleware/client-ip'
 
 /** Repository root: two folders up from api/src. `.data/` and the built apps hang off it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))

@@ -3,11 +3,11 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import type { RemoteRegistry } from './domains/deployments/remote-registry'
 import type { Payments } from './domains/payments/types'
+import type { RateLimits } from './lib/rate-limits'
 import type { Logger } from './logger'
 import type { Mailer } from './mail'
-import type { RateLimits } from './middleware/rate-limit'
 import type { ErrorReporter } from './observability'
-import type { PublicCache } from './services/public-cache'
+import type { PublicCache } from './services/public-cache/cache'
 import type { FileStorage } from './storage'
 
 /** What every request handler can reach. */
@@ -52,15 +52,5 @@ export type AppEnv = {
     user: SessionUser | null | undefined
     /** Origins of remote releases hosted elsewhere, for this response's Content-Security-Policy. */
     remoteOrigins: string[]
-    /** The headers every answer to this request gets (../middleware/response-headers). */
-    responseHeaders: Record<string, string>
-    /** The answer was sent whole with them (`sendWhole`): nothing after the handler touches it. */
-    headersComplete: boolean
-    /**
-     * Set by the router for a route that anyone may call with GET and whose answer depends on
-     * the URL alone (no route middleware, no header input): the public cache may then answer
-     * the same URL again before the middleware (../middleware/fast-reads).
-     */
-    fastReadable: boolean
   }
 }

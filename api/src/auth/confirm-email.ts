@@ -1,30 +1,14 @@
-import { safeSitePath } from '@lamplight/contracts'
-import { decodeJwt, errors as joseErrors, jwtVerify } from 'jose'
+import { errors as joseErrors, jwtVerify } from 'jose'
 import { ApiError, validationFailed } from '../lib/errors'
 import type { Auth } from './auth'
+
+// The links themselves (made by auth.ts when it mails one): a file of their own, which auth.ts imports.
+export { confirmationPath, linkAddress } from './confirm-link'
 
 export type ConfirmEmailInput = { token: string; password?: string }
 export type ConfirmEmailAnswer =
   | { status: 'confirmed'; signedIn: boolean; cookies: string[] }
   | { status: 'already_confirmed'; signedIn: false; cookies: [] }
-
-/** The site's confirmation page for a link's token; `callbackURL` only if it is a path on this site. */
-export function confirmationPath(token: string, callbackURL?: string | null) {
-  const params = new URLSearchParams({ token })
-  const next = callbackURL ? safeSitePath(callbackURL) : null
-  if (next) params.set('callbackURL', next)
-  return `/auth/verify-email?${params}`
-}
-
-/** The address a link was made for, read without checking it: only to offer a new link. */
-export function linkAddress(token: string): string | null {
-  try {
-    const { email } = decodeJwt(token)
-    return typeof email === 'string' ? email : null
-  } catch {
-    return null
-  }
-}
 
 const badLink = () =>
   new ApiError(

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { LimitRule, RateLimits } from '../middleware/rate-limit'
+import type { LimitRule, RateLimits } from '../lib/rate-limits'
 
 /**
  * Failed sign-ins are counted twice (decision 034). Each attempt takes a point of both

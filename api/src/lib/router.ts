@@ -92,14 +92,6 @@ export function defineRouter(prefix: string): Router {
       const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
       routes.push({ ...endpoint, bodyLimit: limit })
 
-      // Public, GET, no rate limit or other route middleware, nothing read from headers: its
-      // answer depends on the URL alone, so a cached one may be sent again by the fast reads.
-      const fastReadable =
-        endpoint.access === 'public' &&
-        endpoint.method === 'GET' &&
-        !endpoint.headers &&
-        !options.middleware?.length &&
-        !options.owns
       const chain: MiddlewareHandler<AppEnv>[] = []
       if (HAS_BODY.has(endpoint.method)) chain.push(limitBody(limit, options.bodyLimitMessage))
       chain.push(checkAccess(endpoint.access))
@@ -111,7 +103,6 @@ export function defineRouter(prefix: string): Router {
           typeof endpoint.access === 'string' && endpoint.access === 'public' ? undefined : c.get('user')
         const args = { ...input, c, user, deps, db: deps.database.db } as HandlerArgs<E>
         if (options.owns && !(await options.owns(args))) throw notFound()
-        if (fastReadable) c.set('fastReadable', true)
         const res = await handler(args)
         // What only a signed-in caller may read is theirs alone: never kept by a cache in
         // front or on disk, unless the route says otherwise.

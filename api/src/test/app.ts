@@ -8,9 +8,14 @@ import { createDeps } from '../deps'
 import { createLogger, type Logger } from '../logger'
 import type { PublicCache } from '../services/public-cache'
 import { createStorage } from '../storage/from-config'
-import { PROXY_PEER } from './client'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
+
+/**
+ * The TCP peer of an in-process request, as @hono/node-server would give it: our reverse
+ * proxy on this machine (loopback, trusted by default), so X-Forwarded-For names the client.
+ */
+export const PROXY_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
 
 /**
  * The real app over a test database, with files in a temporary folder (or the S3 bucket

@@ -1,14 +1,11 @@
 import type { Hono } from 'hono'
-import { TEST_ORIGIN } from './app'
+import { PROXY_PEER, TEST_ORIGIN } from './app'
 import { type CookieJar, cookieHeader, keepCookies } from './cookie-jar'
 
 type AnyApp = Pick<Hono, 'request'>
 
-/**
- * The TCP peer of an in-process request, as @hono/node-server would give it: our reverse
- * proxy on this machine (loopback, trusted by default), so X-Forwarded-For names the client.
- */
-export const PROXY_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
+// Defined beside the test app, which gives it to every in-process request.
+export { PROXY_PEER }
 
 /**
  * A fresh client address for each client: test files run in parallel against one shared

@@ -2,7 +2,6 @@ import { adminResourcesContract, resourceEditorContract } from '@lamplight/contr
 import type { Context, MiddlewareHandler } from 'hono'
 import { notFound, payloadTooLarge } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
-import { addResponseHeader } from '../../middleware/response-headers'
 import type { AppEnv } from '../../types'
 import { deleteResource, listAdminResources, setPublished } from './admin-queries'
 import {
@@ -164,13 +163,13 @@ export const adminResourcesRouter = defineRouter('/admin/resources')
       throw error
     }
   })
-  .handle(resourceEditorContract.thumbnail, async ({ c, db, deps, params }) => {
+  .handle(resourceEditorContract.thumbnail, async ({ db, deps, params }) => {
     const key = await thumbKeyOf(db, params.id)
     const file = key ? await deps.storage.get(key) : null
     if (!file) throw notFound('No thumbnail.')
-    addResponseHeader(c, 'Content-Security-Policy', FILE_CSP)
     return new Response(file.body, {
       headers: {
+        'Content-Security-Policy': FILE_CSP,
         'Content-Type': key!.endsWith('.png')
           ? 'image/png'
           : key!.endsWith('.jpg')

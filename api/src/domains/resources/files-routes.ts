@@ -3,7 +3,6 @@ import type { Context } from 'hono'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
-import { addResponseHeader } from '../../middleware/response-headers'
 import { etagOf, itemCacheKey, matchesEtag } from '../../services/public-cache'
 import type { AppEnv } from '../../types'
 import { countDownload, findPublicFile, findPublicThumb } from './files-queries'
@@ -26,9 +25,9 @@ function revalidate(
   version: string,
 ): { headers: Record<string, string>; current: boolean } {
   const etag = etagOf(version)
-  addResponseHeader(c, 'Content-Security-Policy', FILE_CSP)
   return {
-    headers: { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL },
+    // The file's own policy: the app's security headers keep a handler's (secureHeaders, overwrite: false).
+    headers: { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL, 'Content-Security-Policy': FILE_CSP },
     current: matchesEtag(c.req.header('if-none-match'), etag),
   }
 }
@@ -88,7 +87,6 @@ export const filesRouter = defineRouter('/files')
     const asset = await findPublicFile(db, params.id)
     const file = asset ? await storage.get(asset.storageKey) : null
     if (!asset || !file) throw notFound('File not found.')
-    addResponseHeader(c, 'Content-Security-Policy', FILE_CSP)
     // A HEAD fetches nothing; a repeat by the same visitor within a minute is one download.
     if (c.req.method !== 'HEAD') {
       const user = await currentUser(c)
@@ -106,6 +104,7 @@ export const filesRouter = defineRouter('/files')
         'Content-Length': String(file.size),
         'Content-Disposition': contentDisposition('attachment', asset.filename),
         'Cache-Control': 'private, no-store',
+        'Content-Security-Policy': FILE_CSP,
       },
     })
   })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config'
+import { proxyMatcher, resolveClientIp } from '../../lib/client-address'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { createTestDatabase, type TestDatabase } from '../../test/database'
-import { proxyMatcher, resolveClientIp } from '.'
 
 const loopback = proxyMatcher(['127.0.0.0/8', '::1'])
 const proxies = proxyMatcher(['10.0.0.0/8', '2001:db8::/32', '192.0.2.10'])

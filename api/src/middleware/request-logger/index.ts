@@ -1,22 +1,31 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Logger, RequestLine } from '../../logger'
+import { type Logger, type RequestLine, requestLineWriter } from '../../logger'
 import type { AppEnv } from '../../types'
 
-/** One log line per request, tagged with its id so a client's report can be found. */
+/**
+ * One log line per request, tagged with its id (Hono's requestId) so a client's report can be
+ * found; what a handler logs carries the id too (`c.get('log')`).
+ */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
+  const infoLine = requestLineWriter(logger)
   return async (c, next) => {
     const start = performance.now()
-    const log = logger.child({ reqId: c.get('requestId') })
-    c.set('log', log)
+    const reqId = c.get('requestId')
+    c.set('log', logger.child({ reqId }))
     await next()
-    logRequest(log, { method: c.req.method, path: c.req.path, status: c.res.status }, start)
+    logRequest(
+      logger,
+      { reqId, method: c.req.method, path: c.req.path, status: c.res.status },
+      start,
+      infoLine,
+    )
   }
 }
 
 /**
  * Writes a request's line: errors (5xx) as errors, API requests as info, the rest (pages,
- * files) as debug. With `reqId` and `infoLine` (the fast reads, ../fast-reads), `log` is the
- * app's logger and an info line is written by `infoLine`; the line reads the same either way.
+ * files) as debug. With `reqId` and `infoLine`, `log` is the app's logger and an info line is
+ * written by `infoLine` (logger.ts: the same line, made as one string).
  */
 export function logRequest(
   log: Logger,

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, existsSync, statSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { serveStatic } from '@hono/node-server/serve-static'
 import {
   matchRoute,
   REMOTE_NAMES,
@@ -63,22 +64,6 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + path.sep) ? full : null
 }
 
-/** Encodings the build writes beside a file (packages/config/src/precompress.ts), best first. */
-const PRECOMPRESSED = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const
-
-function accepts(header: string | undefined, encoding: string): boolean {
-  if (!header) return false
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';')
-    if (name?.trim().toLowerCase() !== encoding) return false
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return !q || Number(q.slice(2)) > 0
-  })
-}
-
 async function fileInfo(file: string) {
   try {
     const info = await stat(file)
@@ -88,46 +73,59 @@ async function fileInfo(file: string) {
   }
 }
 
+/** Sends a build's file for this request, or null when it has none (see `buildFiles`). */
+type BuildFiles = (c: Context, options?: { revalidate?: boolean }) => Promise<Response | null>
+
 /**
- * A file of a build, as the build precompressed it when the client accepts that encoding
- * (`.br`, then `.gz`, written beside it at build time), else as it is. Compressed and plain
- * answers carry their own ETags and `Vary: Accept-Encoding`.
+ * The files of one build folder, by @hono/node-server's serveStatic: the brotli or gzip copy
+ * the build wrote beside a file (packages/config/src/precompress.ts) when the client takes
+ * it (`precompressed`), HEAD and ranges as it does them. What it leaves to us is added to its
+ * answer: `Cache-Control` by path (`cacheControl`, given the path inside the folder), an ETag
+ * of the bytes sent (their length, the file's time and the encoding: each copy has its own),
+ * `Vary: Accept-Encoding`, and a 304 when the client's copy (If-None-Match) is the one it
+ * would send (unless `revalidate` is false). `strip`: the URL prefix that is not part of the
+ * folder (`/apps/<remote>`); `file`: one file for every URL instead (the shell's page, the
+ * icon). Made once the folder exists (a release may be published while the server runs).
  */
-async function sendFile(
-  c: Context,
-  file: string,
-  relativePath: string,
-  status: 200 | 404 = 200,
-): Promise<Response | null> {
-  const info = await fileInfo(file)
-  if (!info) return null
-  let served = file
-  let size = info.size
-  let encoding: string | null = null
-  const acceptEncoding = c.req.header('accept-encoding')
-  for (const candidate of PRECOMPRESSED) {
-    if (!accepts(acceptEncoding, candidate.encoding)) continue
-    const packed = await fileInfo(file + candidate.suffix)
-    if (!packed) continue
-    served = file + candidate.suffix
-    size = packed.size
-    encoding = candidate.encoding
-    break
+function buildFiles(options: {
+  root: string
+  strip?: string
+  file?: string
+  cacheControl: (relative: string) => string
+}): BuildFiles {
+  const { root, strip = '', file, cacheControl } = options
+  let files: MiddlewareHandler | null = null
+  return async (c, { revalidate = true } = {}) => {
+    if (!files && existsSync(root))
+      files = serveStatic({
+        root,
+        ...(file ? { path: file } : {}),
+        precompressed: true,
+        rewriteRequestPath: (urlPath) => urlPath.slice(strip.length),
+      })
+    if (!files) return null
+    let missing = false
+    const res = (await files(c, async () => {
+      missing = true
+    })) as Response | undefined
+    if (missing || !res) return null
+    const headers = res.headers
+    headers.set('Cache-Control', cacheControl(file ?? c.req.path.slice(strip.length + 1)))
+    headers.set('Vary', 'Accept-Encoding')
+    if (res.status !== 200) return res
+    const modified = Date.parse(headers.get('Last-Modified') ?? '') || 0
+    const encoding = headers.get('Content-Encoding')
+    const etag = `W/"${Number(headers.get('Content-Length')).toString(16)}-${modified.toString(16)}${encoding ? `-${encoding}` : ''}"`
+    headers.set('ETag', etag)
+    if (!revalidate || !ifNoneMatch(c.req.header('if-none-match'), etag)) return res
+    await res.body?.cancel()
+    const kept: [string, string][] = [
+      ['ETag', etag],
+      ['Cache-Control', headers.get('Cache-Control') ?? NO_CACHE],
+      ['Vary', 'Accept-Encoding'],
+    ]
+    return new Response(null, { status: 304, headers: kept })
   }
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`
-  const headers = new Headers({
-    'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': status === 404 ? NO_CACHE : cacheControlFor(relativePath),
-    ETag: etag,
-    Vary: 'Accept-Encoding',
-  })
-  if (encoding) headers.set('Content-Encoding', encoding)
-  if (status === 200 && ifNoneMatch(c.req.header('if-none-match'), etag))
-    return new Response(null, { status: 304, headers })
-  headers.set('Content-Length', String(size))
-  if (c.req.method === 'HEAD') return new Response(null, { status, headers })
-  const body = Readable.toWeb(createReadStream(served)) as ReadableStream<Uint8Array>
-  return new Response(body, { status, headers })
 }
 
 /** Whether a page path belongs to a route (the shell's own or a remote's): anything else is a 404 page. */
@@ -225,17 +223,28 @@ export function serveApps({
     REMOTE_NAMES.map((name) => [name, releasesDir ? path.resolve(releasesDir, name) : null]),
   )
 
-  /** `/apps/<remote>/<version>/<file>` from a published release: everything in it is immutable. */
+  const shellFiles = buildFiles({ root: shellRoot, cacheControl: cacheControlFor })
+  const shellPage = buildFiles({ root: shellRoot, file: 'index.html', cacheControl: () => NO_CACHE })
+  const icon = buildFiles({ root: shellRoot, file: 'favicon.svg', cacheControl: cacheControlFor })
+  const remoteFiles = new Map(
+    [...remoteRoots].map(([name, root]) => [
+      name,
+      buildFiles({ root, strip: `/apps/${name}`, cacheControl: cacheControlFor }),
+    ]),
+  )
+  // Everything in a published release is immutable: a new build is a new version.
+  const releaseFiles = new Map(
+    [...releaseRoots].map(([name, root]) => [
+      name,
+      root ? buildFiles({ root, strip: `/apps/${name}`, cacheControl: () => IMMUTABLE }) : null,
+    ]),
+  )
+
+  /** `/apps/<remote>/<version>/<file>` from a published release. */
   async function sendRelease(c: Context, remote: RemoteName, relative: string): Promise<Response | null> {
-    const root = releaseRoots.get(remote)
     const [version, ...rest] = relative.split('/')
-    if (!root || !version || rest.length === 0 || !VERSION_SEGMENT.test(version) || version === 'static')
-      return null
-    const versionRoot = path.join(root, version)
-    const file = resolveInside(versionRoot, rest.join('/'))
-    const response = file && (await sendFile(c, file, rest.join('/')))
-    if (response) response.headers.set('Cache-Control', IMMUTABLE)
-    return response || null
+    if (!version || rest.length === 0 || !VERSION_SEGMENT.test(version) || version === 'static') return null
+    return (await releaseFiles.get(remote)?.(c)) ?? null
   }
 
   /** A file of a remote's build at `/apps/<remote>/...` (a published release or the bundled one). */
@@ -401,12 +410,11 @@ export function serveApps({
     const remoteMatch = /^\/apps\/([a-z-]+)\/(.*)$/.exec(urlPath)
     if (remoteMatch) {
       const remote = remoteMatch[1] as RemoteName
-      const root = remoteRoots.get(remote)
+      const files = remoteFiles.get(remote)
       const relative = remoteMatch[2] ?? ''
-      const released = root ? await sendRelease(c, remote, relative) : null
+      const released = files ? await sendRelease(c, remote, relative) : null
       if (released) return released
-      const file = root ? resolveInside(root, relative) : null
-      const response = file && (await sendFile(c, file, relative))
+      const response = files ? await files(c) : null
       if (response) return response
       c.header('Cache-Control', NO_CACHE)
       return c.text('Not found', 404)
@@ -414,16 +422,15 @@ export function serveApps({
 
     const relative = urlPath.replace(/^\/+/, '')
     if (relative && relative !== 'index.html') {
-      const file = resolveInside(shellRoot, relative)
-      const response = file && (await sendFile(c, file, relative))
+      const response = await shellFiles(c)
       if (response) return response
       // A missing hashed asset is a real 404, not a page: answering HTML would break the script.
       if (relative.startsWith('static/')) return c.text('Not found', 404)
       // Browsers ask for /favicon.ico on pages that name no icon (the API's own HTML pages):
       // our icon is an SVG, sent with its own type.
       if (relative === 'favicon.ico') {
-        const icon = await sendFile(c, path.join(shellRoot, 'favicon.svg'), 'favicon.svg')
-        if (icon) return icon
+        const svg = await icon(c)
+        if (svg) return svg
       }
     }
 
@@ -433,8 +440,10 @@ export function serveApps({
     if (rendered) return keyedPage(c, rendered)
     const unknownProduct = await unknownProductPage(c, urlPath)
     if (unknownProduct) return keyedPage(c, unknownProduct)
-    const status = isKnownPage(urlPath) ? 200 : 404
-    const html = await sendFile(c, path.join(shellRoot, 'index.html'), 'index.html', status)
+    const known = isKnownPage(urlPath)
+    const page = await shellPage(c, { revalidate: known })
+    // A path no route owns: the same page with status 404 (never a 304 for it).
+    const html = page && !known ? new Response(page.body, { status: 404, headers: page.headers }) : page
     // Where the server renders this path, the shell's HTML is the other answer to the same URL.
     if (html && serverRender && rendersOnServer(urlPath)) html.headers.set('Vary', RENDERED_PAGE_VARY)
     if (html) return keyedPage(c, html)

@@ -4,7 +4,7 @@
  * An uploaded file opened on its own is a document of its own: sandboxed (a unique origin,
  * no scripts, no forms, no popups; Chromium's PDF viewer still renders it, in the print
  * view's frame too) and allowed to load nothing. The site's policy would otherwise apply.
- * X-Content-Type-Options: nosniff is on every answer already (middleware/response-headers).
+ * X-Content-Type-Options: nosniff is on every answer already (secureHeaders in app.ts).
  */
 export const FILE_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'"
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../../test/app'
-import { createTestDatabase, type TestDatabase } from '../../test/database'
+import { createTestApp } from '../test/app'
+import { createTestDatabase, type TestDatabase } from '../test/database'
 
-/** Our CORS (middleware/cors): our own other origins read answers with cookies, nobody else. */
+/** CORS (Hono's cors, app.ts): our own other origins read answers with cookies, nobody else. */
 describe('CORS for trusted origins', () => {
   let database: TestDatabase
   let app: ReturnType<typeof createTestApp>['app']
@@ -12,13 +12,13 @@ describe('CORS for trusted origins', () => {
   }, 180_000)
   afterAll(() => database.destroy())
 
-  it('lets a trusted origin read an answer with cookies, on the fast path and the ordinary one', async () => {
+  it('lets a trusted origin read an answer with cookies: a cached read, a session, a 404', async () => {
     for (const path of ['/api/health', '/api/resources/categories', '/api/auth/get-session', '/api/nope']) {
       const res = await app.request(path, { headers: { Origin: 'https://console.example' } })
       expect(res.headers.get('access-control-allow-origin'), path).toBe('https://console.example')
       expect(res.headers.get('access-control-allow-credentials'), path).toBe('true')
       expect(res.headers.get('vary') ?? '', path).toMatch(/\bOrigin\b/)
-      // The security headers are there too, whichever path answered.
+      // The security headers are there too.
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
       expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'")
       expect(res.headers.get('x-request-id'), path).toBeTruthy()

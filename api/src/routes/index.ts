@@ -1,3 +1,4 @@
+import { insightsRouter } from '../domains/insights/routes'
 import type { Router } from '../lib/router'
 import { adminUsersRouter } from './admin/router'
 import { adminAuditRouter } from './admin-audit/router'
@@ -30,6 +31,7 @@ export const apiRouters: Router[] = [
   adminResourcesRouter,
   adminAuditRouter,
   adminDeploymentsRouter,
+  insightsRouter,
   inboxRouter,
   catalogRouter,
   checkoutRouter,

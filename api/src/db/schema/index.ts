@@ -1,6 +1,7 @@
 export * from './auth'
 export * from './catalog'
 export * from './deployments'
+export * from './insights'
 export * from './messages'
 export * from './orders'
 export * from './puzzles'

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { checkoutContract, testPaymentsContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
+import { countInsight } from '../../domains/insights/service'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
@@ -67,6 +68,7 @@ export const checkoutRouter = defineRouter('/checkout')
           { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
         ])
       const provider = providerOf(deps)
+      await countInsight(db, 'checkout_started', product.id) // the Insights' funnel (decision 044)
       const order: NewOrder = {
         userId: user?.id ?? null,
         email,

@@ -55,7 +55,13 @@ export function ChartCard<Row>({
             <summary className="cursor-pointer rounded-sm text-sm font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
               Show the data as a table
             </summary>
-            <div className="mt-3 max-h-80 overflow-auto">
+            {/* Scrolls when long or wide: focusable, so a keyboard can scroll it too (axe). */}
+            <section
+              className="mt-3 max-h-80 overflow-auto"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+              tabIndex={0}
+              aria-label={`${title}: data`}
+            >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{title}</caption>
                 <thead>
@@ -80,7 +86,7 @@ export function ChartCard<Row>({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           </details>
           <Button
             type="button"

@@ -78,7 +78,11 @@ for (const viewport of [
     await page.setViewportSize(viewport)
     await page.goto('/')
     await signInAsAdmin(page)
-    await page.goto('/admin/insights?range=7')
+    // From the dashboard, as an owner finds it.
+    await page.goto('/admin')
+    await page.getByRole('link', { name: 'Insights', exact: true }).click()
+    await page.getByRole('button', { name: 'Last 7 days' }).click()
+    await expect(page).toHaveURL(/\/admin\/insights\?range=7/)
     await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible()
     for (const title of ['Revenue', 'Subscribers', 'Checkout funnel', 'Library', 'Puzzles'])
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()

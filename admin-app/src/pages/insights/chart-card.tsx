@@ -50,8 +50,8 @@ export function ChartCard<Row>({
         {summary}
         {children && rows.length > 0 ? <div className="h-64 w-full min-w-0">{children}</div> : null}
         {rows.length === 0 ? <p className="text-muted-foreground text-sm">Nothing in this period.</p> : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <details className="min-w-0 flex-1">
+        <div className="flex flex-col items-start gap-3">
+          <details className="w-full min-w-0">
             <summary className="cursor-pointer rounded-sm text-sm font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
               Show the data as a table
             </summary>
@@ -110,12 +110,15 @@ export function Figure({
   previous,
   format,
   lowerIsBetter = false,
+  none = 'Not recorded',
 }: {
   label: string
   value: number | null
   previous: number | null
   format: (value: number) => string
   lowerIsBetter?: boolean
+  /** What a null figure means here. */
+  none?: string
 }) {
   const change =
     value === null || previous === null || previous === 0 ? null : (value - previous) / Math.abs(previous)
@@ -123,9 +126,7 @@ export function Figure({
   return (
     <div className="min-w-0 rounded-md border bg-card p-3">
       <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="font-semibold text-lg tabular-nums">
-        {value === null ? 'Not recorded' : format(value)}
-      </dd>
+      <dd className="font-semibold text-lg tabular-nums">{value === null ? none : format(value)}</dd>
       <dd
         className={cn(
           'text-xs',
@@ -133,7 +134,7 @@ export function Figure({
         )}
       >
         {previous === null
-          ? 'no previous figure'
+          ? `previous period: ${none.toLowerCase()}`
           : change === null
             ? `previous period: ${format(previous)}`
             : `${change > 0 ? '+' : ''}${(change * 100).toFixed(1)}% vs ${format(previous)}`}

@@ -391,6 +391,7 @@ function SubscriberSection({ range }: { range: InsightsRange }) {
                 previous={previous.churn_rate}
                 format={percent}
                 lowerIsBetter
+                none="No subscribers at the start"
               />
             </dl>
             <ChartCard

@@ -56,7 +56,7 @@ export async function seedDevInsights(db: Db, sizes: DevInsightsSizes = DEV_INSI
   const now = sizes.now ?? Date.now()
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!
   // Later days are busier: the shop grows over the year.
-  const when = () => now - Math.floor(Math.sqrt(rand()) * sizes.days * DAY) - Math.floor(rand() * DAY)
+  const when = () => now - Math.floor((1 - Math.sqrt(rand())) * sizes.days * DAY) - Math.floor(rand() * DAY)
   const catalogue = await db
     .select({ id: products.id, price: products.priceCents })
     .from(products)

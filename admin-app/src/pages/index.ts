@@ -1,6 +1,7 @@
 import type { RemotePages } from '@lamplight/remote'
 import { DashboardPage } from './dashboard/dashboard-page'
 import { DeploymentsPage } from './deployments/deployments-page'
+import { InsightsRoute } from './insights'
 import { OrderDetailPage } from './order-detail/order-detail-page'
 import { OrdersPage } from './orders/orders-page'
 import { EditResourcePage, NewResourcePage } from './resource-editor/resource-editor-page'
@@ -13,4 +14,5 @@ export const pages: RemotePages = {
   '/admin/resources/new': NewResourcePage,
   '/admin/resources/:id/edit': EditResourcePage,
   '/admin/deployments': DeploymentsPage,
+  '/admin/insights': InsightsRoute,
 }

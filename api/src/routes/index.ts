@@ -2,6 +2,7 @@ import { adminAuditRouter } from '../domains/accounts/audit-routes'
 import { adminUsersRouter } from '../domains/accounts/routes'
 import { catalogRouter } from '../domains/catalog/routes'
 import { adminDeploymentsRouter } from '../domains/deployments/routes'
+import { insightsRouter } from '../domains/insights/routes'
 import { contactRouter, inboxRouter } from '../domains/messages/routes'
 import { adminOrdersRouter } from '../domains/orders/admin-routes'
 import { accountRouter, checkoutRouter } from '../domains/orders/routes'
@@ -31,6 +32,7 @@ export const apiRouters: Router[] = [
   adminResourcesRouter,
   adminAuditRouter,
   adminDeploymentsRouter,
+  insightsRouter,
   inboxRouter,
   catalogRouter,
   checkoutRouter,

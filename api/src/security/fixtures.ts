@@ -32,6 +32,13 @@ export type RouteFixture = {
  * runs the day it is added. Key: `METHOD /path` as declared in the contract.
  */
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  // The Insights (decision 044): a range is required.
+  ...Object.fromEntries(
+    ['revenue', 'subscribers', 'funnel', 'library', 'puzzles'].map((section) => [
+      `GET /admin/insights/${section}`,
+      { sample: async () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }) },
+    ]),
+  ),
   'POST /auth/sign-out': { sample: async () => ({ body: {} }), throwawayCallers: true },
   'POST /auth/revoke-sessions': { sample: async () => ({ body: {} }), throwawayCallers: true },
   'POST /auth/change-password': {

@@ -65,6 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/admin', 'admin-app', 'Admin Dashboard', 'staff'),
   route('/admin/orders', 'admin-app', 'Orders', 'admin'),
   route('/admin/orders/:id', 'admin-app', 'Order Details', 'admin'),
+  route('/admin/insights', 'admin-app', 'Insights', 'admin'),
   route('/admin/resources/new', 'admin-app', 'New Resource', 'staff'),
   route('/admin/resources/:id/edit', 'admin-app', 'Edit Resource', 'staff'),
   // For developers: which release of each remote the site loads (decision 012).

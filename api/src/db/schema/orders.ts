@@ -82,6 +82,13 @@ export const orders = pgTable(
     index('orders_amount_cents_idx').on(t.amountCents, t.id),
     index('orders_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // The Insights (decision 044): sales per day and per product, and checkouts per day,
+    // read from the index alone (a year of 100 000 orders within the 200 ms budget).
+    index('orders_insights_sales_idx')
+      .on(t.paidAt, t.amountCents, t.productId)
+      .where(sql`${t.paidAt} is not null and ${t.provider} <> 'admin'`),
+    index('orders_insights_checkouts_idx').on(t.createdAt, t.status).where(sql`${t.provider} <> 'admin'`),
+    index('orders_refunded_at_idx').on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
     index('orders_customer_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
     // The admin search by the number the buyer was shown: `orderNumber` of the contracts
     // (the same expression as `orderNumberSql` in domains/orders/admin-queries.ts).
@@ -147,6 +154,9 @@ export const subscriptions = pgTable(
     status: text().notNull(),
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    // When it stopped being live (canceled, incomplete_expired): the Insights' churn and
+    // active-per-day read it (decision 044).
+    endedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

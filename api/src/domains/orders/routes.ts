@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { checkoutContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
-import { notFound, validationFailed } from '../../lib/errors'
+import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
+import { countInsight } from '../insights/service'
 import { providerOf, refreshStripeSession } from '../payments/service'
 import { findBuyableProduct } from './queries'
 import {
@@ -53,6 +54,7 @@ export const checkoutRouter = defineRouter('/checkout')
           { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
         ])
       const provider = providerOf(deps)
+      await countInsight(db, 'checkout_started', product.id) // the Insights' funnel (decision 044)
       const order: NewOrder = {
         userId: user?.id ?? null,
         email,

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { downloadClaims, fileAssets, resources } from '../../db/schema'
+import { countInsight } from '../../domains/insights/service'
 
 /** A file of a published resource (unpublished resources' files are not public). */
 export async function findPublicFile(db: Db, id: string) {
@@ -55,6 +56,7 @@ export async function countDownload(db: Db, resourceId: string, client: string):
       .update(resources)
       .set({ downloads: sql`${resources.downloads} + 1` })
       .where(eq(resources.id, resourceId))
+    await countInsight(tx, 'download', resourceId)
     return true
   })
   // Now and then, forget claims long past their window.

@@ -1,4 +1,5 @@
 import { FEATURED_RESOURCES_LIMIT, GALLERIES, resourcesContract } from '@lamplight/contracts'
+import { countEmptySearch } from '../../domains/insights/service'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { cachedJson, itemCacheKey } from '../../services/public-cache'
@@ -63,6 +64,8 @@ export const resourcesRouter = defineRouter('/resources')
         offset: (query.page - 1) * query.page_size,
       })
       if (!result) throw notFound('Category Not Found')
+      // Counted once per cache fill, off the request's path (decision 044).
+      if (query.q && query.page === 1 && result.data.length === 0) countEmptySearch(db, query.q, c.get('log'))
       return { ...result, page: query.page, page_size: query.page_size }
     }),
   )

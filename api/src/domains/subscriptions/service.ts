@@ -92,6 +92,8 @@ async function applyIn(tx: Tx, deps: SubscriptionDeps, snap: SubscriptionSnapsho
     currentPeriodEnd: snap.currentPeriodEnd,
     cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
     providerCustomerId: snap.customerId ?? before?.providerCustomerId ?? null,
+    // The moment it ended, kept once (the Insights' churn, decision 044).
+    endedAt: isLiveSubscription(snap.status) ? null : (before?.endedAt ?? new Date()),
   }
   const now = new Date()
   if (!before) {

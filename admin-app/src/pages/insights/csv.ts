@@ -1,0 +1,31 @@
+/**
+ * One chart's data as CSV, for a spreadsheet: a cell that a spreadsheet would run as a
+ * formula (= + - @, tab, return) is prefixed with a quote, as the orders export does.
+ */
+export type CsvColumn<Row> = { key: keyof Row & string; label: string }
+
+const FORMULA = /^[=+\-@\t\r]/
+
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (FORMULA.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, () => '""')}"` : text
+}
+
+export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
+  const lines = [columns.map((column) => csvCell(column.label)).join(',')]
+  for (const row of rows) lines.push(columns.map((column) => csvCell(row[column.key])).join(','))
+  return `${lines.join('\r\n')}\r\n`
+}
+
+/** Hands the browser the CSV as a file download. */
+export function downloadCsv(filename: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}

@@ -1,0 +1,754 @@
+import {
+  formatCount,
+  formatMoney,
+  INSIGHTS_MAX_DAYS,
+  type InsightsRange,
+  InsightsRangeSchema,
+} from '@lamplight/contracts'
+import { PageMeta } from '@lamplight/session'
+import { Button, ErrorState, Input, Label, LoadingState, PageFrame } from '@lamplight/ui'
+import { ArrowLeftIcon } from '@lamplight/ui/icons'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import {
+  funnelInsightsQuery,
+  libraryInsightsQuery,
+  puzzleInsightsQuery,
+  revenueInsightsQuery,
+  subscriberInsightsQuery,
+} from '../../api/insights'
+import { RequireRole } from '../../components/require-role'
+import { ChartCard, Figure, SERIES_COLOURS } from './chart-card'
+
+const DAY = 86_400_000
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+const PRESETS = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+  { value: 'year', label: 'This year' },
+] as const
+
+/** A preset's days, ending today (UTC, as the API counts days). */
+function presetRange(preset: string, now = Date.now()): InsightsRange {
+  const today = iso(now)
+  if (preset === 'year') return { from: `${today.slice(0, 4)}-01-01`, to: today }
+  const days = Number(preset) || 30
+  return { from: iso(now - (days - 1) * DAY), to: today }
+}
+
+const money = (cents: number) => formatMoney(cents)
+const axisMoney = (cents: number) => `$${formatCount(Math.round(cents / 100))}`
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
+const tick = { fontSize: 12, fill: 'var(--color-muted-foreground)' }
+
+export function InsightsPage() {
+  return (
+    <RequireRole level="admin">
+      <PageFrame
+        eyebrow="Admin"
+        title="Insights"
+        lead="Sales, subscribers, checkout, the library and the puzzles, against the period before."
+      >
+        <PageMeta title="Insights" />
+        <Button asChild variant="ghost" size="sm" className="mb-4">
+          <Link to="/admin">
+            <ArrowLeftIcon aria-hidden className="size-4" />
+            Back to the dashboard
+          </Link>
+        </Button>
+        <Insights />
+      </PageFrame>
+    </RequireRole>
+  )
+}
+
+function Insights() {
+  const [params, setParams] = useSearchParams()
+  const preset = params.get('range') ?? '30'
+  const custom = InsightsRangeSchema.safeParse({ from: params.get('from'), to: params.get('to') })
+  const range = preset === 'custom' && custom.success ? custom.data : presetRange(preset)
+  return (
+    <div className="space-y-8">
+      <RangePicker preset={preset} range={range} onChange={(next) => setParams(next, { replace: true })} />
+      <RevenueSection range={range} />
+      <SubscriberSection range={range} />
+      <FunnelSection range={range} />
+      <LibrarySection range={range} />
+      <PuzzleSection range={range} />
+    </div>
+  )
+}
+
+function RangePicker({
+  preset,
+  range,
+  onChange,
+}: {
+  preset: string
+  range: InsightsRange
+  onChange: (params: Record<string, string>) => void
+}) {
+  const [from, setFrom] = useState(range.from)
+  const [to, setTo] = useState(range.to)
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({})
+  return (
+    <section aria-label="Period" className="space-y-3">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Period</legend>
+        {PRESETS.map((option) => (
+          <Button
+            key={option.value}
+            type="button"
+            size="sm"
+            variant={preset === option.value ? 'default' : 'outline'}
+            aria-pressed={preset === option.value}
+            onClick={() => {
+              const next = presetRange(option.value)
+              setFrom(next.from)
+              setTo(next.to)
+              setErrors({})
+              onChange({ range: option.value })
+            }}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-end gap-3">
+        <DateField id="insights-from" label="From" value={from} onChange={setFrom} error={errors.from} />
+        <DateField id="insights-to" label="To" value={to} onChange={setTo} error={errors.to} />
+        <Button
+          type="button"
+          size="sm"
+          variant={preset === 'custom' ? 'default' : 'outline'}
+          onClick={() => {
+            const parsed = InsightsRangeSchema.safeParse({ from, to })
+            if (!parsed.success) {
+              const next: { from?: string; to?: string } = {}
+              for (const issue of parsed.error.issues) {
+                const field = issue.path[0] === 'to' ? 'to' : 'from'
+                next[field] ??= issue.message
+              }
+              setErrors(next)
+              return
+            }
+            setErrors({})
+            onChange({ range: 'custom', from, to })
+          }}
+        >
+          Show this period
+        </Button>
+      </div>
+      <p className="text-muted-foreground text-sm">
+        {range.from} to {range.to} (UTC days, at most {INSIGHTS_MAX_DAYS}), compared with the same number of
+        days just before.
+      </p>
+    </section>
+  )
+}
+
+function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="w-44"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A section's three states: loading, failed with Retry, or its content. */
+function Section<T>({
+  title,
+  query,
+  children,
+}: {
+  title: string
+  query: UseQueryResult<T, unknown>
+  children: (data: T) => ReactNode
+}) {
+  const id = title.toLowerCase().replace(/\W+/g, '-')
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="font-semibold text-xl">
+        {title}
+      </h2>
+      {query.data ? (
+        children(query.data)
+      ) : query.isError ? (
+        <ErrorState
+          title={`${title} did not load`}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <LoadingState label={`Loading ${title.toLowerCase()}`} />
+      )}
+    </section>
+  )
+}
+
+const periodLabel = (bucket: 'day' | 'week') => (bucket === 'day' ? 'Day' : 'Week from')
+
+function RevenueSection({ range }: { range: InsightsRange }) {
+  const query = useQuery(revenueInsightsQuery(range))
+  return (
+    <Section title="Revenue" query={query}>
+      {(data) => (
+        <>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Figure
+              label="Net revenue"
+              value={data.totals.current.net_cents}
+              previous={data.totals.previous.net_cents}
+              format={money}
+            />
+            <Figure
+              label="Orders"
+              value={data.totals.current.orders}
+              previous={data.totals.previous.orders}
+              format={formatCount}
+            />
+            <Figure
+              label="Average order"
+              value={data.totals.current.average_order_cents}
+              previous={data.totals.previous.average_order_cents}
+              format={money}
+            />
+            <Figure
+              label="Refunds"
+              value={data.totals.current.refunds_cents}
+              previous={data.totals.previous.refunds_cents}
+              format={money}
+            />
+          </dl>
+          <p className="text-muted-foreground text-sm">
+            Not recorded yet: {data.not_recorded.join(', ')} (shown when the shop records them, never as a
+            zero).
+          </p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ChartCard
+              id="revenue-chart"
+              title={`Revenue per ${data.range.bucket}`}
+              description="Paid orders by the day they were paid; refunds as negative on the day refunded."
+              csvName={`revenue-${data.range.from}-${data.range.to}.csv`}
+              rows={data.series}
+              columns={[
+                { key: 'period', label: periodLabel(data.range.bucket) },
+                {
+                  key: 'order_revenue_cents',
+                  label: 'Order revenue (cents)',
+                  format: (v) => money(Number(v)),
+                },
+                { key: 'refunds_cents', label: 'Refunds (cents)', format: (v) => money(Number(v)) },
+                { key: 'net_cents', label: 'Net (cents)', format: (v) => money(Number(v)) },
+                { key: 'orders', label: 'Orders' },
+              ]}
+            >
+              <ResponsiveContainer>
+                <BarChart data={data.series} stackOffset="sign" accessibilityLayer margin={{ left: 8 }}>
+                  <CartesianGrid vertical={false} />
+                  <XAxis
+                    dataKey="period"
+                    tick={tick}
+                    minTickGap={24}
+                    label={{
+                      value: periodLabel(data.range.bucket),
+                      position: 'insideBottom',
+                      offset: -2,
+                      fontSize: 12,
+                    }}
+                    height={40}
+                  />
+                  <YAxis
+                    tickFormatter={axisMoney}
+                    tick={tick}
+                    width={64}
+                    label={{ value: 'Dollars', angle: -90, position: 'insideLeft', fontSize: 12 }}
+                  />
+                  <Tooltip formatter={(value) => money(Number(value))} />
+                  <Legend />
+                  <Bar dataKey="order_revenue_cents" name="Orders" stackId="r" fill={SERIES_COLOURS[0]} />
+                  <Bar dataKey="refunds_cents" name="Refunds" stackId="r" fill={SERIES_COLOURS[1]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </ChartCard>
+            <ChartCard
+              id="top-products"
+              title="Top products"
+              description="By revenue in this period, with units sold."
+              csvName={`top-products-${data.range.from}-${data.range.to}.csv`}
+              rows={data.top_products}
+              columns={[
+                { key: 'name', label: 'Product' },
+                { key: 'units', label: 'Units' },
+                { key: 'revenue_cents', label: 'Revenue (cents)', format: (v) => money(Number(v)) },
+              ]}
+            >
+              <ResponsiveContainer>
+                <BarChart data={data.top_products} layout="vertical" accessibilityLayer margin={{ left: 8 }}>
+                  <CartesianGrid horizontal={false} />
+                  <XAxis
+                    type="number"
+                    tickFormatter={axisMoney}
+                    tick={tick}
+                    label={{ value: 'Revenue (dollars)', position: 'insideBottom', offset: -2, fontSize: 12 }}
+                    height={40}
+                  />
+                  <YAxis type="category" dataKey="name" tick={tick} width={110} />
+                  <Tooltip formatter={(value) => money(Number(value))} />
+                  <Bar dataKey="revenue_cents" name="Revenue" fill={SERIES_COLOURS[0]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </ChartCard>
+          </div>
+        </>
+      )}
+    </Section>
+  )
+}
+
+function SubscriberSection({ range }: { range: InsightsRange }) {
+  const query = useQuery(subscriberInsightsQuery(range))
+  return (
+    <Section title="Subscribers" query={query}>
+      {(data) => {
+        const rows = data.series.map((point) => ({
+          period: point.period,
+          ...Object.fromEntries(data.tiers.map(({ tier }) => [tier, point.active[tier] ?? 0])),
+          total: point.total,
+          mrr_cents: point.mrr_cents,
+          new: point.new,
+          cancelled: point.cancelled,
+        })) as Record<string, string | number>[]
+        const { current, previous } = data.totals
+        return (
+          <>
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <Figure
+                label="Active at the end"
+                value={current.active_at_end}
+                previous={previous.active_at_end}
+                format={formatCount}
+              />
+              <Figure
+                label="Monthly recurring revenue"
+                value={current.mrr_cents}
+                previous={previous.mrr_cents}
+                format={money}
+              />
+              <Figure label="New" value={current.new} previous={previous.new} format={formatCount} />
+              <Figure
+                label="Cancelled"
+                value={current.cancelled}
+                previous={previous.cancelled}
+                format={formatCount}
+                lowerIsBetter
+              />
+              <Figure
+                label="Churn rate"
+                value={current.churn_rate}
+                previous={previous.churn_rate}
+                format={percent}
+                lowerIsBetter
+                none="No subscribers at the start"
+              />
+            </dl>
+            <ChartCard
+              id="subscribers-chart"
+              title="Active subscribers per plan"
+              description={`At the end of each ${data.range.bucket}; churn is cancelled over active at the start of the period.`}
+              csvName={`subscribers-${data.range.from}-${data.range.to}.csv`}
+              rows={rows}
+              columns={[
+                { key: 'period', label: periodLabel(data.range.bucket) },
+                ...data.tiers.map(({ tier }) => ({ key: tier, label: `${tier} active` })),
+                { key: 'total', label: 'Total active' },
+                { key: 'mrr_cents', label: 'MRR (cents)', format: (v: unknown) => money(Number(v)) },
+                { key: 'new', label: 'New' },
+                { key: 'cancelled', label: 'Cancelled' },
+              ]}
+            >
+              <ResponsiveContainer>
+                <AreaChart data={rows} accessibilityLayer margin={{ left: 8 }}>
+                  <CartesianGrid vertical={false} />
+                  <XAxis
+                    dataKey="period"
+                    tick={tick}
+                    minTickGap={24}
+                    label={{
+                      value: periodLabel(data.range.bucket),
+                      position: 'insideBottom',
+                      offset: -2,
+                      fontSize: 12,
+                    }}
+                    height={40}
+                  />
+                  <YAxis
+                    tick={tick}
+                    allowDecimals={false}
+                    width={56}
+                    label={{ value: 'Subscribers', angle: -90, position: 'insideLeft', fontSize: 12 }}
+                  />
+                  <Tooltip />
+                  <Legend />
+                  {data.tiers.map(({ tier }, index) => (
+                    <Area
+                      key={tier}
+                      type="monotone"
+                      dataKey={tier}
+                      stackId="tiers"
+                      stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]}
+                      fill={SERIES_COLOURS[index % SERIES_COLOURS.length]}
+                      fillOpacity={0.35}
+                    />
+                  ))}
+                </AreaChart>
+              </ResponsiveContainer>
+            </ChartCard>
+          </>
+        )
+      }}
+    </Section>
+  )
+}
+
+function FunnelSection({ range }: { range: InsightsRange }) {
+  const query = useQuery(funnelInsightsQuery(range))
+  return (
+    <Section title="Checkout funnel" query={query}>
+      {(data) => {
+        let before: number | null = null
+        const rows = data.stages.map((stage) => {
+          const rate = stage.current !== null && before ? stage.current / before : null
+          if (stage.current !== null) before = stage.current
+          return {
+            label: stage.label,
+            current: stage.current ?? 'Not recorded yet',
+            previous: stage.previous ?? 'Not recorded yet',
+            conversion: rate === null ? '' : percent(rate),
+            count: stage.current ?? 0,
+          }
+        })
+        const started = data.stages.find((stage) => stage.stage === 'checkouts_started')?.recorded_since
+        return (
+          <ChartCard
+            id="funnel-chart"
+            title="From checkout to paid order"
+            description={
+              <>
+                Carts are not recorded yet (the shop has no cart). Checkouts started are counted
+                {started ? ` since ${started}` : ' from the first one'}. Declined payments:{' '}
+                {formatCount(data.declines.current)} (previous period {formatCount(data.declines.previous)}).
+              </>
+            }
+            csvName={`funnel-${data.range.from}-${data.range.to}.csv`}
+            rows={rows}
+            columns={[
+              { key: 'label', label: 'Stage' },
+              { key: 'current', label: 'This period' },
+              { key: 'previous', label: 'Previous period' },
+              { key: 'conversion', label: 'From the stage before' },
+            ]}
+          >
+            <ResponsiveContainer>
+              <BarChart
+                data={rows.filter((row) => typeof row.current === 'number')}
+                layout="vertical"
+                accessibilityLayer
+                margin={{ left: 8 }}
+              >
+                <CartesianGrid horizontal={false} />
+                <XAxis
+                  type="number"
+                  tick={tick}
+                  allowDecimals={false}
+                  label={{ value: 'Count', position: 'insideBottom', offset: -2, fontSize: 12 }}
+                  height={40}
+                />
+                <YAxis type="category" dataKey="label" tick={tick} width={120} />
+                <Tooltip />
+                <Bar dataKey="count" name="This period" fill={SERIES_COLOURS[0]} />
+              </BarChart>
+            </ResponsiveContainer>
+          </ChartCard>
+        )
+      }}
+    </Section>
+  )
+}
+
+function LibrarySection({ range }: { range: InsightsRange }) {
+  const query = useQuery(libraryInsightsQuery(range))
+  return (
+    <Section title="Library" query={query}>
+      {(data) => (
+        <>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Figure
+              label="Downloads"
+              value={data.totals.current.downloads}
+              previous={data.totals.previous.downloads}
+              format={formatCount}
+            />
+            <Figure
+              label="Searches that found nothing"
+              value={data.totals.current.empty_searches}
+              previous={data.totals.previous.empty_searches}
+              format={formatCount}
+              lowerIsBetter
+            />
+          </dl>
+          {data.recorded_since && data.recorded_since > data.range.from ? (
+            <p className="text-muted-foreground text-sm">
+              Downloads per day are counted since {data.recorded_since}.
+            </p>
+          ) : null}
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ChartCard
+              id="downloads-chart"
+              title={`Downloads per ${data.range.bucket}`}
+              description="Counted downloads (a repeat by the same visitor within a minute counts once)."
+              csvName={`downloads-${data.range.from}-${data.range.to}.csv`}
+              rows={data.series}
+              columns={[
+                { key: 'period', label: periodLabel(data.range.bucket) },
+                { key: 'downloads', label: 'Downloads' },
+              ]}
+            >
+              <ResponsiveContainer>
+                <LineChart data={data.series} accessibilityLayer margin={{ left: 8 }}>
+                  <CartesianGrid vertical={false} />
+                  <XAxis
+                    dataKey="period"
+                    tick={tick}
+                    minTickGap={24}
+                    label={{
+                      value: periodLabel(data.range.bucket),
+                      position: 'insideBottom',
+                      offset: -2,
+                      fontSize: 12,
+                    }}
+                    height={40}
+                  />
+                  <YAxis
+                    tick={tick}
+                    allowDecimals={false}
+                    width={56}
+                    label={{ value: 'Downloads', angle: -90, position: 'insideLeft', fontSize: 12 }}
+                  />
+                  <Tooltip />
+                  <Line
+                    type="monotone"
+                    dataKey="downloads"
+                    name="Downloads"
+                    stroke={SERIES_COLOURS[0]}
+                    dot={false}
+                    strokeWidth={2}
+                  />
+                </LineChart>
+              </ResponsiveContainer>
+            </ChartCard>
+            <ChartCard
+              id="top-categories"
+              title="Top categories"
+              description="Downloads of each category's resources in this period."
+              csvName={`top-categories-${data.range.from}-${data.range.to}.csv`}
+              rows={data.top_categories}
+              columns={[
+                { key: 'name', label: 'Category' },
+                { key: 'downloads', label: 'Downloads' },
+              ]}
+            >
+              <ResponsiveContainer>
+                <BarChart
+                  data={data.top_categories}
+                  layout="vertical"
+                  accessibilityLayer
+                  margin={{ left: 8 }}
+                >
+                  <CartesianGrid horizontal={false} />
+                  <XAxis
+                    type="number"
+                    tick={tick}
+                    allowDecimals={false}
+                    label={{ value: 'Downloads', position: 'insideBottom', offset: -2, fontSize: 12 }}
+                    height={40}
+                  />
+                  <YAxis type="category" dataKey="name" tick={tick} width={110} />
+                  <Tooltip />
+                  <Bar dataKey="downloads" name="Downloads" fill={SERIES_COLOURS[1]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </ChartCard>
+            <ChartCard
+              id="top-resources"
+              title="Top resources"
+              description="The most downloaded resources in this period."
+              csvName={`top-resources-${data.range.from}-${data.range.to}.csv`}
+              rows={data.top_resources}
+              columns={[
+                { key: 'title', label: 'Resource' },
+                { key: 'category', label: 'Category' },
+                { key: 'downloads', label: 'Downloads' },
+              ]}
+            >
+              <ResponsiveContainer>
+                <BarChart data={data.top_resources} layout="vertical" accessibilityLayer margin={{ left: 8 }}>
+                  <CartesianGrid horizontal={false} />
+                  <XAxis
+                    type="number"
+                    tick={tick}
+                    allowDecimals={false}
+                    label={{ value: 'Downloads', position: 'insideBottom', offset: -2, fontSize: 12 }}
+                    height={40}
+                  />
+                  <YAxis type="category" dataKey="title" tick={tick} width={130} />
+                  <Tooltip />
+                  <Bar dataKey="downloads" name="Downloads" fill={SERIES_COLOURS[0]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </ChartCard>
+            <ChartCard
+              id="empty-searches"
+              title="Searches that found nothing"
+              description="What families looked for and the library did not have: ideas for what to write next. Words are kept 400 days."
+              csvName={`empty-searches-${data.range.from}-${data.range.to}.csv`}
+              rows={data.empty_searches}
+              columns={[
+                { key: 'term', label: 'Search' },
+                { key: 'count', label: 'Times' },
+              ]}
+            >
+              <ResponsiveContainer>
+                <BarChart
+                  data={data.empty_searches}
+                  layout="vertical"
+                  accessibilityLayer
+                  margin={{ left: 8 }}
+                >
+                  <CartesianGrid horizontal={false} />
+                  <XAxis
+                    type="number"
+                    tick={tick}
+                    allowDecimals={false}
+                    label={{ value: 'Times searched', position: 'insideBottom', offset: -2, fontSize: 12 }}
+                    height={40}
+                  />
+                  <YAxis type="category" dataKey="term" tick={tick} width={130} />
+                  <Tooltip />
+                  <Bar dataKey="count" name="Times" fill={SERIES_COLOURS[2]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </ChartCard>
+          </div>
+        </>
+      )}
+    </Section>
+  )
+}
+
+function PuzzleSection({ range }: { range: InsightsRange }) {
+  const query = useQuery(puzzleInsightsQuery(range))
+  return (
+    <Section title="Puzzles" query={query}>
+      {(data) => {
+        const names = new Map(data.products.map((product) => [product.product_id, product.name]))
+        const dropOff = data.drop_off.map((row) => ({
+          product: names.get(row.product_id) ?? row.product_id,
+          step: row.step,
+          players: row.players,
+        }))
+        return (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ChartCard
+              id="puzzle-players"
+              title="Players started and finished"
+              description="Per puzzle box, in this period (previous period in the table)."
+              csvName={`puzzle-players-${data.range.from}-${data.range.to}.csv`}
+              rows={data.products}
+              columns={[
+                { key: 'name', label: 'Puzzle' },
+                { key: 'steps', label: 'Steps' },
+                { key: 'started', label: 'Started' },
+                { key: 'finished', label: 'Finished' },
+                { key: 'previous_started', label: 'Started (previous)' },
+                { key: 'previous_finished', label: 'Finished (previous)' },
+              ]}
+            >
+              <ResponsiveContainer>
+                <BarChart data={data.products} layout="vertical" accessibilityLayer margin={{ left: 8 }}>
+                  <CartesianGrid horizontal={false} />
+                  <XAxis
+                    type="number"
+                    tick={tick}
+                    allowDecimals={false}
+                    label={{ value: 'Players', position: 'insideBottom', offset: -2, fontSize: 12 }}
+                    height={40}
+                  />
+                  <YAxis type="category" dataKey="name" tick={tick} width={120} />
+                  <Tooltip />
+                  <Legend />
+                  <Bar dataKey="started" name="Started" fill={SERIES_COLOURS[1]} />
+                  <Bar dataKey="finished" name="Finished" fill={SERIES_COLOURS[0]} />
+                </BarChart>
+              </ResponsiveContainer>
+            </ChartCard>
+            <ChartCard
+              id="puzzle-drop-off"
+              title="Where players are stuck"
+              description="Players who started in this period and have not finished, by the step they are on."
+              csvName={`puzzle-drop-off-${data.range.from}-${data.range.to}.csv`}
+              rows={dropOff}
+              columns={[
+                { key: 'product', label: 'Puzzle' },
+                { key: 'step', label: 'Step' },
+                { key: 'players', label: 'Players' },
+              ]}
+            />
+          </div>
+        )
+      }}
+    </Section>
+  )
+}

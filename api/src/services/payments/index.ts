@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import type { SubscriptionTier } from '@lamplight/contracts'
 import type Stripe from 'stripe'
 import type { PaymentProvider } from './provider'
 import { createStripeProvider, type StripePrices, type StripeProvider, stripeClient } from './stripe'

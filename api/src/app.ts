@@ -86,6 +86,8 @@ export function createApp(deps: AppDeps) {
       // Remote chunks may be served from another origin.
       crossOriginResourcePolicy: pinned.length ? 'cross-origin' : 'same-origin',
       remoteOrigins: (c) => c.get('remoteOrigins') ?? pinned,
+      // Uploaded files and their thumbnails carry their own sandboxing CSP (issue 29).
+      ownPolicy: (path) => path.startsWith('/api/files/') || path.startsWith('/api/admin/resources/'),
       servedOverHttps: (c) =>
         servedOverHttps(
           c.req.url,

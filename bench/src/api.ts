@@ -1,13 +1,17 @@
 import autocannon from 'autocannon'
 import { type Row, type Server, startHello } from './servers'
 
-/** The API's reads from issue 18, with their goals: a share of the bare "hello" and a p99. */
+/**
+ * The API's reads with their goals (issue 30): a share of the bare "hello" and a p99. Every
+ * request goes through Hono and its middleware (decision 043); the 40-50 % of issue 18 were
+ * met only by answering before Hono, which is gone.
+ */
 export const API_BUDGETS = [
-  { path: '/api/health', minRatio: 0.5 },
-  { path: '/api/products/scroll-of-antioch', minRatio: 0.4, maxP99: 25 },
-  { path: '/api/resources/featured', minRatio: 0.4, maxP99: 25 },
-  { path: '/api/resources?category=teaching-resources', minRatio: 0.4, maxP99: 25 },
-  { path: '/api/resources?q=prayer', minRatio: 0.4, maxP99: 25 },
+  { path: '/api/health', minRatio: 0.3, maxP99: 25 },
+  { path: '/api/products/scroll-of-antioch', minRatio: 0.3, maxP99: 25 },
+  { path: '/api/resources/featured', minRatio: 0.3, maxP99: 25 },
+  { path: '/api/resources?category=teaching-resources', minRatio: 0.3, maxP99: 25 },
+  { path: '/api/resources?q=prayer', minRatio: 0.3, maxP99: 25 },
 ] as const
 
 type Load = { rps: number; p99: number; non2xx: number; errors: number }

@@ -161,6 +161,32 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
     expect(((await small.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0)
   })
 
+  it('answers HEAD as GET (status and headers, no body), with the security headers and a request id', async () => {
+    const path = '/api/resources?category=teaching-resources'
+    const variants: Record<string, string>[] = [{}, { 'Accept-Encoding': 'gzip' }]
+    for (const headers of variants) {
+      const get = await app.request(path, { headers })
+      const head = await app.request(path, { method: 'HEAD', headers })
+      expect(head.status).toBe(200)
+      expect(await head.text()).toBe('')
+      for (const name of [
+        'etag',
+        'cache-control',
+        'cdn-cache-control',
+        'content-type',
+        'vary',
+        'content-encoding',
+      ])
+        expect(head.headers.get(name), name).toBe(get.headers.get(name))
+      for (const res of [get, head]) {
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+        expect(res.headers.get('x-request-id')).toBeTruthy()
+      }
+    }
+    expect((await app.request(path, { method: 'HEAD', headers: { 'If-None-Match': '*' } })).status).toBe(304)
+  })
+
   it('never serves one visitor’s private answer to another', async () => {
     const [product] = await database.db.select().from(products).where(eq(products.slug, 'cache-box'))
     await database.db.insert(orders).values({

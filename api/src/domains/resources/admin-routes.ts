@@ -4,7 +4,7 @@ import { notFound, payloadTooLarge } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { addResponseHeader } from '../../middleware/response-headers'
 import type { AppEnv } from '../../types'
-import { deleteResource, listAdminResources, setPublished } from './admin-queries'
+import { deleteResource, listAdminResources, setPublished } from './admin-service'
 import {
   addFile,
   createResource,
@@ -18,7 +18,7 @@ import {
   slugAvailable,
   thumbKeyOf,
   updateResource,
-} from './editor-queries'
+} from './editor-service'
 import { deleteSizedThumbnails } from './sized-thumbnail'
 import { FILE_CSP } from './uploads/file-headers'
 import { sanitiseFilename } from './uploads/inspect'

@@ -6,7 +6,7 @@ import { currentUser } from '../../middleware/guards'
 import { addResponseHeader } from '../../middleware/response-headers'
 import { etagOf, itemCacheKey, matchesEtag } from '../../services/public-cache'
 import type { AppEnv } from '../../types'
-import { countDownload, findPublicFile, findPublicThumb } from './files-queries'
+import { countDownload, findPublicFile, findPublicThumb } from './files-service'
 import { sizedThumbnail } from './sized-thumbnail'
 import { FILE_CACHE_CONTROL, FILE_CSP } from './uploads/file-headers'
 

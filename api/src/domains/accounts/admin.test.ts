@@ -6,7 +6,7 @@ import { type Actors, createActors } from '../../security/actors'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
-import { setUserRole } from './queries'
+import { setUserRole } from './service'
 
 describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
   let database: TestDatabase

@@ -12,7 +12,7 @@ import {
   setUserRole,
   summary,
   updatePuzzleContent,
-} from './queries'
+} from './service'
 
 /** The admin dashboard: accounts, grants, puzzle content and progress. Each contract declares `admin` access. */
 export const adminUsersRouter = defineRouter('/admin')

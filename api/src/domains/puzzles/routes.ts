@@ -34,7 +34,7 @@ import {
   resetPuzzleProgress,
   submitStepAnswer,
   unlockedProductOf,
-} from './queries'
+} from './service'
 
 /** Answers and codes are tiny; anything bigger is not one. */
 const SMALL_BODY = 4 * 1024

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { notFound, payloadTooLarge } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { AppEnv } from '../../types'
-import { deleteResource, listAdminResources, setPublished } from './admin-queries'
+import { deleteResource, listAdminResources, setPublished } from './admin-service'
 import {
   addFile,
   createResource,
@@ -17,7 +17,7 @@ import {
   slugAvailable,
   thumbKeyOf,
   updateResource,
-} from './editor-queries'
+} from './editor-service'
 import { deleteSizedThumbnails } from './sized-thumbnail'
 import { FILE_CSP } from './uploads/file-headers'
 import { sanitiseFilename } from './uploads/inspect'

@@ -5,7 +5,7 @@ import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
 import { etagOf, itemCacheKey, matchesEtag } from '../../services/public-cache'
 import type { AppEnv } from '../../types'
-import { countDownload, findPublicFile, findPublicThumb } from './files-queries'
+import { countDownload, findPublicFile, findPublicThumb } from './files-service'
 import { sizedThumbnail } from './sized-thumbnail'
 import { FILE_CACHE_CONTROL, FILE_CSP } from './uploads/file-headers'
 

@@ -5,7 +5,7 @@ import { categories, fileAssets, resources, resourceTags, tags } from '../../db/
 import { conflict, notFound, validationFailed } from '../../lib/errors'
 import { type DbOrTx, recordAudit } from '../../services/audit'
 
-/** The resource editor's queries (issue 13). Every write records its audit entry in its transaction. */
+/** The resource editor's service (issue 13). Every write records its audit entry in its transaction. */
 
 type Input = {
   title: string

@@ -6,6 +6,7 @@ import { contactRouter, inboxRouter } from '../domains/messages/routes'
 import { adminOrdersRouter } from '../domains/orders/admin-routes'
 import { accountRouter, checkoutRouter, testPaymentsRouter } from '../domains/orders/routes'
 import { stripeWebhookRouter } from '../domains/payments/routes'
+import { puzzleAuthoringRouter } from '../domains/puzzles/authoring-routes'
 import { portalRouter, puzzlesRouter } from '../domains/puzzles/routes'
 import { adminResourcesRouter } from '../domains/resources/admin-routes'
 import { filesRouter } from '../domains/resources/files-routes'
@@ -43,4 +44,5 @@ export const apiRouters: Router[] = [
   filesRouter,
   puzzlesRouter,
   portalRouter,
+  puzzleAuthoringRouter,
 ]

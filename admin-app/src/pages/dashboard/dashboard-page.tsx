@@ -84,6 +84,9 @@ function AdminOverview() {
         <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
           <Link to="/admin/deployments">Deployments (developers)</Link>
         </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin/puzzles">Puzzles and codes</Link>
+        </Button>
         <Button asChild>
           <Link to="/admin/orders">
             <ClipboardListIcon aria-hidden className="size-4" />

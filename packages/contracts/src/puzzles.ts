@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PRODUCT_SLUG_SCROLL } from './constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
 
@@ -27,12 +28,9 @@ export const PUZZLE_MESSAGES = {
     'This code has already been used by another player. Each box has its own code, which opens the scroll for one account.',
 } as const
 
-/** The product whose portal is the spec's /puzzle-portal; other boxes' are /puzzle-portal/:slug. */
-export const SPEC_PORTAL_PRODUCT_SLUG = 'scroll-of-antioch'
-
-/** Where a product's scroll portal is played. */
+/** Where a product's scroll portal is played: the spec's /puzzle-portal is the Scroll's. */
 export const portalPathOf = (productSlug: string) =>
-  productSlug === SPEC_PORTAL_PRODUCT_SLUG ? '/puzzle-portal' : `/puzzle-portal/${productSlug}`
+  productSlug === PRODUCT_SLUG_SCROLL ? '/puzzle-portal' : `/puzzle-portal/${productSlug}`
 
 /** "Congratulations! You have completed The Scroll of Antioch!" for the product at hand. */
 export const completionMessage = (productName: string) =>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import postgres from 'postgres'
+import { FRAGMENTS, AUTHORED_SECRETS as SECRETS, STEPS } from './authored-box'
 import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 // Issue 36, "Done when": an admin authors a new box's puzzle, portal and codes in the console;
@@ -9,33 +10,6 @@ import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 // test (the catalogue's own screens make products), so this spec runs on PostgreSQL:
 // E2E_DATABASE_URL=postgres://… npm run e2e --workspace shell -- puzzle-authoring.spec.ts
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
-const STEPS = [
-  {
-    title: 'The Lamp',
-    content: 'What lights the path?\nPsalm 119:105',
-    answer: 'Lamplight Word',
-    typed: ' lamplight-WORD ',
-  },
-  { title: 'The Road', content: 'Where was Saul going?', answer: 'Damascus Gate', typed: 'damascus gate' },
-  { title: 'The Basket', content: 'Lowered over a ...', answer: 'City Wall', typed: 'City wall!' },
-]
-const FRAGMENTS = [
-  {
-    instruction: 'Unscramble: LUFEPOH',
-    line: 'And hope in Him is never put to shame,',
-    answer: 'hopeful',
-    bonus: 'Which letter?',
-    bonusAnswer: 'To the Romans',
-  },
-  {
-    instruction: 'Unscramble: EVOL SIH',
-    line: 'for His love is poured into our hearts.',
-    answer: 'his love',
-  },
-]
-/** Never in a response before its solve, nor in any built asset. */
-const SECRETS = [...STEPS.map((s) => s.answer), ...FRAGMENTS.map((f) => f.answer), 'To the Romans']
-
 async function noSeriousViolations(page: Page, label: string) {
   await page.evaluate(() =>
     Promise.all(
@@ -180,7 +154,8 @@ for (const viewport of [
       await buyer.goto(`/puzzle/${slug}`)
       const main = buyer.locator('main [data-remote="puzzle-app"]')
       for (const [i, step] of STEPS.entries()) {
-        await expect(main.getByText(`Step ${i + 1} of 3`, { exact: true })).toBeVisible()
+        // A loaded machine can take a while to serve a page: the first look waits longer.
+        await expect(main.getByText(`Step ${i + 1} of 3`, { exact: true })).toBeVisible({ timeout: 30_000 })
         await expect(main.getByRole('heading', { name: step.title })).toBeVisible()
         await main.getByLabel('Your answer').fill(step.typed)
         await main.getByRole('button', { name: 'Submit Answer' }).click()
@@ -191,6 +166,7 @@ for (const viewport of [
 
       // ...enters one of the codes where the spec's portal is, and is taken to this box's.
       await buyer.goto('/puzzle-portal')
+      await expect(main.getByLabel('Access code')).toBeVisible({ timeout: 30_000 })
       await main.getByLabel('Access code').fill(codes[0]!.toLowerCase())
       await buyer.keyboard.press('Enter')
       await expect(buyer).toHaveURL(new RegExp(`/puzzle-portal/${slug}$`))
@@ -215,7 +191,7 @@ for (const viewport of [
       await signUpAs(other, uniqueEmail('author-second'))
       await other.goto(`/puzzle-portal/${slug}`)
       const otherMain = other.locator('main [data-remote="puzzle-app"]')
-      await expect(otherMain.getByLabel('Access code')).toBeVisible()
+      await expect(otherMain.getByLabel('Access code')).toBeVisible({ timeout: 30_000 })
       await noSeriousViolations(other, 'portal gate of the new box')
       await otherMain.getByLabel('Access code').fill(codes[0]!)
       await other.keyboard.press('Enter')

@@ -1,12 +1,14 @@
-import { ErrorState, LoadingState } from '@lamplight/ui'
+import { LoadingState } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { progressQuery } from '../../api/puzzles'
+import { LoadError } from '../../components/states'
 
 /** How players are doing on this box: steps solved, fragments restored, where they get stuck. */
 export function ProgressTab({ productId }: { productId: string }) {
   const query = useQuery(progressQuery(productId))
   if (query.isPending) return <LoadingState label="Loading progress…" />
-  if (query.isError) return <ErrorState onRetry={() => query.refetch()} retrying={query.isFetching} />
+  if (query.isError)
+    return <LoadError message="The progress could not be loaded." onRetry={() => query.refetch()} />
   const p = query.data
   const stuck = p.steps.find((s) => s.step_number === p.stuck_step)
   return (

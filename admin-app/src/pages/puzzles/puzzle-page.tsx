@@ -5,7 +5,6 @@ import {
   Button,
   Dialog,
   DialogContent,
-  ErrorState,
   LoadingState,
   PageFrame,
   Tabs,
@@ -20,6 +19,7 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { authoredPuzzleQuery, orderStepsMutation, puzzleKeys } from '../../api/puzzles'
 import { RequireRole } from '../../components/require-role'
+import { LoadError } from '../../components/states'
 import { CodesTab } from './codes-tab'
 import { FragmentForm } from './fragment-form'
 import { PreviewTab } from './preview-tab'
@@ -46,7 +46,7 @@ export function PuzzlePage() {
         {query.isPending ? (
           <LoadingState label="Loading the puzzle…" />
         ) : query.isError ? (
-          <ErrorState onRetry={() => query.refetch()} retrying={query.isFetching} />
+          <LoadError message="This puzzle could not be loaded." onRetry={() => query.refetch()} />
         ) : (
           <Tabs defaultValue="steps">
             <TabsList className="flex h-auto flex-wrap">

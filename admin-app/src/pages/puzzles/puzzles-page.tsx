@@ -1,10 +1,11 @@
 import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, LoadingState, PageFrame } from '@lamplight/ui'
+import { Button, LoadingState, PageFrame } from '@lamplight/ui'
 import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { puzzleProductsQuery } from '../../api/puzzles'
 import { RequireRole } from '../../components/require-role'
+import { LoadError } from '../../components/states'
 
 /** `/admin/puzzles`: every product with its puzzle, portal and codes; open one to author it. */
 export function PuzzlesPage() {
@@ -26,7 +27,7 @@ export function PuzzlesPage() {
         {query.isPending ? (
           <LoadingState label="Loading the puzzles…" />
         ) : query.isError ? (
-          <ErrorState onRetry={() => query.refetch()} retrying={query.isFetching} />
+          <LoadError message="The puzzles could not be loaded." onRetry={() => query.refetch()} />
         ) : (
           <ul className="grid gap-3" aria-label="Products">
             {query.data.map((p) => (

@@ -40,6 +40,7 @@ describe('puzzle-app routes', () => {
 
   itRendersEveryOwnedRoute('puzzle-app', WithProviders, {
     '/puzzle-portal': 'The Scroll Portal',
+    '/puzzle-portal/:productSlug': 'The Scroll Portal',
     '/puzzle/:productSlug': 'The Scroll of Antioch',
   })
 })

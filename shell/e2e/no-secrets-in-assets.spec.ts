@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FRAGMENTS, PORTAL_CODE } from '../../api/src/seed/content/fragments'
 import { PUZZLE_STEPS } from '../../api/src/seed/content/product'
+import { AUTHORED_SECRETS } from './authored-box'
 import { expect, test } from './fixtures'
 
 // Answers, the portal's access code and the scroll lines live only in the database and
@@ -45,6 +46,8 @@ test('no built browser asset contains an answer, the access code or a scroll lin
         (a): [string, RegExp] => [`fragment ${f.number}'s answer ${a}`, literal(a)],
       ),
     ]),
+    // Content authored in the console (puzzle-authoring.spec.ts) lives only in the database too.
+    ...AUTHORED_SECRETS.map((a): [string, RegExp] => [`authored answer ${a}`, literal(a)]),
     ...PUZZLE_STEPS.flatMap((s): [string, RegExp][] => [
       [`step ${s.stepNumber}'s unlock message`, new RegExp(escapeRegExp(s.unlockMessage.slice(0, 60)))],
       ...[s.answer, ...s.acceptedAnswers].map((a): [string, RegExp] => [

@@ -49,7 +49,15 @@ for (const viewport of [
     await page.screenshot({ path: `test-results/order-confirmed-${viewport.width}.png`, fullPage: true })
 
     await page.goto('/scroll-of-antioch')
-    await expect(page.getByRole('link', { name: /Continue Your Journey/ }).first()).toBeVisible()
+    // An owner is offered both parts of the box, each with its button (issue 36).
+    await expect(page.getByRole('link', { name: 'Start the online story' }).first()).toHaveAttribute(
+      'href',
+      '/puzzle/scroll-of-antioch',
+    )
+    await expect(page.getByRole('link', { name: "Enter your box's code" }).first()).toHaveAttribute(
+      'href',
+      '/puzzle-portal',
+    )
 
     // My account, from the email in the header (inside the menu on a phone).
     if (viewport.width < 768) await page.getByRole('button', { name: 'Open menu' }).click()
@@ -58,9 +66,15 @@ for (const viewport of [
     const orders = page.getByRole('region', { name: 'My orders' })
     await expect(orders).toContainText(sessionId.slice(-8).toUpperCase())
     await expect(orders).toContainText('Confirmed')
-    await expect(
-      page.getByRole('region', { name: 'My boxes' }).getByRole('link', { name: 'Play' }),
-    ).toHaveAttribute('href', '/puzzle/scroll-of-antioch')
+    const boxes = page.getByRole('region', { name: 'My boxes' })
+    await expect(boxes.getByRole('link', { name: 'Start the online story' })).toHaveAttribute(
+      'href',
+      '/puzzle/scroll-of-antioch',
+    )
+    await expect(boxes.getByRole('link', { name: "Enter your box's code" })).toHaveAttribute(
+      'href',
+      '/puzzle-portal',
+    )
     expect(pageErrors).toEqual([])
   })
 }
@@ -82,9 +96,13 @@ test.describe('on a phone', () => {
     await page.goto('/shop')
     const featured = page.getByRole('region', { name: 'The Scroll of Antioch' })
     await expect(featured.getByText('You own this')).toBeVisible()
-    await expect(featured.getByRole('link', { name: 'Continue Your Journey' })).toHaveAttribute(
+    await expect(featured.getByRole('link', { name: "Enter your box's code" })).toHaveAttribute(
       'href',
       '/puzzle-portal',
+    )
+    await expect(featured.getByRole('link', { name: 'Start the online story' })).toHaveAttribute(
+      'href',
+      '/puzzle/scroll-of-antioch',
     )
     await expect(page.getByRole('link', { name: /Purchase Now/ })).toHaveCount(0)
     await featured.scrollIntoViewIfNeeded()
@@ -145,7 +163,7 @@ test('a guest who buys, signs up and sets the password by the mailed link finds 
   await expect(page.getByRole('banner').getByText(email)).toBeVisible()
   await page.goto('/account')
   await expect(
-    page.getByRole('region', { name: 'My boxes' }).getByRole('link', { name: 'Play' }),
+    page.getByRole('region', { name: 'My boxes' }).getByRole('link', { name: 'Start the online story' }),
   ).toHaveAttribute('href', '/puzzle/scroll-of-antioch')
   expect(pageErrors).toEqual([])
 })

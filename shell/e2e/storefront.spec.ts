@@ -417,7 +417,7 @@ test.describe('the Scroll of Antioch', () => {
     const label = `Unlock for $${(price! / 100).toFixed(2)}`
     const unlock = area(page).getByRole('link', { name: label }).first()
     await expect(unlock).toHaveAttribute('href', '/checkout/scroll-of-antioch')
-    await expect(area(page).getByRole('link', { name: 'Continue Your Journey' })).toHaveCount(0)
+    await expect(area(page).getByRole('link', { name: "Enter your box's code" })).toHaveCount(0)
     // A signed-in customer who has not bought it is offered the same.
     await signUpAs(page, uniqueEmail('browsing'))
     await page.reload()
@@ -433,7 +433,11 @@ test.describe('the Scroll of Antioch', () => {
     )
     await signInAsAdmin(page)
     await open(page, '/scroll-of-antioch')
-    const go = area(page).getByRole('link', { name: 'Continue Your Journey' }).first()
+    await expect(area(page).getByRole('link', { name: 'Start the online story' }).first()).toHaveAttribute(
+      'href',
+      '/puzzle/scroll-of-antioch',
+    )
+    const go = area(page).getByRole('link', { name: "Enter your box's code" }).first()
     await expect(go).toHaveAttribute('href', '/puzzle-portal')
     await expect(area(page).getByRole('link', { name: /^Unlock for/ })).toHaveCount(0)
     await go.click()

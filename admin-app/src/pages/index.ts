@@ -4,6 +4,8 @@ import { DeploymentsPage } from './deployments/deployments-page'
 import { InsightsRoute } from './insights'
 import { OrderDetailPage } from './order-detail/order-detail-page'
 import { OrdersPage } from './orders/orders-page'
+import { PuzzlePage } from './puzzles/puzzle-page'
+import { PuzzlesPage } from './puzzles/puzzles-page'
 import { EditResourcePage, NewResourcePage } from './resource-editor/resource-editor-page'
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
@@ -11,6 +13,8 @@ export const pages: RemotePages = {
   '/admin': DashboardPage,
   '/admin/orders': OrdersPage,
   '/admin/orders/:id': OrderDetailPage,
+  '/admin/puzzles': PuzzlesPage,
+  '/admin/puzzles/:productId': PuzzlePage,
   '/admin/resources/new': NewResourcePage,
   '/admin/resources/:id/edit': EditResourcePage,
   '/admin/deployments': DeploymentsPage,

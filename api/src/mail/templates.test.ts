@@ -65,6 +65,7 @@ const cases: [string, () => Promise<Mail>, string[], string[]][] = [
       '1 Vine St',
       'Antioch, CA 94509',
       'begin the online puzzle right away from your account',
+      'Start the online story now; when your box arrives, enter the code inside it to open the scroll.',
     ],
     ['&lt;img src=x onerror=alert(1)&gt;'],
   ],

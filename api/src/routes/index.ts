@@ -8,6 +8,7 @@ import { adminOrdersRouter } from '../domains/orders/admin-routes'
 import { accountRouter, checkoutRouter } from '../domains/orders/routes'
 import { stripeWebhookRouter } from '../domains/payments/stripe/webhook'
 import { testBillingRouter, testPaymentsRouter } from '../domains/payments/test-mode/routes'
+import { puzzleAuthoringRouter } from '../domains/puzzles/authoring-routes'
 import { portalRouter, puzzlesRouter } from '../domains/puzzles/routes'
 import { adminResourcesRouter } from '../domains/resources/admin-routes'
 import { filesRouter } from '../domains/resources/files-routes'
@@ -46,4 +47,5 @@ export const apiRouters: Router[] = [
   filesRouter,
   puzzlesRouter,
   portalRouter,
+  puzzleAuthoringRouter,
 ]

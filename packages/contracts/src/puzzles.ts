@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PRODUCT_SLUG_SCROLL } from './constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
 
@@ -23,7 +24,13 @@ export const PUZZLE_MESSAGES = {
   earlierStepsFirst: 'Solve the earlier steps first.',
   solveFragmentFirst: 'Solve this fragment before its bonus question.',
   portalLocked: 'Enter the access code from your box to open the portal.',
+  codeUsed:
+    'This code has already been used by another player. Each box has its own code, which opens the scroll for one account.',
 } as const
+
+/** Where a product's scroll portal is played: the spec's /puzzle-portal is the Scroll's. */
+export const portalPathOf = (productSlug: string) =>
+  productSlug === PRODUCT_SLUG_SCROLL ? '/puzzle-portal' : `/puzzle-portal/${productSlug}`
 
 /** "Congratulations! You have completed The Scroll of Antioch!" for the product at hand. */
 export const completionMessage = (productName: string) =>
@@ -136,6 +143,8 @@ export const PortalUnlockResponseSchema = z.object({
   message: z.string(),
   /** For a visitor: the signed pass kept in local storage and sent in X-Portal-Token. */
   token: z.string().nullable(),
+  /** The box the code opened, and where its portal is played. */
+  product: z.object({ slug: z.string(), name: z.string(), portalPath: z.string() }).nullable().optional(),
 })
 
 export const ProductSlugParamsSchema = z.object({ productSlug: SlugSchema })
@@ -179,7 +188,9 @@ export const portalContract = {
     access: 'public',
     summary: 'The scroll portal: locked, or its fragments with the solved lines only',
     description:
-      'Unlocked for a signed-in user who entered the code, or a visitor whose X-Portal-Token pass is valid.',
+      'Unlocked for a signed-in user who entered a code of the product, or a visitor whose X-Portal-Token pass is ' +
+      "valid for it. Without ?product, the portal of the account's first unlock (or of the visitor's pass).",
+    query: z.object({ product: SlugSchema.optional() }),
     response: z.object({ data: PortalStateSchema }),
   }),
   unlock: endpoint({
@@ -187,7 +198,9 @@ export const portalContract = {
     path: '/portal/unlock',
     access: 'public',
     summary: 'Checks the access code printed in the box (trimmed, any case); remembers the unlock',
-    description: `Rate limited per client: ${PORTAL_CODE_ATTEMPTS} attempts in ten minutes, then 429.`,
+    description:
+      `Rate limited per client: ${PORTAL_CODE_ATTEMPTS} attempts in ten minutes, then 429. ` +
+      'A per-box code opens the portal for the first account (or visitor) to enter it; anyone else is refused (granted false).',
     body: z.object({ code: z.string().trim().min(1, 'Please enter the access code.').max(100) }),
     response: z.object({ data: PortalUnlockResponseSchema }),
   }),

@@ -54,6 +54,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/returns', 'storefront', 'Returns'),
   route('/privacy', 'storefront', 'Privacy Policy'),
   route('/puzzle-portal', 'puzzle-app', 'Puzzle Portal'),
+  // Every other box's portal (issue 36); /puzzle-portal stays the Scroll's, as the spec has it.
+  route('/puzzle-portal/:productSlug', 'puzzle-app', 'Puzzle Portal'),
   route('/puzzle/:productSlug', 'puzzle-app', 'Puzzle', 'user'),
   route('/resources', 'resources-app', 'Free Resources'),
   route('/resources/item/:slug', 'resources-app', 'Resource'),
@@ -66,6 +68,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/admin/orders', 'admin-app', 'Orders', 'admin'),
   route('/admin/orders/:id', 'admin-app', 'Order Details', 'admin'),
   route('/admin/insights', 'admin-app', 'Insights', 'admin'),
+  route('/admin/puzzles', 'admin-app', 'Puzzles', 'admin'),
+  route('/admin/puzzles/:productId', 'admin-app', 'Puzzle', 'admin'),
   route('/admin/resources/new', 'admin-app', 'New Resource', 'staff'),
   route('/admin/resources/:id/edit', 'admin-app', 'Edit Resource', 'staff'),
   // For developers: which release of each remote the site loads (decision 012).

@@ -36,7 +36,8 @@ const retry = (failures: number, error: unknown) =>
 export const puzzleKeys = {
   all: ['puzzles'] as const,
   puzzle: (slug: string) => ['puzzles', 'puzzle', slug] as const,
-  portal: () => ['puzzles', 'portal'] as const,
+  portal: (slug?: string) =>
+    slug ? (['puzzles', 'portal', slug] as const) : (['puzzles', 'portal'] as const),
 }
 
 export const puzzleQueries = {
@@ -47,10 +48,12 @@ export const puzzleQueries = {
       select: (r) => r.data,
       retry,
     }),
-  portal: () =>
+  /** A box's portal (/puzzle-portal/:slug), or without a slug the first one opened. */
+  portal: (slug?: string) =>
     queryOptions({
-      queryKey: puzzleKeys.portal(),
-      queryFn: ({ signal }) => load(portalContract.state, { signal, headers: passHeaders() }),
+      queryKey: puzzleKeys.portal(slug),
+      queryFn: ({ signal }) =>
+        load(portalContract.state, { query: slug ? { product: slug } : {}, signal, headers: passHeaders() }),
       select: (r) => r.data,
       retry,
     }),

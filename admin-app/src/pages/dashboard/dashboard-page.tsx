@@ -87,6 +87,9 @@ function AdminOverview() {
         <Button asChild variant="outline">
           <Link to="/admin/insights">Insights</Link>
         </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin/puzzles">Puzzles and codes</Link>
+        </Button>
         <Button asChild>
           <Link to="/admin/orders">
             <ClipboardListIcon aria-hidden className="size-4" />

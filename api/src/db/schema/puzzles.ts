@@ -31,6 +31,11 @@ export const puzzleContent = pgTable(
     acceptedAnswers: text().array().notNull().default(sql`'{}'::text[]`),
     unlockMessage: text(),
     isActive: boolean().notNull().default(true),
+    // The order players meet the steps in. step_number is the step's lasting name within its
+    // product (progress records it), so reordering moves positions and never renumbers.
+    position: integer().notNull().default(0),
+    // Wrong answers given to this step: where players get stuck (admin progress screen).
+    wrongAnswers: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,20 +121,35 @@ export const scrollProgress = pgTable(
   ],
 )
 
-// Codes are stored normalised (trimmed, upper case) so the lookup is an equality.
+// Two kinds of code (decision 047). The shared code of the first box is kept as typed
+// (normalised: trimmed, upper case) in `code`. A per-box code is never stored: only the
+// SHA-256 of its normalised form (`code_hash`) and its first characters (`code_prefix`) to
+// show; it opens the portal for one account (`redeemed_by`), first come first served.
 export const portalCodes = pgTable(
   'portal_codes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    code: text().notNull().unique('portal_codes_code_key'),
+    code: text().unique('portal_codes_code_key'),
+    codeHash: text().unique('portal_codes_code_hash_key'),
+    codePrefix: text(),
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    // A generation run (one print run): the codes the admin downloaded together.
+    batchId: uuid(),
     isActive: boolean().notNull().default(true),
+    // Set when a per-box code is first entered (a visitor's too); the account once signed in.
+    redeemedAt: timestamp({ withTimezone: true }),
+    redeemedBy: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('portal_codes_normalised_check', sql`${t.code} = upper(btrim(${t.code})) and ${t.code} <> ''`),
+    check(
+      'portal_codes_normalised_check',
+      sql`${t.code} is null or (${t.code} = upper(btrim(${t.code})) and ${t.code} <> '')`,
+    ),
+    check('portal_codes_kind_check', sql`(${t.code} is null) <> (${t.codeHash} is null)`),
+    index('portal_codes_product_idx').on(t.productId, t.createdAt),
   ],
 )
 

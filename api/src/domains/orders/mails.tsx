@@ -70,6 +70,10 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
           ? `To play the online puzzle, sign up (or sign in) and choose "Add my guest orders" in your account: we email ${order.email} a link to set your password, and your box joins your account.`
           : 'You can begin the online puzzle right away from your account.'}
       </Paragraph>
+      <Paragraph>
+        Your box is two puzzles in one. Start the online story now; when your box arrives, enter the code
+        inside it to open the scroll. Your account has a button for each.
+      </Paragraph>
       <Paragraph>Questions? Reply to this message or write to us from the contact page.</Paragraph>
     </Layout>,
   )

@@ -5,6 +5,7 @@ import {
   PORTAL_TOKEN_HEADER,
   PUZZLE_MESSAGES,
   portalContract,
+  portalPathOf,
   puzzlesContract,
   type SessionUser,
   type ValidateAnswerResponse,
@@ -20,12 +21,16 @@ import type { AppEnv } from '../../types'
 import { answerMatches } from './answers'
 import { readPortalPass, readReceipt, signPortalPass, signReceipt } from './passes'
 import {
+  claimCode,
+  codeById,
   findActiveCode,
   findFragment,
+  hasUnlocked,
   isActiveCode,
   isFragmentCompleted,
   portalFragments,
   productById,
+  productBySlug,
   puzzleState,
   recordHints,
   recordSolve,
@@ -62,21 +67,44 @@ const limitCodes = rateLimit({
 
 /**
  * The portal this request may play: a signed-in user's unlock (or the visitor pass they
- * bring), or a visitor's pass. Null when the gate is still closed.
+ * bring, which then becomes theirs), or a visitor's pass; of `slug`'s product when given,
+ * else of the first unlock or the pass. Null when the gate is still closed.
  */
-async function openPortal(c: Context<AppEnv>, db: Db, user: SessionUser | null) {
+async function openPortal(c: Context<AppEnv>, db: Db, user: SessionUser | null, slug?: string) {
+  const wanted = slug ? await productBySlug(db, slug) : null
+  if (slug && !wanted) return null
   if (user) {
-    const productId = await unlockedProductOf(db, user.id)
-    if (productId) return productById(db, productId)
+    if (wanted && (await hasUnlocked(db, user.id, wanted.id))) return wanted
+    if (!wanted) {
+      const productId = await unlockedProductOf(db, user.id)
+      if (productId) return productById(db, productId)
+    }
   }
   const pass = readPortalPass(secretOf(c), c.req.header(PORTAL_TOKEN_HEADER))
-  if (!pass || !(await isActiveCode(db, pass.codeId, pass.productId))) return null
-  if (user) await recordUnlock(db, user.id, pass.productId, pass.codeId)
+  if (!pass || (wanted && pass.productId !== wanted.id)) return null
+  if (!(await isActiveCode(db, pass.codeId, pass.productId, user?.id ?? null))) return null
+  if (user) {
+    // A per-box code becomes this account's; the shared code is nobody's.
+    const found = await codeById(db, pass.codeId)
+    if (found && !found.shared && !(await claimCode(db, pass.codeId, user.id, 'pass'))) return null
+    await recordUnlock(db, user.id, pass.productId, pass.codeId)
+  }
   return productById(db, pass.productId)
 }
 
-async function portalState(c: Context<AppEnv>, db: Db, user: SessionUser | null) {
-  const product = await openPortal(c, db, user)
+/** Whether this request may play the portal of `productId`. */
+async function canPlay(c: Context<AppEnv>, db: Db, user: SessionUser | null, productId: string) {
+  if (user && (await hasUnlocked(db, user.id, productId))) return true
+  const pass = readPortalPass(secretOf(c), c.req.header(PORTAL_TOKEN_HEADER))
+  return (
+    !!pass &&
+    pass.productId === productId &&
+    (await isActiveCode(db, pass.codeId, productId, user?.id ?? null))
+  )
+}
+
+async function portalState(c: Context<AppEnv>, db: Db, user: SessionUser | null, slug?: string) {
+  const product = await openPortal(c, db, user, slug)
   if (!product) return { unlocked: false as const }
   return {
     unlocked: true as const,
@@ -92,10 +120,12 @@ async function validateScroll(
   body: { fragmentId: string; answer: string; isBonus: boolean },
 ): Promise<ValidateAnswerResponse> {
   const user = await currentUser(c)
-  const product = await openPortal(c, db, user)
-  if (!product) throw new ApiError(403, 'forbidden', PUZZLE_MESSAGES.portalLocked)
   const fragment = await findFragment(db, body.fragmentId)
-  if (!fragment || fragment.productId !== product.id) throw notFound('There is no such fragment.')
+  if (!fragment || !(await canPlay(c, db, user, fragment.productId))) {
+    // With no portal open the gate speaks; in an open one, another box's fragment is unknown.
+    if (!(await openPortal(c, db, user))) throw new ApiError(403, 'forbidden', PUZZLE_MESSAGES.portalLocked)
+    throw notFound('There is no such fragment.')
+  }
 
   if (body.isBonus) {
     if (!fragment.bonusQuestion || !fragment.bonusAnswer)
@@ -165,9 +195,9 @@ export const puzzlesRouter = defineRouter('/puzzles')
 
 /** The access-code scroll portal of a box: the gate, the fragments, progress and its merge. */
 export const portalRouter = defineRouter('/portal')
-  .handle(portalContract.state, async ({ c, db }) => {
+  .handle(portalContract.state, async ({ c, db, query }) => {
     c.header('Cache-Control', 'private, no-store')
-    return c.json({ data: await portalState(c, db, await currentUser(c)) })
+    return c.json({ data: await portalState(c, db, await currentUser(c), query.product) })
   })
   .handle(
     portalContract.unlock,
@@ -178,13 +208,22 @@ export const portalRouter = defineRouter('/portal')
       if (!code)
         return c.json({ data: { granted: false, message: PUZZLE_MESSAGES.invalidCode, token: null } })
       const user = await currentUser(c)
+      // A per-box code opens the scroll for one player: the first to enter it.
+      if (!code.shared && !(await claimCode(db, code.id, user?.id ?? null)))
+        return c.json({ data: { granted: false, message: PUZZLE_MESSAGES.codeUsed, token: null } })
       if (user) await recordUnlock(db, user.id, code.productId, code.id)
+      const product = await productById(db, code.productId)
       return c.json({
         data: {
           granted: true,
           message: PUZZLE_MESSAGES.accessGranted,
           // A signed-in user's unlock is on record; a visitor keeps this signed pass instead.
           token: user ? null : signPortalPass(secretOf(c), { productId: code.productId, codeId: code.id }),
+          product: product && {
+            slug: product.slug,
+            name: product.name,
+            portalPath: portalPathOf(product.slug),
+          },
         },
       })
     },
@@ -192,9 +231,16 @@ export const portalRouter = defineRouter('/portal')
   .handle(portalContract.merge, async ({ c, db, body, user }) => {
     const secret = secretOf(c)
     const pass = readPortalPass(secret, body.token)
-    if (pass && (await isActiveCode(db, pass.codeId, pass.productId)))
-      await recordUnlock(db, user.id, pass.productId, pass.codeId)
-    const productId = await unlockedProductOf(db, user.id)
+    if (pass && (await isActiveCode(db, pass.codeId, pass.productId, user.id))) {
+      const found = await codeById(db, pass.codeId)
+      if (found?.shared || (await claimCode(db, pass.codeId, user.id, 'pass')))
+        await recordUnlock(db, user.id, pass.productId, pass.codeId)
+    }
+    // The visitor's solves count in the portal their pass opened (else the first unlock).
+    const productId =
+      pass && (await hasUnlocked(db, user.id, pass.productId))
+        ? pass.productId
+        : await unlockedProductOf(db, user.id)
     if (productId) {
       const receipts = body.receipts
         .map((r) => readReceipt(secret, r))
@@ -211,12 +257,12 @@ export const portalRouter = defineRouter('/portal')
       }
     }
     c.header('Cache-Control', 'private, no-store')
-    return c.json({ data: await portalState(c, db, user) })
+    const product = productId ? await productById(db, productId) : null
+    return c.json({ data: await portalState(c, db, user, product?.slug) })
   })
   .handle(portalContract.revealHint, { bodyLimit: SMALL_BODY }, async ({ c, db, body, user }) => {
-    const productId = await unlockedProductOf(db, user.id)
     const fragment = await findFragment(db, body.fragmentId)
-    if (!productId || !fragment || fragment.productId !== productId)
+    if (!fragment || !(await hasUnlocked(db, user.id, fragment.productId)))
       throw notFound('There is no such fragment.')
     const hintsRevealed = await recordHints(db, user.id, fragment.id, 'next')
     return c.json({ data: { hintsRevealed: hintsRevealed ?? 0 } })

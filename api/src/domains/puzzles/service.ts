@@ -5,7 +5,7 @@ import {
   type PuzzleState,
   type ValidateAnswerResponse,
 } from '@lamplight/contracts'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   portalCodes,
@@ -19,6 +19,7 @@ import {
 import { conflict, notFound } from '../../lib/errors'
 import { recordAudit } from '../../services/audit'
 import { answerMatches } from './answers'
+import { hashCode, looksLikeBoxCode, normalizeCode } from './codes'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type DbOrTx = Db | Tx
@@ -31,7 +32,7 @@ async function activeSteps(db: DbOrTx, productId: string) {
     .select()
     .from(puzzleContent)
     .where(and(eq(puzzleContent.productId, productId), eq(puzzleContent.isActive, true)))
-    .orderBy(asc(puzzleContent.stepNumber))
+    .orderBy(asc(puzzleContent.position), asc(puzzleContent.stepNumber))
 }
 
 /** The progress record, created at step 1 on first sight (spec, section 4). */
@@ -42,7 +43,12 @@ async function ensureProgress(db: DbOrTx, userId: string, productId: string, fir
     .onConflictDoNothing({ target: [userProgress.userId, userProgress.productId] })
 }
 
-/** The first active step not yet solved; the last step stays current once all are. */
+/**
+ * The first active step (in the admin's order) not yet solved; the last stays current once
+ * all are. Progress is the set of solved step numbers, and a step keeps its number for
+ * good: a step switched off is asked of no one (those who passed it keep their place), a
+ * reordered one keeps its solves, and a new one is asked of those who have not solved it.
+ */
 function currentOf(steps: { stepNumber: number }[], completed: readonly number[]): number {
   const done = new Set(completed)
   return steps.find((s) => !done.has(s.stepNumber))?.stepNumber ?? steps.at(-1)?.stepNumber ?? 0
@@ -133,6 +139,10 @@ export async function submitStepAnswer(
 
     if (!right) {
       await tx
+        .update(puzzleContent)
+        .set({ wrongAnswers: sql`${puzzleContent.wrongAnswers} + 1` })
+        .where(eq(puzzleContent.id, step.id))
+      await tx
         .update(userProgress)
         .set({ lastActivity: new Date() })
         .where(and(eq(userProgress.userId, userId), eq(userProgress.productId, product.id)))
@@ -183,22 +193,109 @@ export async function resetPuzzleProgress(db: Db, userId: string, productId: str
 
 // ---------------------------------------------------------------- the scroll portal
 
-/** An active code, compared trimmed and in upper case (codes are stored that way). */
-export async function findActiveCode(db: Db, typed: string) {
-  const [row] = await db
-    .select({ id: portalCodes.id, productId: portalCodes.productId })
-    .from(portalCodes)
-    .where(and(eq(portalCodes.code, typed.trim().toUpperCase()), eq(portalCodes.isActive, true)))
-    .limit(1)
-  return row ?? null
+export type FoundCode = {
+  id: string
+  productId: string
+  shared: boolean
+  redeemedAt: Date | null
+  redeemedBy: string | null
 }
 
-export async function isActiveCode(db: Db, codeId: string, productId: string): Promise<boolean> {
+const codeColumns = {
+  id: portalCodes.id,
+  productId: portalCodes.productId,
+  code: portalCodes.code,
+  redeemedAt: portalCodes.redeemedAt,
+  redeemedBy: portalCodes.redeemedBy,
+}
+
+/**
+ * An active code as typed: the shared code compared trimmed and in upper case (as stored),
+ * a per-box code by the hash of its normalised form (decision 047).
+ */
+export async function findActiveCode(db: Db, typed: string): Promise<FoundCode | null> {
+  const shared = typed.trim().toUpperCase()
+  const normalized = normalizeCode(typed)
+  const [row] = await db
+    .select(codeColumns)
+    .from(portalCodes)
+    .where(
+      and(
+        eq(portalCodes.isActive, true),
+        looksLikeBoxCode(normalized)
+          ? or(eq(portalCodes.code, shared), eq(portalCodes.codeHash, hashCode(normalized)))
+          : eq(portalCodes.code, shared),
+      ),
+    )
+    .limit(1)
+  return row ? { ...row, shared: row.code !== null } : null
+}
+
+export async function codeById(db: Db, id: string): Promise<FoundCode | null> {
+  const [row] = await db.select(codeColumns).from(portalCodes).where(eq(portalCodes.id, id))
+  return row ? { ...row, shared: row.code !== null } : null
+}
+
+/**
+ * Claims a per-box code for whoever entered it, exactly once, in one conditional update
+ * (so of fifty accounts entering it at once one wins). Typed, it takes a code nobody has
+ * entered (or this account itself); a visitor pass brought to sign-in takes a code that
+ * no account holds, which is how a visitor's unlock becomes their account's. The shared
+ * code is never claimed.
+ */
+export async function claimCode(
+  db: DbOrTx,
+  codeId: string,
+  userId: string | null,
+  via: 'typed' | 'pass' = 'typed',
+): Promise<boolean> {
+  const claimed = await db
+    .update(portalCodes)
+    .set(
+      userId
+        ? { redeemedBy: userId, redeemedAt: sql`coalesce(${portalCodes.redeemedAt}, now())` }
+        : { redeemedAt: sql`now()` },
+    )
+    .where(
+      and(
+        eq(portalCodes.id, codeId),
+        eq(portalCodes.isActive, true),
+        isNull(portalCodes.code),
+        !userId
+          ? isNull(portalCodes.redeemedAt)
+          : via === 'pass'
+            ? or(isNull(portalCodes.redeemedBy), eq(portalCodes.redeemedBy, userId))
+            : or(isNull(portalCodes.redeemedAt), eq(portalCodes.redeemedBy, userId)),
+      ),
+    )
+    .returning({ id: portalCodes.id })
+  return claimed.length === 1
+}
+
+/**
+ * Whether a visitor pass still opens its portal: its code is active, and (a per-box code)
+ * held by no account, or by this one.
+ */
+export async function isActiveCode(
+  db: Db,
+  codeId: string,
+  productId: string,
+  userId: string | null = null,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: portalCodes.id })
     .from(portalCodes)
     .where(
-      and(eq(portalCodes.id, codeId), eq(portalCodes.productId, productId), eq(portalCodes.isActive, true)),
+      and(
+        eq(portalCodes.id, codeId),
+        eq(portalCodes.productId, productId),
+        eq(portalCodes.isActive, true),
+        or(
+          sql`${portalCodes.code} is not null`,
+          isNull(portalCodes.redeemedBy),
+          userId ? eq(portalCodes.redeemedBy, userId) : sql`false`,
+        ),
+      ),
     )
     .limit(1)
   return !!row
@@ -211,6 +308,15 @@ export async function recordUnlock(db: Db, userId: string, productId: string, co
     .onConflictDoNothing({ target: [portalUnlocks.userId, portalUnlocks.productId] })
 }
 
+/** Whether this user opened the portal of this product. */
+export async function hasUnlocked(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ productId: portalUnlocks.productId })
+    .from(portalUnlocks)
+    .where(and(eq(portalUnlocks.userId, userId), eq(portalUnlocks.productId, productId)))
+  return !!row
+}
+
 /** The product whose portal this user opened (the first, if several). */
 export async function unlockedProductOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
@@ -220,6 +326,14 @@ export async function unlockedProductOf(db: Db, userId: string): Promise<string 
     .orderBy(asc(portalUnlocks.unlockedAt))
     .limit(1)
   return row?.productId ?? null
+}
+
+export async function productBySlug(db: Db, slug: string): Promise<Product | null> {
+  const [row] = await db
+    .select({ id: products.id, slug: products.slug, name: products.name })
+    .from(products)
+    .where(eq(products.slug, slug))
+  return row ?? null
 }
 
 export async function productById(db: Db, id: string): Promise<Product | null> {

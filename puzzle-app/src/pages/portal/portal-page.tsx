@@ -4,6 +4,7 @@ import { Button, ErrorState, LoadingState, PageContainer, Progress, toast } from
 import { KeyRoundIcon, RotateCcwIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useNavigate, useParams } from 'react-router'
 import { puzzleKeys, puzzleMutations, puzzleQueries } from '../../api/puzzles'
 import { AnswerForm } from '../../components/answer-form'
 import { Celebration } from '../../components/celebration'
@@ -19,13 +20,17 @@ import {
 } from '../../lib/portal-storage'
 import { FragmentCard } from './fragment-card'
 
-/** /puzzle-portal: the access-code gate, then the five fragments and the restored scroll. */
+/**
+ * /puzzle-portal (the Scroll's, as the spec has it) and /puzzle-portal/:productSlug (every
+ * other box's): the access-code gate, then the box's fragments and the restored scroll.
+ */
 export function PortalPage() {
+  const { productSlug } = useParams()
   const meta = (
     <PageMeta
       title="Puzzle Portal"
-      description="The Scroll of Antioch's online portal: enter your access code, solve the five fragments and restore the scroll."
-      path="/puzzle-portal"
+      description="Your box's online portal: enter the access code inside the box, solve the fragments and restore the scroll."
+      path={productSlug ? `/puzzle-portal/${productSlug}` : '/puzzle-portal'}
     />
   )
   const { user, loading } = useAuth()
@@ -40,10 +45,11 @@ export function PortalPage() {
     if (!hasLocalPortal()) return
     merge
       .mutateAsync()
-      .then((state) => {
+      .then(() => {
         clearLocalProgress()
         clearPortalPass()
-        queryClient.setQueryData(puzzleKeys.portal(), { data: state })
+        // The pass may be another box's than this page's: every portal is read again.
+        return queryClient.invalidateQueries({ queryKey: puzzleKeys.all })
       })
       .catch(() => {
         // Kept locally; the next visit tries again.
@@ -52,7 +58,7 @@ export function PortalPage() {
   }, [loading, user, merged, merge, queryClient])
 
   const portal = useQuery({
-    ...puzzleQueries.portal(),
+    ...puzzleQueries.portal(productSlug),
     enabled: !loading && (!user || merged) && !merge.isPending,
   })
   // A visitor's solves are in local storage: re-read it whenever it changes.
@@ -82,7 +88,7 @@ export function PortalPage() {
     return (
       <>
         {meta}
-        <Gate />
+        <Gate productSlug={productSlug} />
       </>
     )
   return (
@@ -93,8 +99,9 @@ export function PortalPage() {
   )
 }
 
-function Gate() {
+function Gate({ productSlug }: { productSlug?: string }) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const unlock = useMutation(puzzleMutations.unlock())
   const [feedback, setFeedback] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
@@ -104,8 +111,9 @@ function Gate() {
     try {
       const result = await unlock.mutateAsync(code)
       if (!result.granted) {
-        setFeedback(PUZZLE_MESSAGES.invalidCode)
-        toast.error(PUZZLE_MESSAGES.invalidCode)
+        // Wrong, or a box's code another player already used: the server's words say which.
+        setFeedback(result.message)
+        toast.error(result.message)
         // The box is cleared (a fresh form) and ready for the next try.
         setAttempt((n) => n + 1)
         requestAnimationFrame(() => inputRef.current?.focus())
@@ -113,7 +121,10 @@ function Gate() {
       }
       if (result.token) savePortalPass(result.token)
       toast.success(PUZZLE_MESSAGES.accessGranted)
-      await queryClient.invalidateQueries({ queryKey: puzzleKeys.portal() })
+      await queryClient.invalidateQueries({ queryKey: puzzleKeys.all })
+      // The code names its box: play that box's portal, wherever it was typed.
+      const path = result.product?.portalPath
+      if (path && path !== (productSlug ? `/puzzle-portal/${productSlug}` : '/puzzle-portal')) navigate(path)
       return true
     } catch (error) {
       const message = apiErrorMessage(error, PUZZLE_MESSAGES.invalidCode, { statuses: [429] })
@@ -164,7 +175,7 @@ function Portal({
   const restored = fragments.filter((f) => f.completed)
   const complete = restored.length === fragments.length && fragments.length > 0
   const [wasComplete] = useState(complete)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: puzzleKeys.portal() })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: puzzleKeys.all })
 
   const resetAll = async () => {
     try {

@@ -176,7 +176,8 @@ function PuzzleView({ state }: { state: PuzzleState }) {
           className="mt-8 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-8"
         >
           <p className="font-medium text-base text-muted-foreground">
-            Step {current.stepNumber} of {state.totalSteps}
+            {/* A place in the puzzle, not the step's lasting number (decision 048). */}
+            Step {state.completedSteps.length + 1} of {state.totalSteps}
           </p>
           <h2
             id="puzzle-step-title"
@@ -233,12 +234,12 @@ function PuzzleView({ state }: { state: PuzzleState }) {
             Completed steps
           </h2>
           <ol className="mt-4 space-y-3">
-            {solved.map((step) => (
+            {solved.map((step, index) => (
               <li key={step.stepNumber} className="rounded-xl border border-border bg-card/70 p-4">
                 <p className="flex items-center gap-2 font-medium text-foreground text-lg">
                   <CheckIcon aria-hidden="true" className="size-5 text-primary" />
                   <span>
-                    Step {step.stepNumber}: {step.title}
+                    Step {index + 1}: {step.title}
                   </span>
                 </p>
                 {step.unlockMessage && (

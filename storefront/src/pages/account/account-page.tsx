@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
+import { TwoParts } from '../../components/two-parts'
 import { GuestOrders } from './guest-orders'
 import { SignInAndSecurity } from './sign-in-and-security'
 
@@ -78,11 +79,9 @@ export function AccountPage() {
             {boxes.map((order) => (
               <li key={order.order_id}>
                 <Card>
-                  <CardContent className="flex items-center justify-between gap-4">
-                    <span className="font-serif text-lg">{order.product_title}</span>
-                    <Button asChild>
-                      <Link to={`/puzzle/${order.product_slug}`}>Play</Link>
-                    </Button>
+                  <CardContent>
+                    <h3 className="font-serif text-lg">{order.product_title}</h3>
+                    <TwoParts productSlug={order.product_slug} size="sm" className="mt-2 text-sm" />
                   </CardContent>
                 </Card>
               </li>

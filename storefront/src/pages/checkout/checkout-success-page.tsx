@@ -14,6 +14,7 @@ import { useEffect, useRef } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { CONTACT_EMAIL, SUPPORT_HOURS } from '../../components/contact-email'
+import { TwoParts } from '../../components/two-parts'
 
 const TIMELINE = [
   { Icon: PackageIcon, title: 'Order Processing', text: '1-2 business days' },
@@ -144,18 +145,21 @@ function Confirmed({ order }: { order: BuyerOrder }) {
           We prepare your box and send you the tracking number when it ships.{' '}
           {order.guest
             ? 'To play the online puzzle, sign up (or sign in) and choose “Add my guest orders” in your account: we email the address you used for this order a link to set your password, and your box joins your account.'
-            : "You can start the online puzzle right away: open it from your account or the experience's page."}
+            : null}
         </p>
+        {!order.guest && <TwoParts productSlug={order.product_slug} className="mt-3" />}
         <div className="mt-5 flex flex-wrap gap-3">
-          <Button asChild>
-            {!order.guest ? (
-              <Link to={`/puzzle/${order.product_slug}`}>Start the puzzle</Link>
-            ) : user ? (
-              <Link to="/account">Open my account</Link>
-            ) : (
-              <Link to={`/auth?tab=sign-up&redirect=${encodeURIComponent('/account')}`}>Sign up to play</Link>
-            )}
-          </Button>
+          {order.guest && (
+            <Button asChild>
+              {user ? (
+                <Link to="/account">Open my account</Link>
+              ) : (
+                <Link to={`/auth?tab=sign-up&redirect=${encodeURIComponent('/account')}`}>
+                  Sign up to play
+                </Link>
+              )}
+            </Button>
+          )}
           <Button asChild variant="outline">
             <Link to="/shop">Continue Shopping</Link>
           </Button>

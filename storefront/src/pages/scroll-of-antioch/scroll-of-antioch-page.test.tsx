@@ -64,7 +64,7 @@ describe('Scroll of Antioch sales page', () => {
     const { accessCalls } = setup()
     const unlock = await screen.findAllByRole('link', { name: 'Unlock for $49.99' })
     expect(unlock[0]).toHaveAttribute('href', '/checkout/scroll-of-antioch')
-    expect(screen.queryByRole('link', { name: /Continue Your Journey/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /Enter your box's code/ })).toBeNull()
     expect(accessCalls()).toHaveLength(0)
   })
 
@@ -74,10 +74,13 @@ describe('Scroll of Antioch sales page', () => {
     expect(accessCalls()).toHaveLength(1)
   })
 
-  it('sends an owner on to the puzzle portal', async () => {
+  it('offers an owner both parts of the box: the online story and the portal behind the code', async () => {
     setup({ session: CUSTOMER, access: true })
-    const links = await screen.findAllByRole('link', { name: 'Continue Your Journey' })
+    const story = await screen.findAllByRole('link', { name: 'Start the online story' })
+    expect(story[0]).toHaveAttribute('href', '/puzzle/scroll-of-antioch')
+    const links = await screen.findAllByRole('link', { name: "Enter your box's code" })
     expect(links[0]).toHaveAttribute('href', '/puzzle-portal')
+    expect(screen.getAllByText(/when your box arrives, enter the code inside it/).length).toBeGreaterThan(0)
     expect(screen.queryByRole('link', { name: /Unlock/ })).toBeNull()
   })
 

@@ -23,6 +23,7 @@ import { ScrollArt } from '../../components/illustrations'
 import { ProductJsonLd } from '../../components/product-json-ld'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
+import { TwoParts } from '../../components/two-parts'
 
 export const SCROLL_HEADING = 'The Scroll of Antioch'
 
@@ -96,15 +97,11 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
   }
 
   if (access.hasAccess) {
+    // An owner gets both parts, each with its button (issue 36).
     return (
       <div className={`flex flex-col gap-2 ${justify}`}>
-        <Button asChild size="lg">
-          <Link to="/puzzle-portal">
-            Continue Your Journey
-            <ArrowRightIcon aria-hidden="true" />
-          </Link>
-        </Button>
-        <p className="text-muted-foreground text-sm">This experience is yours. Pick up where you left off.</p>
+        <p className="font-medium">This experience is yours.</p>
+        <TwoParts productSlug={PRODUCT_SLUG_SCROLL} className="text-muted-foreground" />
       </div>
     )
   }

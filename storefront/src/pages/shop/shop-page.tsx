@@ -13,7 +13,6 @@ import {
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Skeleton, toast } from '@lamplight/ui'
 import {
-  ArrowRightIcon,
   CheckIcon,
   ClockIcon,
   GiftIcon,
@@ -30,6 +29,7 @@ import { CATEGORY_LABELS, EXPERIENCES, type ExperienceCategory } from '../../com
 import { ScrollArt } from '../../components/illustrations'
 import { ProductJsonLd } from '../../components/product-json-ld'
 import { Container, SectionHeading } from '../../components/section-heading'
+import { TwoParts } from '../../components/two-parts'
 
 const FILTERS: ('all' | ExperienceCategory)[] = ['all', 'mystery', 'devotional', 'history']
 const FACTS = [
@@ -115,13 +115,8 @@ function FeaturedProduct() {
                   Checking whether this box is yours…
                 </span>
               </>
-            ) : access.hasAccess ? (
-              <Button asChild size="lg">
-                <Link to="/puzzle-portal">
-                  Continue Your Journey
-                  <ArrowRightIcon aria-hidden="true" />
-                </Link>
-              </Button>
+            ) : access.hasAccess && product.data ? (
+              <TwoParts productSlug={product.data.slug} />
             ) : product.data ? (
               <Button asChild size="lg">
                 <Link to={`/checkout/${product.data.slug}`}>

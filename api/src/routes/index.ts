@@ -1,6 +1,6 @@
 import { adminAuditRouter } from '../domains/accounts/audit-routes'
 import { adminUsersRouter } from '../domains/accounts/routes'
-import { catalogRouter } from '../domains/catalog/routes'
+import { adminProductsRouter, catalogRouter } from '../domains/catalog/routes'
 import { adminDeploymentsRouter } from '../domains/deployments/routes'
 import { contactRouter, inboxRouter } from '../domains/messages/routes'
 import { adminOrdersRouter } from '../domains/orders/admin-routes'
@@ -28,6 +28,7 @@ export const apiRouters: Router[] = [
   adminUsersRouter,
   adminOrdersRouter,
   adminResourcesRouter,
+  adminProductsRouter,
   adminAuditRouter,
   adminDeploymentsRouter,
   inboxRouter,

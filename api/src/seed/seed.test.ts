@@ -47,7 +47,7 @@ describe('seed', () => {
     const db = database.db
     expect(await isEmpty(db)).toBe(false)
     const [product] = await db.select().from(products).where(eq(products.slug, 'scroll-of-antioch'))
-    expect(product).toMatchObject({ name: 'The Scroll of Antioch', priceCents: 4999, isActive: true })
+    expect(product).toMatchObject({ name: 'The Scroll of Antioch', priceCents: 4999, status: 'on_sale' })
     const steps = await db.select().from(puzzleContent).orderBy(puzzleContent.stepNumber)
     expect(steps.map((s) => s.stepNumber)).toEqual([1, 2, 3, 4, 5])
     for (const step of steps) {

@@ -114,7 +114,7 @@ export async function listProducts(db: Db) {
       name: products.name,
       slug: products.slug,
       price_cents: products.priceCents,
-      is_active: products.isActive,
+      is_active: sql<boolean>`${products.status} = 'on_sale'`,
     })
     .from(products)
     .orderBy(asc(products.name))

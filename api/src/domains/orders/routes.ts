@@ -8,6 +8,7 @@ import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import type { AppDeps } from '../../types'
 import type { PaymentProvider } from '../payments/provider'
+import { hasStock } from '../catalog/stock'
 import { syncStripeSession } from '../payments/routes'
 import { testPaymentPage } from '../payments/test-mode/payment-page'
 import { findBuyableProduct, findTestSession } from './queries'
@@ -59,6 +60,13 @@ export const checkoutRouter = defineRouter('/checkout')
     async ({ c, db, deps, body, headers }) => {
       const product = await findBuyableProduct(db, body.productSlug)
       if (!product) throw notFound('The requested product is not available')
+      // Refused before any payment; the last box paid twice at once is settled at fulfilment.
+      if (product.status === 'sold_out' || !hasStock(product))
+        throw new ApiError(
+          409,
+          'sold_out',
+          `Sorry, ${product.name} is sold out. Nothing was charged. Ask on its page to be told when it is back.`,
+        )
       const user = await currentUser(c)
       const info = body.customerInfo ?? null
       const email = info?.email ?? user?.email
@@ -152,7 +160,10 @@ export const testPaymentsRouter = defineRouter('/payments/test')
     if (!session) throw notFound('No such payment session.')
     const back = `${deps.config.publicUrl}/checkout?session_id=${encodeURIComponent(params.sessionId)}`
     if (params.action === 'pay') {
-      await fulfilPaidSession({ db, mailer: deps.mailer, logger: deps.logger }, params.sessionId)
+      await fulfilPaidSession(
+        { db, mailer: deps.mailer, logger: deps.logger, payments: deps.payments, publicCache: deps.publicCache },
+        params.sessionId,
+      )
       return c.redirect(back, 303)
     }
     if (params.action === 'decline') {

@@ -6,6 +6,11 @@ import { checkoutRequests, orderHistory, orders, paymentEvents, products, user }
 import { ApiError } from '../../lib/errors'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
+import { recordAudit } from '../../services/audit'
+import type { PublicCache } from '../../services/public-cache'
+import { takeStock } from '../catalog/stock'
+import { type Payments, providerFor } from '../payments/provider'
+import { soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
 
 /**
@@ -266,17 +271,29 @@ export async function purgeCheckoutRequests(db: Db): Promise<number> {
   return gone.length
 }
 
-export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable'
+export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable' | 'sold-out'
+
+/** Fulfilment also takes stock; a payment for a box that sold out meanwhile is refunded. */
+export type FulfilmentDeps = Deps & { payments?: Payments; publicCache?: PublicCache }
 
 /**
  * Fulfils a paid session, exactly once. The order becomes `completed` (access to the
  * product) or, when the buyer already owns it, `paid` (the one-completed-order rule stays
  * true; the box still ships). Only the call that moves it from `pending` sends the mail.
  */
-export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<Fulfilment> {
+export async function fulfilPaidSession(deps: FulfilmentDeps, sessionId: string): Promise<Fulfilment> {
   const outcome = await deps.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, userId: orders.userId, productId: orders.productId })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        userId: orders.userId,
+        productId: orders.productId,
+        provider: orders.provider,
+        amountCents: orders.amountCents,
+        currency: orders.currency,
+        email: orders.email,
+      })
       .from(orders)
       .where(eq(orders.providerSessionId, sessionId))
       .for('update')
@@ -303,6 +320,12 @@ export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<
         .limit(1)
       owned = !!existing
     }
+    // Step "take stock", in this transaction: the box is the buyer's exactly when the order is paid.
+    const stock = await takeStock(tx, order.productId)
+    if (stock === 'sold-out') {
+      await refundSoldOut(deps, tx, { ...order, providerSessionId: sessionId })
+      return { result: 'sold-out' as const, stockMoved: false }
+    }
     const status = owned ? 'paid' : 'completed'
     const now = new Date()
     const [moved] = await tx
@@ -322,10 +345,71 @@ export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<
     // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
     const mail = await confirmationFor(tx, order.id)
     if (mail) await deps.mailer.send(mail, { transaction: tx })
-    return { result: 'fulfilled' as const, orderId: order.id }
+    return { result: 'fulfilled' as const, stockMoved: stock === 'taken' }
   })
-  if (outcome.result === 'fulfilled') deps.mailer.wake()
+  if (outcome.result === 'fulfilled' || outcome.result === 'sold-out') deps.mailer.wake()
+  // Public pages say how many are left and whether it is sold out: forget them now.
+  if ('stockMoved' in outcome && (outcome.stockMoved || outcome.result === 'sold-out'))
+    await deps.publicCache?.invalidate('catalog')
   return outcome.result
+}
+
+/**
+ * Undo of a payment the shop cannot fill (the last box went to a payment that committed
+ * first): the provider refunds it with the order's own idempotency key (a retry after a
+ * crash never refunds twice), the order becomes `refunded` with its history and audit
+ * entries, and the buyer's mail saying why is queued, all in the fulfilment's transaction.
+ * A provider that fails rolls it all back: the order stays pending and the provider's
+ * retry (Stripe's webhook, the test page's Pay) comes back here.
+ */
+async function refundSoldOut(
+  deps: FulfilmentDeps,
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  order: {
+    id: string
+    provider: string
+    providerSessionId: string
+    amountCents: number
+    currency: string
+    email: string
+    productId: string
+  },
+) {
+  const provider = deps.payments ? providerFor(deps.payments, order.provider) : null
+  if (!provider) throw new Error(`no ${order.provider} provider to refund a sold-out order with`)
+  const { reference } = await provider.refund({
+    providerSessionId: order.providerSessionId,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    idempotencyKey: `refund-${order.id}`,
+  })
+  const now = new Date()
+  await tx
+    .update(orders)
+    .set({ status: 'refunded', paidAt: now, refundedAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id))
+  await tx.insert(orderHistory).values({
+    orderId: order.id,
+    event: 'refunded',
+    fromStatus: 'pending',
+    toStatus: 'refunded',
+    note: `Sold out when the payment arrived: refunded automatically${reference ? ` (provider reference ${reference})` : ''}`,
+  })
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'order.refunded',
+    entity: 'order',
+    entityId: order.id,
+    before: { status: 'pending' },
+    after: { status: 'refunded', refundedAt: now },
+    data: { reason: 'sold_out', provider: order.provider, reference, amountCents: order.amountCents },
+  })
+  const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, order.productId))
+  await deps.mailer.send(
+    await soldOutRefundMail({ id: order.id, email: order.email, product: product?.name ?? 'your box', amountCents: order.amountCents }),
+    { transaction: tx as unknown as Db },
+  )
+  deps.logger.warn({ orderId: order.id }, 'paid order for a sold-out product: refunded automatically')
 }
 
 /** A declined, failed or expired payment: `failed`; a cancelled one: `cancelled`. Only from pending. */

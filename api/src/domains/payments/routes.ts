@@ -8,6 +8,8 @@ import { subscriptionDeps } from '../subscriptions/routes'
 import { applySubscription, closeSubscriptionCheckout } from '../subscriptions/service'
 
 const deps3 = (deps: AppDeps) => ({ db: deps.database.db, mailer: deps.mailer, logger: deps.logger })
+/** Fulfilment takes stock, and refunds a payment for a box that sold out meanwhile. */
+const fulfilmentDeps = (deps: AppDeps) => ({ ...deps3(deps), payments: deps.payments, publicCache: deps.publicCache })
 
 /** Brings one Checkout Session's outcome into our order (used by the webhook and the success page). */
 export async function syncStripeSession(deps: AppDeps, sessionId: string) {
@@ -28,7 +30,7 @@ async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
     return
   }
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
-    await fulfilPaidSession(deps3(deps), session.id)
+    await fulfilPaidSession(fulfilmentDeps(deps), session.id)
   else if (session.status === 'expired')
     await closeUnpaidSession(deps.database.db, session.id, 'cancelled', 'Checkout session expired')
 }

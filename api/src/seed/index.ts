@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import type { Db } from '../db/client'
 import {
   categories,
@@ -16,7 +17,6 @@ import {
 } from '../db/schema'
 import { deleteSizedThumbnails } from '../domains/resources/sized-thumbnail'
 import type { FileStorage } from '../storage'
-import sharp from 'sharp'
 import {
   type CoverMotif,
   colouringPageSvg,
@@ -157,7 +157,8 @@ export async function seed({
       .insert(products)
       .values({
         ...columns,
-        description: columns.description ?? (item.slug === SCROLL_OF_ANTIOCH.slug ? SCROLL_OF_ANTIOCH.description : ''),
+        description:
+          columns.description ?? (item.slug === SCROLL_OF_ANTIOCH.slug ? SCROLL_OF_ANTIOCH.description : ''),
       })
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id })
@@ -168,7 +169,14 @@ export async function seed({
     await storage.put(key, webp.data)
     await db
       .insert(productImages)
-      .values({ productId: created.id, key, alt, width: webp.width, height: webp.height, size: webp.data.byteLength })
+      .values({
+        productId: created.id,
+        key,
+        alt,
+        width: webp.width,
+        height: webp.height,
+        size: webp.data.byteLength,
+      })
   }
   const [product] = await db
     .select({ id: products.id })

@@ -59,7 +59,11 @@ export const ProductInputSchema = z
         message: 'The compare-at price cannot be below the price.',
       })
     if ((p.status === 'on_sale' || p.status === 'sold_out') && p.price_cents === 0)
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'Give the product a price before selling it.' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'Give the product a price before selling it.',
+      })
   })
 export type ProductInput = z.input<typeof ProductInputSchema>
 
@@ -144,8 +148,7 @@ export const adminProductsContract = {
     method: 'PUT',
     path: '/admin/products/:id',
     access: 'admin',
-    summary:
-      'Save a product (audited with before and after); orders keep the price they were made at',
+    summary: 'Save a product (audited with before and after); orders keep the price they were made at',
     params: productId,
     body: ProductInputSchema,
     response: one,
@@ -172,7 +175,11 @@ export const adminProductsContract = {
         .array(
           z.object({
             id: z.uuid(),
-            alt: z.string().trim().min(1, 'Alt text is required.').max(300, 'Alt text must be at most 300 characters.'),
+            alt: z
+              .string()
+              .trim()
+              .min(1, 'Alt text is required.')
+              .max(300, 'Alt text must be at most 300 characters.'),
           }),
         )
         .max(50),

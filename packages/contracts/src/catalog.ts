@@ -48,7 +48,7 @@ export const catalogContract = {
     path: '/products/:slug/notify',
     access: 'public',
     summary:
-      "Ask to be told when a coming-soon or sold-out product is ready: a confirmation link is mailed; the answer is the same whether the address was known",
+      'Ask to be told when a coming-soon or sold-out product is ready: a confirmation link is mailed; the answer is the same whether the address was known',
     params: ProductSlugParams,
     body: NotifyRequestSchema,
     response: z.object({ data: z.object({ sent: z.literal(true) }) }),

@@ -10,11 +10,13 @@ export function watchConfirmMail(m: { to: string; product: string; confirmUrl: s
     <Layout preview={`Confirm that we may mail you once when ${m.product} is ready.`}>
       <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>
-        Someone (we hope you) asked us to mail this address when {m.product} is ready to order. Confirm it and we
-        will write once, when it is.
+        Someone (we hope you) asked us to mail this address when {m.product} is ready to order. Confirm it and
+        we will write once, when it is.
       </Paragraph>
       <Action url={m.confirmUrl} label="Yes, tell me" />
-      <Paragraph>If you did not ask, ignore this mail: without a confirmation we never write again.</Paragraph>
+      <Paragraph>
+        If you did not ask, ignore this mail: without a confirmation we never write again.
+      </Paragraph>
     </Layout>,
   )
 }

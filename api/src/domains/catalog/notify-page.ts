@@ -11,7 +11,8 @@ const page = (title: string, body: string) =>
  * or unsubscribes nothing; the button posts to the same address.
  */
 export function notifyPage(action: 'confirm' | 'unsubscribe', token: string, product: string | null): string {
-  if (!product) return page('This link is no longer valid', '<p>It was used already, or the request was forgotten.</p>')
+  if (!product)
+    return page('This link is no longer valid', '<p>It was used already, or the request was forgotten.</p>')
   const target = `/api/products/notify/${action}?token=${encodeURIComponent(token)}`
   return action === 'confirm'
     ? page(
@@ -25,8 +26,12 @@ export function notifyPage(action: 'confirm' | 'unsubscribe', token: string, pro
 }
 
 export function notifyDone(action: 'confirm' | 'unsubscribe', product: string | null): string {
-  if (!product) return page('This link is no longer valid', '<p>It was used already, or the request was forgotten.</p>')
+  if (!product)
+    return page('This link is no longer valid', '<p>It was used already, or the request was forgotten.</p>')
   return action === 'confirm'
-    ? page('You’re on the list', `<p>We will mail you once, when <strong>${escapeHtml(product)}</strong> is ready.</p>`)
+    ? page(
+        'You’re on the list',
+        `<p>We will mail you once, when <strong>${escapeHtml(product)}</strong> is ready.</p>`,
+      )
     : page('Unsubscribed', `<p>We will not mail you about <strong>${escapeHtml(product)}</strong>.</p>`)
 }

@@ -20,7 +20,13 @@ export function availabilityOf(p: Pick<ProductRow, 'status' | 'stock'>): Product
 export const imageUrl = (slug: string, imageId: string) => `/api/products/${slug}/images/${imageId}`
 
 export function imageView(slug: string, image: ImageRow) {
-  return { id: image.id, url: imageUrl(slug, image.id), alt: image.alt, width: image.width, height: image.height }
+  return {
+    id: image.id,
+    url: imageUrl(slug, image.id),
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+  }
 }
 
 async function imagesOf(db: Db, productIds: string[]) {
@@ -145,7 +151,11 @@ export async function listAdminProducts(db: Db, filter: AdminProductFilter) {
     .where(
       and(
         like
-          ? or(ilike(products.name, like), ilike(products.slug, like), ilike(sql`coalesce(${products.sku}, '')`, like))
+          ? or(
+              ilike(products.name, like),
+              ilike(products.slug, like),
+              ilike(sql`coalesce(${products.sku}, '')`, like),
+            )
           : undefined,
         filter.status ? eq(products.status, filter.status) : undefined,
         filter.category ? eq(products.category, filter.category) : undefined,

@@ -147,9 +147,14 @@ function altFrom(header: string | undefined): string {
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (NUL included) are never alt text
   alt = alt.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
-  if (!alt) throw validationFailed('Describe the picture (alt text is required).', [{ path: 'alt', message: 'Describe the picture (alt text is required).' }])
+  if (!alt)
+    throw validationFailed('Describe the picture (alt text is required).', [
+      { path: 'alt', message: 'Describe the picture (alt text is required).' },
+    ])
   if (alt.length > 300)
-    throw validationFailed('Alt text must be at most 300 characters.', [{ path: 'alt', message: 'Alt text must be at most 300 characters.' }])
+    throw validationFailed('Alt text must be at most 300 characters.', [
+      { path: 'alt', message: 'Alt text must be at most 300 characters.' },
+    ])
   return alt
 }
 
@@ -189,6 +194,13 @@ export const adminProductsRouter = defineRouter('/admin/products')
         maxBytes: deps.config.uploads.maxBytes,
         keyFor: () => `products/${params.id}/${randomUUID()}.upload`,
         kinds: ['png', 'jpeg', 'webp'],
+      }).catch((error: unknown) => {
+        // Not a picture, too large, unreadable: said on the form's file field.
+        if (error instanceof ApiError && error.status !== 500)
+          throw new ApiError(error.status, error.code, error.message, [
+            { path: 'file', message: error.message },
+          ])
+        throw error
       })
       const key = `products/${params.id}/${randomUUID()}.webp`
       try {

@@ -8,8 +8,8 @@ import { validationFailed } from '../../lib/errors'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import type { Mailer } from '../../mail'
 import { type DbOrTx, recordAudit } from '../../services/audit'
-import { availabilityOf, findEditableProduct } from './queries'
 import { watchConfirmMail, watchReadyMail } from './mails'
+import { availabilityOf, findEditableProduct } from './queries'
 
 /**
  * The catalogue's writes (issue 31): each one transaction with its audit entry. A product
@@ -125,7 +125,11 @@ export async function updateProduct(deps: CatalogDeps, actorId: string, id: stri
  * Mails every confirmed watcher of a product that just became buyable, once: the rows are
  * marked in the same transaction that queues the mails, so a second opening mails nobody twice.
  */
-export async function mailWatchers(deps: Omit<CatalogDeps, 'db'>, tx: Tx, productId: string): Promise<number> {
+export async function mailWatchers(
+  deps: Omit<CatalogDeps, 'db'>,
+  tx: Tx,
+  productId: string,
+): Promise<number> {
   const due = await tx
     .update(productWatchers)
     .set({ notifiedAt: new Date() })
@@ -182,11 +186,18 @@ export async function requestNotify(
     const [existing] = await tx
       .select()
       .from(productWatchers)
-      .where(and(eq(productWatchers.productId, product.id), eq(productWatchers.email, email), isNull(productWatchers.notifiedAt)))
+      .where(
+        and(
+          eq(productWatchers.productId, product.id),
+          eq(productWatchers.email, email),
+          isNull(productWatchers.notifiedAt),
+        ),
+      )
     // A confirmed address is on the list already: nothing to mail (and nothing to tell the asker).
     if (existing?.confirmedAt) return 'sent' as const
     const token = existing?.token ?? randomBytes(24).toString('base64url')
-    if (!existing) await tx.insert(productWatchers).values({ id: randomUUID(), productId: product.id, email, token })
+    if (!existing)
+      await tx.insert(productWatchers).values({ id: randomUUID(), productId: product.id, email, token })
     await deps.mailer.send(
       await watchConfirmMail({
         to: email,
@@ -227,7 +238,11 @@ export async function addImage(
   image: { key: string; alt: string; width: number; height: number; size: number },
 ) {
   return db.transaction(async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update')
     if (!product) return null
     const existing = await tx
       .select({ position: productImages.position })
@@ -252,9 +267,18 @@ export async function addImage(
 }
 
 /** Puts the pictures in the given order with the given alt texts: every picture of the product exactly once. */
-export async function updateImages(db: Db, actorId: string, productId: string, images: { id: string; alt: string }[]) {
+export async function updateImages(
+  db: Db,
+  actorId: string,
+  productId: string,
+  images: { id: string; alt: string }[],
+) {
   return db.transaction(async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update')
     if (!product) return null
     const current = await tx
       .select({ id: productImages.id, alt: productImages.alt, position: productImages.position })

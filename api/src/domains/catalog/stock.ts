@@ -20,7 +20,10 @@ export async function takeStock(tx: Tx, productId: string): Promise<StockTaken> 
     .where(and(eq(products.id, productId), gt(products.stock, 0)))
     .returning({ stock: products.stock })
   if (taken) return 'taken'
-  const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
+  const [product] = await tx
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId))
   return product && product.stock === null ? 'not-counted' : 'sold-out'
 }
 

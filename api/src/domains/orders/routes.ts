@@ -7,8 +7,8 @@ import type { Logger } from '../../logger'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import type { AppDeps } from '../../types'
-import type { PaymentProvider } from '../payments/provider'
 import { hasStock } from '../catalog/stock'
+import type { PaymentProvider } from '../payments/provider'
 import { syncStripeSession } from '../payments/routes'
 import { testPaymentPage } from '../payments/test-mode/payment-page'
 import { findBuyableProduct, findTestSession } from './queries'
@@ -161,7 +161,13 @@ export const testPaymentsRouter = defineRouter('/payments/test')
     const back = `${deps.config.publicUrl}/checkout?session_id=${encodeURIComponent(params.sessionId)}`
     if (params.action === 'pay') {
       await fulfilPaidSession(
-        { db, mailer: deps.mailer, logger: deps.logger, payments: deps.payments, publicCache: deps.publicCache },
+        {
+          db,
+          mailer: deps.mailer,
+          logger: deps.logger,
+          payments: deps.payments,
+          publicCache: deps.publicCache,
+        },
         params.sessionId,
       )
       return c.redirect(back, 303)

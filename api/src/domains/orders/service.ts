@@ -404,9 +404,17 @@ async function refundSoldOut(
     after: { status: 'refunded', refundedAt: now },
     data: { reason: 'sold_out', provider: order.provider, reference, amountCents: order.amountCents },
   })
-  const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, order.productId))
+  const [product] = await tx
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, order.productId))
   await deps.mailer.send(
-    await soldOutRefundMail({ id: order.id, email: order.email, product: product?.name ?? 'your box', amountCents: order.amountCents }),
+    await soldOutRefundMail({
+      id: order.id,
+      email: order.email,
+      product: product?.name ?? 'your box',
+      amountCents: order.amountCents,
+    }),
     { transaction: tx as unknown as Db },
   )
   deps.logger.warn({ orderId: order.id }, 'paid order for a sold-out product: refunded automatically')

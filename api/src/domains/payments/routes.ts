@@ -9,7 +9,11 @@ import { applySubscription, closeSubscriptionCheckout } from '../subscriptions/s
 
 const deps3 = (deps: AppDeps) => ({ db: deps.database.db, mailer: deps.mailer, logger: deps.logger })
 /** Fulfilment takes stock, and refunds a payment for a box that sold out meanwhile. */
-const fulfilmentDeps = (deps: AppDeps) => ({ ...deps3(deps), payments: deps.payments, publicCache: deps.publicCache })
+const fulfilmentDeps = (deps: AppDeps) => ({
+  ...deps3(deps),
+  payments: deps.payments,
+  publicCache: deps.publicCache,
+})
 
 /** Brings one Checkout Session's outcome into our order (used by the webhook and the success page). */
 export async function syncStripeSession(deps: AppDeps, sessionId: string) {

@@ -167,16 +167,14 @@ export async function seed({
     const webp = await boxArtWebp(art)
     const key = `products/${created.id}/seed-${art}.webp`
     await storage.put(key, webp.data)
-    await db
-      .insert(productImages)
-      .values({
-        productId: created.id,
-        key,
-        alt,
-        width: webp.width,
-        height: webp.height,
-        size: webp.data.byteLength,
-      })
+    await db.insert(productImages).values({
+      productId: created.id,
+      key,
+      alt,
+      width: webp.width,
+      height: webp.height,
+      size: webp.data.byteLength,
+    })
   }
   const [product] = await db
     .select({ id: products.id })

@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import postgres from 'postgres'
 import { FRAGMENTS, AUTHORED_SECRETS as SECRETS, STEPS } from './authored-box'
 import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 // Issue 36, "Done when": an admin authors a new box's puzzle, portal and codes in the console;
-// a buyer plays it; a second account is refused the same code. The product is inserted by the
-// test (the catalogue's own screens make products), so this spec runs on PostgreSQL:
-// E2E_DATABASE_URL=postgres://… npm run e2e --workspace shell -- puzzle-authoring.spec.ts
+// a buyer plays it; a second account is refused the same code. The product is made through
+// the admin's product API first.
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 async function noSeriousViolations(page: Page, label: string) {
   await page.evaluate(() =>
@@ -38,18 +36,15 @@ function record(page: Page): string[] {
   return bodies
 }
 
-async function newProduct(slug: string, name: string): Promise<string> {
-  const url = process.env.E2E_DATABASE_URL
-  if (!url)
-    throw new Error('puzzle-authoring.spec.ts inserts its product: run it with E2E_DATABASE_URL (PostgreSQL)')
-  const sql = postgres(url, { max: 1 })
-  try {
-    const [row] = await sql`insert into products (slug, name, price_cents, is_active)
-      values (${slug}, ${name}, 3999, true) returning id`
-    return row!.id as string
-  } finally {
-    await sql.end()
-  }
+/** A new box, made the way the owner makes one: the admin's product API (issue 31). */
+async function newProduct(page: Page, slug: string, name: string): Promise<string> {
+  const res = await page.request.post('/api/admin/products', {
+    headers: { Origin: ORIGIN },
+    data: { name, slug, category: 'mystery', price_cents: 3999, status: 'on_sale' },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const body = (await res.json()) as { data: { id: string } }
+  return body.data.id
 }
 
 for (const viewport of [
@@ -66,10 +61,9 @@ for (const viewport of [
       test.setTimeout(360_000)
       const slug = `apostles-road-${viewport.name}-${Date.now().toString(36)}`
       const name = `The Apostle's Road ${viewport.name}`
-      const productId = await newProduct(slug, name)
-
-      // --- the admin authors it
+      // --- the admin makes the box and authors it
       await signInAsAdmin(page)
+      const productId = await newProduct(page, slug, name)
       await page.goto('/admin/puzzles')
       await page.getByRole('link', { name: `Edit the puzzle of ${name}` }).click()
       await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()

@@ -1,5 +1,6 @@
 import {
   adminDashboardContract,
+  adminProductsContract,
   adminUsersContract,
   type PuzzleContentUpdate,
   request,
@@ -40,7 +41,8 @@ export const customersQuery = (filters: { q?: string; page: number }) =>
 export const productsQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.products(),
-    queryFn: ({ signal }) => request(adminDashboardContract.products, { signal }),
+    // The catalogue's own list (products of every status: access can be granted to any).
+    queryFn: ({ signal }) => request(adminProductsContract.list, { signal }),
     select: (r) => r.data,
     staleTime: 5 * 60_000,
     retry: retryOnce,

@@ -60,7 +60,7 @@ describe.skipIf(!!unavailable)('failure drill: the database restarts under load'
     ;({ pg, db, box } = await startDrillDatabase())
     const [puzzle] = await db.db
       .insert(products)
-      .values({ ...SCROLL_OF_ANTIOCH, isActive: true })
+      .values({ ...SCROLL_OF_ANTIOCH, status: 'on_sale' })
       .returning()
     await db.db.insert(puzzleContent).values(PUZZLE_STEPS.map((s) => ({ ...s, productId: puzzle!.id })))
     const [category] = await db.db.insert(categories).values({ slug: 'drills', name: 'Drills' }).returning()

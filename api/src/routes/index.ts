@@ -1,6 +1,6 @@
 import { adminAuditRouter } from '../domains/accounts/audit-routes'
 import { adminUsersRouter } from '../domains/accounts/routes'
-import { catalogRouter } from '../domains/catalog/routes'
+import { adminProductsRouter, catalogRouter } from '../domains/catalog/routes'
 import { adminDeploymentsRouter } from '../domains/deployments/routes'
 import { insightsRouter } from '../domains/insights/routes'
 import { contactRouter, inboxRouter } from '../domains/messages/routes'
@@ -31,6 +31,7 @@ export const apiRouters: Router[] = [
   adminUsersRouter,
   adminOrdersRouter,
   adminResourcesRouter,
+  adminProductsRouter,
   adminAuditRouter,
   adminDeploymentsRouter,
   insightsRouter,

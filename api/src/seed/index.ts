@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import type { Db } from '../db/client'
 import {
   categories,
   fileAssets,
   portalCodes,
+  productImages,
   products,
   puzzleContent,
   resources,
@@ -24,6 +26,7 @@ import {
   thumbnailOf,
   versePageSvg,
 } from './art'
+import { CATALOGUE } from './content/catalogue'
 import { FRAGMENTS, PORTAL_CODE } from './content/fragments'
 import { CATEGORIES, GALLERY_PAGES, RESOURCES, type ResourceSeed } from './content/library'
 import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from './content/product'
@@ -147,14 +150,32 @@ export async function seed({
     refreshed: 0,
   }
 
-  // Catalogue and puzzles
-  report.products = (
-    await db
+  // Catalogue (issue 31): the six experiences, each with its art as its first picture.
+  for (const item of CATALOGUE) {
+    const { art, alt, ...columns } = item
+    const [created] = await db
       .insert(products)
-      .values({ ...SCROLL_OF_ANTIOCH, isActive: true })
+      .values({
+        ...columns,
+        description:
+          columns.description ?? (item.slug === SCROLL_OF_ANTIOCH.slug ? SCROLL_OF_ANTIOCH.description : ''),
+      })
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id })
-  ).length
+    if (!created) continue
+    report.products++
+    const webp = await boxArtWebp(art)
+    const key = `products/${created.id}/seed-${art}.webp`
+    await storage.put(key, webp.data)
+    await db.insert(productImages).values({
+      productId: created.id,
+      key,
+      alt,
+      width: webp.width,
+      height: webp.height,
+      size: webp.data.byteLength,
+    })
+  }
   const [product] = await db
     .select({ id: products.id })
     .from(products)
@@ -452,4 +473,15 @@ export function coverMotif(r: ResourceSeed): CoverMotif | null {
     }
   }
   return null
+}
+
+/** A card's drawing (./content/box-art) as the WebP picture the upload pipeline would have made. */
+async function boxArtWebp(name: string) {
+  const svg = readFileSync(new URL(`./content/box-art/${name}.svg`, import.meta.url))
+  const { data, info } = await sharp(svg, { density: 144 })
+    .resize({ width: 1200, height: 1200, fit: 'inside' })
+    .flatten({ background: '#f5ecd8' })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true })
+  return { data: new Uint8Array(data), width: info.width, height: info.height }
 }

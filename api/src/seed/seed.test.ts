@@ -47,7 +47,7 @@ describe('seed', () => {
     const db = database.db
     expect(await isEmpty(db)).toBe(false)
     const [product] = await db.select().from(products).where(eq(products.slug, 'scroll-of-antioch'))
-    expect(product).toMatchObject({ name: 'The Scroll of Antioch', priceCents: 4999, isActive: true })
+    expect(product).toMatchObject({ name: 'The Scroll of Antioch', priceCents: 4999, status: 'on_sale' })
     const steps = await db.select().from(puzzleContent).orderBy(puzzleContent.stepNumber)
     expect(steps.map((s) => s.stepNumber)).toEqual([1, 2, 3, 4, 5])
     for (const step of steps) {
@@ -132,6 +132,35 @@ describe('seed', () => {
     for (const file of pdfs) {
       const inspection = await inspectFile(await bytesOf(storage, file.storageKey))
       expect(inspection, file.storageKey).toMatchObject({ kind: 'pdf', pages: file.pages })
+    }
+  })
+
+  it('makes the six experiences products: the Scroll on sale, five coming soon, each with its art as a WebP picture', async () => {
+    const rows = await queryRows<{
+      slug: string
+      status: string
+      pictures: number
+      alt: string
+      key: string
+    }>(
+      database.db,
+      sql`select p.slug, p.status, count(i.id)::int as pictures, min(i.alt) as alt, min(i.key) as key
+          from products p left join product_images i on i.product_id = p.id group by p.slug, p.status order by p.slug`,
+    )
+    expect(rows.map((r) => [r.slug, r.status, r.pictures])).toEqual([
+      ['disciples-toolkit', 'coming_soon', 1],
+      ['letters-to-the-lost', 'coming_soon', 1],
+      ['mysteries-of-the-psalms', 'coming_soon', 1],
+      ['parables-unboxed', 'coming_soon', 1],
+      ['pilgrims-cipher', 'coming_soon', 1],
+      ['scroll-of-antioch', 'on_sale', 1],
+    ])
+    expect(first.products).toBe(6)
+    for (const row of rows) {
+      expect(row.alt.length).toBeGreaterThan(5)
+      const stored = await storage.get(row.key)
+      const bytes = new Uint8Array(await new Response(stored!.body).arrayBuffer())
+      expect(new TextDecoder().decode(bytes.subarray(8, 12))).toBe('WEBP')
     }
   })
 

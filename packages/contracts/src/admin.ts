@@ -31,14 +31,6 @@ export const AdminSummarySchema = z.object({
 })
 export type AdminSummary = z.infer<typeof AdminSummarySchema>
 
-export const AdminProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  price_cents: z.number().int(),
-  is_active: z.boolean(),
-})
-
 export const PuzzleContentRowSchema = z.object({
   id: z.string(),
   product_id: z.string(),
@@ -122,13 +114,6 @@ export const adminDashboardContract = {
     summary:
       'Dashboard cards: customers, completed orders, revenue this month, active puzzle players (progress without completed_at)',
     response: z.object({ data: AdminSummarySchema }),
-  }),
-  products: endpoint({
-    method: 'GET',
-    path: '/admin/products',
-    access: 'admin',
-    summary: 'Every product, by name (for granting access)',
-    response: z.object({ data: z.array(AdminProductSchema) }),
   }),
   grant: endpoint({
     method: 'POST',

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   /** 409 (create-checkout): the first request with this Idempotency-Key is still being served; retry in a moment. */
   'idempotency_key_in_progress',
+  /** 409 (create-checkout): the box is sold out; nothing was made or charged. */
+  'sold_out',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,5 +1,6 @@
 export * from './admin'
 export * from './admin-orders'
+export * from './admin-products'
 export * from './admin-resources'
 export * from './age-range'
 export * from './api-client'

@@ -4,7 +4,34 @@ import { z } from 'zod'
 export const RemotesConfigSchema = z.record(z.string(), z.string().min(1))
 export type RemotesConfig = z.infer<typeof RemotesConfigSchema>
 
-/** The checkout product view of the spec (section 3): price in cents. */
+export const PRODUCT_CATEGORIES = ['mystery', 'devotional', 'history'] as const
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]
+export const PRODUCT_STATUSES = ['draft', 'coming_soon', 'on_sale', 'sold_out'] as const
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
+/** What a visitor is told: the owner's status, sold out too when counted stock reached 0. */
+export type ProductAvailability = Exclude<ProductStatus, 'draft'>
+
+export const ProductImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+})
+export type ProductImage = z.infer<typeof ProductImageSchema>
+
+export const ProductFactsSchema = z.object({
+  duration: z.string().trim().max(60).optional(),
+  mysteries: z.number().int().min(0).max(100).optional(),
+  difficulty: z.string().trim().max(60).optional(),
+  ages: z.string().trim().max(60).optional(),
+})
+export type ProductFacts = z.infer<typeof ProductFactsSchema>
+
+/**
+ * The public view of a product (spec section 3 for the checkout fields): price in cents,
+ * `image` its first picture's URL (or the legacy image), every picture in `images`.
+ */
 export const ProductViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -12,6 +39,14 @@ export const ProductViewSchema = z.object({
   slug: z.string(),
   price: z.number().int().nonnegative(),
   image: z.string().nullable(),
+  tagline: z.string(),
+  category: z.enum(PRODUCT_CATEGORIES),
+  compare_at: z.number().int().nullable(),
+  availability: z.enum(['coming_soon', 'on_sale', 'sold_out']),
+  sku: z.string().nullable(),
+  featured: z.boolean(),
+  facts: ProductFactsSchema,
+  images: z.array(ProductImageSchema),
 })
 export type ProductView = z.infer<typeof ProductViewSchema>
 

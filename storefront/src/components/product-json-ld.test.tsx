@@ -1,15 +1,23 @@
-import { CURRENCY, formatMoney } from '@lamplight/contracts'
+import { CURRENCY, formatMoney, type ProductView } from '@lamplight/contracts'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ProductJsonLd, productJsonLd } from './product-json-ld'
 
-const PRODUCT = {
+const PRODUCT: ProductView = {
   id: 'p1',
   name: 'The Scroll of Antioch',
   description: 'Restore the scroll.',
   slug: 'scroll-of-antioch',
   price: 4999,
   image: '/media/scroll.webp',
+  tagline: '',
+  category: 'history',
+  compare_at: null,
+  availability: 'on_sale',
+  sku: 'LPC-SOA-001',
+  featured: true,
+  facts: {},
+  images: [],
 }
 
 describe('Product JSON-LD', () => {
@@ -30,6 +38,29 @@ describe('Product JSON-LD', () => {
     })
     // The same amount the page shows with formatMoney, without the symbol.
     expect(`$${data.offers.price}`).toBe(formatMoney(PRODUCT.price))
+  })
+
+  it('names every picture, the SKU, and the availability the stock gives', () => {
+    const data = productJsonLd(
+      {
+        ...PRODUCT,
+        availability: 'sold_out',
+        images: [
+          { id: 'a', url: '/api/products/x/images/a', alt: 'A', width: 10, height: 10 },
+          { id: 'b', url: '/api/products/x/images/b', alt: 'B', width: 10, height: 10 },
+        ],
+      },
+      'https://shop.example',
+      '/experiences/x',
+    )
+    expect(data).toMatchObject({
+      sku: 'LPC-SOA-001',
+      image: ['https://shop.example/api/products/x/images/a', 'https://shop.example/api/products/x/images/b'],
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    })
+    expect(productJsonLd({ ...PRODUCT, availability: 'coming_soon' }, '', '/x').offers.availability).toBe(
+      'https://schema.org/PreOrder',
+    )
   })
 
   it('follows the price the API gives', () => {

@@ -1,10 +1,16 @@
 import { CURRENCY, type ProductView } from '@lamplight/contracts'
 import { JsonLd, publicUrl, SITE_NAME, usePublicOrigin } from '@lamplight/session'
 
+const AVAILABILITY = {
+  on_sale: 'https://schema.org/InStock',
+  sold_out: 'https://schema.org/OutOfStock',
+  coming_soon: 'https://schema.org/PreOrder',
+} as const
+
 /**
  * schema.org Product data for one product as the API serves it (its live price in cents, so
- * search results never show a price checkout would not charge). The API only answers active
- * products, so one it answered is on sale.
+ * search results never show a price checkout would not charge; availability from its status
+ * and stock; every picture).
  */
 export function productJsonLd(product: ProductView, origin: string, pagePath: string) {
   const url = publicUrl(origin, pagePath)
@@ -13,9 +19,13 @@ export function productJsonLd(product: ProductView, origin: string, pagePath: st
     '@type': 'Product',
     name: product.name,
     description: product.description,
-    sku: product.slug,
+    sku: product.sku ?? product.slug,
     url,
-    ...(product.image ? { image: publicUrl(origin, product.image) } : {}),
+    ...(product.images.length
+      ? { image: product.images.map((image) => publicUrl(origin, image.url)) }
+      : product.image
+        ? { image: publicUrl(origin, product.image) }
+        : {}),
     brand: { '@type': 'Brand', name: SITE_NAME },
     offers: {
       '@type': 'Offer',
@@ -23,7 +33,7 @@ export function productJsonLd(product: ProductView, origin: string, pagePath: st
       // The schema wants a decimal in the currency's unit: 4999 cents → "49.99".
       price: (product.price / 100).toFixed(2),
       priceCurrency: CURRENCY.toUpperCase(),
-      availability: 'https://schema.org/InStock',
+      availability: AVAILABILITY[product.availability],
     },
   }
 }

@@ -5,7 +5,6 @@ import { defineRouter } from '../../lib/router'
 import {
   grantAccess,
   listCustomers,
-  listProducts,
   listProgress,
   listPuzzleContent,
   resetProgress,
@@ -28,7 +27,6 @@ export const adminUsersRouter = defineRouter('/admin')
     return c.json({ data })
   })
   .handle(adminDashboardContract.summary, async ({ c, db }) => c.json({ data: await summary(db) }))
-  .handle(adminDashboardContract.products, async ({ c, db }) => c.json({ data: await listProducts(db) }))
   .handle(adminDashboardContract.grant, async ({ c, db, params, body, user }) => {
     const result = await grantAccess(db, user.id, params.id, body.productId)
     if (!result.ok) throw notFound(result.reason === 'no_user' ? 'No such customer.' : 'No such product.')

@@ -107,19 +107,6 @@ export async function summary(db: Db) {
   }
 }
 
-export async function listProducts(db: Db) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      price_cents: products.priceCents,
-      is_active: products.isActive,
-    })
-    .from(products)
-    .orderBy(asc(products.name))
-}
-
 /** The spec's default for a grant: the product of the first puzzle content. */
 async function firstPuzzleProduct(db: Db): Promise<string | null> {
   const [row] = await db

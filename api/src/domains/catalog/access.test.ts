@@ -27,7 +27,7 @@ describe.each(DRIVERS)('GET /api/products/:slug/access on %s', (driver) => {
       .values([
         { slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999 },
         { slug: 'pilgrims-cipher', name: "Pilgrim's Cipher", priceCents: 2999 },
-        { slug: 'retired-box', name: 'Retired', priceCents: 1000, isActive: false },
+        { slug: 'retired-box', name: 'Retired', priceCents: 1000, status: 'draft' as const },
       ])
       .returning()
     for (const row of rows) ids[row.slug] = row.id

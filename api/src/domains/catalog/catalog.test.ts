@@ -16,7 +16,7 @@ describe.each(DRIVERS)('GET /api/products/:slug on %s', (driver) => {
         description: 'A mystery',
         priceCents: 4999,
       },
-      { slug: 'retired-box', name: 'Retired', priceCents: 1000, isActive: false },
+      { slug: 'retired-box', name: 'Retired', priceCents: 1000, status: 'draft' as const },
     ])
   })
   afterAll(async () => {
@@ -34,6 +34,14 @@ describe.each(DRIVERS)('GET /api/products/:slug on %s', (driver) => {
       slug: 'scroll-of-antioch',
       price: 4999,
       image: null,
+      tagline: '',
+      category: 'mystery',
+      compare_at: null,
+      availability: 'on_sale',
+      sku: null,
+      featured: false,
+      facts: {},
+      images: [],
     })
   })
 

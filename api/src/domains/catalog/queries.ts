@@ -1,19 +1,215 @@
-import { and, eq } from 'drizzle-orm'
+import type { ProductAvailability, ProductView } from '@lamplight/contracts'
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { products } from '../../db/schema'
+import { productImages, products, productWatchers } from '../../db/schema'
 
-export async function findActiveProductBySlug(db: Db, slug: string) {
-  const [row] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      description: products.description,
-      slug: products.slug,
-      price: products.priceCents,
-      image: products.imageUrl,
-    })
+type ProductRow = typeof products.$inferSelect
+type ImageRow = typeof productImages.$inferSelect
+
+/**
+ * What visitors are told: the owner's status, except that a counted stock of 0 makes an
+ * on-sale box sold out. Derived here, never stored twice, so the two cannot disagree.
+ */
+export function availabilityOf(p: Pick<ProductRow, 'status' | 'stock'>): ProductAvailability | null {
+  if (p.status === 'draft') return null
+  if (p.status === 'on_sale' && p.stock !== null && p.stock <= 0) return 'sold_out'
+  return p.status
+}
+
+/** A picture's public address; `?w=` asks for a smaller copy. */
+export const imageUrl = (slug: string, imageId: string) => `/api/products/${slug}/images/${imageId}`
+
+export function imageView(slug: string, image: ImageRow) {
+  return {
+    id: image.id,
+    url: imageUrl(slug, image.id),
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+  }
+}
+
+async function imagesOf(db: Db, productIds: string[]) {
+  if (!productIds.length) return new Map<string, ImageRow[]>()
+  const rows = await db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.position), asc(productImages.createdAt))
+  const byProduct = new Map<string, ImageRow[]>()
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row])
+  return byProduct
+}
+
+function publicView(p: ProductRow, images: ImageRow[]): ProductView {
+  const pictures = images.map((image) => imageView(p.slug, image))
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    slug: p.slug,
+    price: p.priceCents,
+    image: pictures[0]?.url ?? p.imageUrl,
+    tagline: p.tagline,
+    category: p.category,
+    compare_at: p.compareAtCents,
+    availability: availabilityOf(p) ?? 'coming_soon',
+    sku: p.sku,
+    featured: p.featured,
+    facts: p.facts,
+    images: pictures,
+  }
+}
+
+/** Featured first in the owner's order, then on sale, sold out, coming soon, each by name. */
+const publicOrder = [
+  desc(products.featured),
+  asc(products.featuredOrder),
+  sql`case ${products.status} when 'on_sale' then 0 when 'sold_out' then 1 else 2 end`,
+  asc(products.name),
+]
+
+/** Every product a visitor may see (not drafts). */
+export async function listPublicProducts(db: Db): Promise<ProductView[]> {
+  const rows = await db
+    .select()
     .from(products)
-    .where(and(eq(products.slug, slug), eq(products.isActive, true)))
+    .where(ne(products.status, 'draft'))
+    .orderBy(...publicOrder)
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => publicView(r, images.get(r.id) ?? []))
+}
+
+/** One product a visitor may see, or null (unknown or draft). */
+export async function findPublicProductBySlug(db: Db, slug: string): Promise<ProductView | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, slug), ne(products.status, 'draft')))
+    .limit(1)
+  if (!row) return null
+  const images = await imagesOf(db, [row.id])
+  return publicView(row, images.get(row.id) ?? [])
+}
+
+/** A product that is or was sold (on sale or sold out): its puzzle access can be asked about. */
+export async function findSoldProductBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), inArray(products.status, ['on_sale', 'sold_out'])))
     .limit(1)
   return row ?? null
+}
+
+/** A picture of a product, with whether the product is public. */
+export async function findImage(db: Db, slug: string, imageId: string) {
+  const [row] = await db
+    .select({ key: productImages.key, size: productImages.size, status: products.status })
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(and(eq(products.slug, slug), eq(productImages.id, imageId)))
+  return row ?? null
+}
+
+// ---- admin -------------------------------------------------------------------------------
+
+function adminRow(p: ProductRow, images: ImageRow[]) {
+  const availability = availabilityOf(p)
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    category: p.category,
+    status: p.status,
+    availability,
+    price_cents: p.priceCents,
+    stock: p.stock,
+    low_stock_threshold: p.lowStockThreshold,
+    low_stock: p.stock !== null && p.stock <= p.lowStockThreshold && p.status !== 'draft',
+    featured: p.featured,
+    image: images[0] ? imageUrl(p.slug, images[0].id) : p.imageUrl,
+    updated_at: p.updatedAt,
+  }
+}
+
+export type AdminProductFilter = {
+  q?: string
+  status?: ProductRow['status']
+  category?: ProductRow['category']
+  lowStock?: boolean
+}
+
+export async function listAdminProducts(db: Db, filter: AdminProductFilter) {
+  const like = filter.q ? `%${filter.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        like
+          ? or(
+              ilike(products.name, like),
+              ilike(products.slug, like),
+              ilike(sql`coalesce(${products.sku}, '')`, like),
+            )
+          : undefined,
+        filter.status ? eq(products.status, filter.status) : undefined,
+        filter.category ? eq(products.category, filter.category) : undefined,
+        filter.lowStock === undefined
+          ? undefined
+          : filter.lowStock
+            ? sql`${products.stock} is not null and ${products.stock} <= ${products.lowStockThreshold} and ${products.status} <> 'draft'`
+            : sql`not (${products.stock} is not null and ${products.stock} <= ${products.lowStockThreshold} and ${products.status} <> 'draft')`,
+      ),
+    )
+    .orderBy(asc(products.name))
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => adminRow(r, images.get(r.id) ?? []))
+}
+
+export async function findEditableProduct(db: Db, id: string) {
+  const [p] = await db.select().from(products).where(eq(products.id, id))
+  if (!p) return null
+  const images = (await imagesOf(db, [p.id])).get(p.id) ?? []
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    tagline: p.tagline,
+    description: p.description,
+    category: p.category,
+    price_cents: p.priceCents,
+    compare_at_cents: p.compareAtCents,
+    status: p.status,
+    stock: p.stock,
+    low_stock_threshold: p.lowStockThreshold,
+    featured: p.featured,
+    featured_order: p.featuredOrder,
+    facts: p.facts,
+    sku: p.sku,
+    images: images.map((image) => imageView(p.slug, image)),
+    updated_at: p.updatedAt,
+  }
+}
+
+/** Products at or under their low-stock line (the dashboard's warning). */
+export async function lowStockProducts(db: Db) {
+  return listAdminProducts(db, { lowStock: true })
+}
+
+/** The product a "tell me" token is about, or null for an unknown token. */
+export async function findWatcherProduct(db: Db, token: string) {
+  const [row] = await db
+    .select({ product: products.name })
+    .from(productWatchers)
+    .innerJoin(products, eq(products.id, productWatchers.productId))
+    .where(eq(productWatchers.token, token))
+  return row?.product ?? null
 }

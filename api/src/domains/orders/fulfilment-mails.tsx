@@ -46,3 +46,23 @@ export function shippedMail(order: OrderForMail & { trackingNumber: string }): P
     </Layout>,
   )
 }
+
+/** The buyer who paid for a box that sold out while they paid: refunded at once, told why. */
+export function soldOutRefundMail(order: OrderForMail): Promise<Mail> {
+  return renderMail(
+    order.email,
+    `Sorry: ${order.product} sold out while you paid`,
+    <Layout preview={`We have refunded ${formatMoney(order.amountCents)} for ${order.product}.`}>
+      <Paragraph>{greeting(null)}</Paragraph>
+      <Paragraph>
+        The last {order.product} was bought by someone else moments before your payment arrived, so we could
+        not fill your order {order.id.slice(0, 8)}. We have refunded the full {formatMoney(order.amountCents)}{' '}
+        straight away; nothing was charged in the end.
+      </Paragraph>
+      <Paragraph>
+        Depending on your bank, the money shows on your statement within 5 to 10 business days. We are sorry
+        for the disappointment; ask us on the product's page to be told when it is back.
+      </Paragraph>
+    </Layout>,
+  )
+}

@@ -1,13 +1,20 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders, products } from '../../db/schema'
 
-/** A product that can be bought now: active, with its database price. */
+/** A product that is sold (on sale or sold out), with its database price and stock. */
 export async function findBuyableProduct(db: Db, slug: string) {
   const [row] = await db
-    .select({ id: products.id, name: products.name, priceCents: products.priceCents, slug: products.slug })
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      slug: products.slug,
+      status: products.status,
+      stock: products.stock,
+    })
     .from(products)
-    .where(and(eq(products.slug, slug), eq(products.isActive, true)))
+    .where(and(eq(products.slug, slug), inArray(products.status, ['on_sale', 'sold_out'])))
   return row ?? null
 }
 

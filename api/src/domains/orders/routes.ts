@@ -9,6 +9,7 @@ import { rateLimit } from '../../middleware/rate-limit'
 import { countInsight } from '../insights/service'
 import { providerOf, refreshStripeSession } from '../payments/service'
 import { findBuyableProduct } from './queries'
+import { hasStock } from '../catalog/stock'
 import {
   createPendingOrder,
   createPendingOrderOnce,
@@ -46,6 +47,13 @@ export const checkoutRouter = defineRouter('/checkout')
     async ({ c, db, deps, body, headers }) => {
       const product = await findBuyableProduct(db, body.productSlug)
       if (!product) throw notFound('The requested product is not available')
+      // Refused before any payment; the last box paid twice at once is settled at fulfilment.
+      if (product.status === 'sold_out' || !hasStock(product))
+        throw new ApiError(
+          409,
+          'sold_out',
+          `Sorry, ${product.name} is sold out. Nothing was charged. Ask on its page to be told when it is back.`,
+        )
       const user = await currentUser(c)
       const info = body.customerInfo ?? null
       const email = info?.email ?? user?.email

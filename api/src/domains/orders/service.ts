@@ -15,6 +15,11 @@ import {
 import { ApiError } from '../../lib/errors'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
+import { recordAudit } from '../../services/audit'
+import type { PublicCache } from '../../services/public-cache/cache'
+import { takeStock } from '../catalog/stock'
+import type { PaymentProvider } from '../payments/types'
+import { soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
 
 /**
@@ -207,21 +212,40 @@ export async function purgeCheckoutRequests(db: Db): Promise<number> {
   return purgeClaims(db, CHECKOUT_CLAIM_SCOPE, CHECKOUT_KEY_LIFETIME_HOURS)
 }
 
-export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable'
+export type Fulfilment = 'fulfilled' | 'already' | 'unknown' | 'not-payable' | 'sold-out'
+
+/** Fulfilment also takes stock; a payment for a box that sold out meanwhile is refunded. */
+export type FulfilmentDeps = Deps & {
+  /** The provider that took an order's payment, to refund it with (the payments domain's `providerFor`). */
+  providerFor?: (name: string) => PaymentProvider | null
+  publicCache?: PublicCache
+}
 
 /**
  * Fulfils a paid session, exactly once. The order becomes `completed` (access to the
  * product) or, when the buyer already owns it, `paid` (the one-completed-order rule stays
  * true; the box still ships). Only the call that moves it from `pending` sends the mail.
  */
-export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<Fulfilment> {
+export async function fulfilPaidSession(deps: FulfilmentDeps, sessionId: string): Promise<Fulfilment> {
   const outcome = await deps.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, userId: orders.userId, productId: orders.productId })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        userId: orders.userId,
+        productId: orders.productId,
+        provider: orders.provider,
+        amountCents: orders.amountCents,
+        currency: orders.currency,
+        email: orders.email,
+      })
       .from(orders)
       .where(eq(orders.providerSessionId, sessionId))
       .for('update')
     if (!order) return { result: 'unknown' as const }
+    // A payment that found its box sold out, whose refund has not gone through yet: try again.
+    if (order.status === 'failed' && (await awaitsSoldOutRefund(tx, order.id)))
+      return { result: 'sold-out' as const, refund: { ...order, providerSessionId: sessionId } }
     if (order.status !== 'pending') {
       return {
         result: (order.status === 'completed' || order.status === 'paid'
@@ -244,6 +268,25 @@ export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<
         .limit(1)
       owned = !!existing
     }
+    // Step "take stock", in this transaction: the box is the buyer's exactly when the order is paid.
+    const stock = await takeStock(tx, order.productId)
+    if (stock === 'sold-out') {
+      // Step "no box for this payment": the order leaves pending now (no retry can fill it
+      // later), and is refunded after this transaction, with no row lock held (decision 041).
+      const now = new Date()
+      await tx
+        .update(orders)
+        .set({ status: 'failed', paidAt: now, updatedAt: now })
+        .where(eq(orders.id, order.id))
+      await tx.insert(orderHistory).values({
+        orderId: order.id,
+        event: 'status',
+        fromStatus: 'pending',
+        toStatus: 'failed',
+        note: SOLD_OUT_NOTE,
+      })
+      return { result: 'sold-out' as const, refund: { ...order, providerSessionId: sessionId } }
+    }
     const status = owned ? 'paid' : 'completed'
     const now = new Date()
     const [moved] = await tx
@@ -263,10 +306,107 @@ export async function fulfilPaidSession(deps: Deps, sessionId: string): Promise<
     // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
     const mail = await confirmationFor(tx, order.id)
     if (mail) await deps.mailer.send(mail, { transaction: tx })
-    return { result: 'fulfilled' as const, orderId: order.id }
+    return { result: 'fulfilled' as const, stockMoved: stock === 'taken' }
   })
-  if (outcome.result === 'fulfilled') deps.mailer.wake()
+  if ('refund' in outcome && outcome.refund) await refundSoldOut(deps, outcome.refund)
+  if (outcome.result === 'fulfilled' || outcome.result === 'sold-out') deps.mailer.wake()
+  // Public pages say how many are left and whether it is sold out: forget them now.
+  if (('stockMoved' in outcome && outcome.stockMoved) || outcome.result === 'sold-out')
+    await deps.publicCache?.invalidate('catalog')
   return outcome.result
+}
+
+/** The history note of a payment whose box sold out before it arrived (refund owed). */
+const SOLD_OUT_NOTE = 'Sold out when the payment arrived: to be refunded'
+
+async function awaitsSoldOutRefund(tx: Parameters<Parameters<Db['transaction']>[0]>[0], orderId: string) {
+  const [entry] = await tx
+    .select({ id: orderHistory.id })
+    .from(orderHistory)
+    .where(and(eq(orderHistory.orderId, orderId), eq(orderHistory.note, SOLD_OUT_NOTE)))
+    .limit(1)
+  return !!entry
+}
+
+/**
+ * Undo of a payment the shop cannot fill (the last box went to a payment that committed
+ * first), in the shape of an admin's refund (decision 041): the order's refund is claimed
+ * once (`lib/claim-once`), the provider refunds it outside any transaction with the order's
+ * own idempotency key (a retry after a crash never refunds twice), then one short
+ * transaction marks the order `refunded` with its history and audit entries and queues the
+ * buyer's mail saying why. A provider that fails leaves the order `failed` with its note;
+ * the provider's retry (Stripe's webhook, the test page's Pay) comes back here.
+ */
+async function refundSoldOut(
+  deps: FulfilmentDeps,
+  order: {
+    id: string
+    provider: string
+    providerSessionId: string
+    amountCents: number
+    currency: string
+    email: string
+    productId: string
+  },
+) {
+  const provider = deps.providerFor?.(order.provider) ?? null
+  if (!provider) throw new Error(`no ${order.provider} provider to refund a sold-out order with`)
+  try {
+    await runOnce(deps.db, { scope: 'refund', key: order.id }, async (claim) => {
+      const { reference } = await provider.refund({
+        providerSessionId: order.providerSessionId,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        idempotencyKey: `refund-${order.id}`,
+      })
+      await deps.db.transaction(async (tx) => {
+        const now = new Date()
+        const [moved] = await tx
+          .update(orders)
+          .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'failed')))
+          .returning({ id: orders.id })
+        if (moved) {
+          await tx.insert(orderHistory).values({
+            orderId: order.id,
+            event: 'refunded',
+            fromStatus: 'failed',
+            toStatus: 'refunded',
+            note: `Sold out when the payment arrived: refunded automatically${reference ? ` (provider reference ${reference})` : ''}`,
+          })
+          await recordAudit(tx, {
+            actorId: null,
+            action: 'order.refunded',
+            entity: 'order',
+            entityId: order.id,
+            before: { status: 'failed' },
+            after: { status: 'refunded', refundedAt: now },
+            data: { reason: 'sold_out', provider: order.provider, reference, amountCents: order.amountCents },
+          })
+          const [product] = await tx
+            .select({ name: products.name })
+            .from(products)
+            .where(eq(products.id, order.productId))
+          await deps.mailer.send(
+            await soldOutRefundMail({
+              id: order.id,
+              email: order.email,
+              product: product?.name ?? 'your box',
+              amountCents: order.amountCents,
+            }),
+            { transaction: tx as unknown as Db },
+          )
+        }
+        await completeClaim(tx as unknown as Db, claim, { reference })
+      })
+      return { reference }
+    })
+  } catch (err) {
+    // Another call is refunding this very order right now: it finishes the job.
+    if (err instanceof ClaimBusyError) return
+    throw err
+  }
+  deps.logger.warn({ orderId: order.id }, 'paid order for a sold-out product: refunded automatically')
 }
 
 /** A declined, failed or expired payment: `failed`; a cancelled one: `cancelled`. Only from pending. */

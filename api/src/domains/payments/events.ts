@@ -7,6 +7,7 @@ import {
   type SubscriptionSnapshot,
   subscriptionDepsOf,
 } from '../subscriptions/service'
+import { providerFor } from './provider-for'
 
 /**
  * What a payment provider tells us happened, in our words. Stripe's webhook
@@ -44,7 +45,17 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
   const answer = async (): Promise<Outcomes[PaymentEvent['type']]> => {
     switch (event.type) {
       case 'checkout.paid':
-        return fulfilPaidSession({ db, mailer: deps.mailer, logger: deps.logger }, event.sessionId)
+        // Fulfilment takes stock, and refunds a payment for a box that sold out meanwhile.
+        return fulfilPaidSession(
+          {
+            db,
+            mailer: deps.mailer,
+            logger: deps.logger,
+            providerFor: (name) => providerFor(deps.payments, name),
+            publicCache: deps.publicCache,
+          },
+          event.sessionId,
+        )
       case 'checkout.failed':
         return closeUnpaidSession(db, event.sessionId, 'failed', event.note)
       case 'checkout.cancelled':

@@ -48,12 +48,7 @@ export function createPayments(config: PaymentsConfig, publicUrl: string): Payme
   return { provider: stripeProvider, stripe, stripeProvider, test }
 }
 
-/** The provider an existing payment belongs to, or null when it is not configured now. */
-export function providerFor(payments: Payments, name: string): PaymentProvider | null {
-  if (name === 'test') return payments.test
-  if (name === 'stripe') return payments.stripeProvider
-  return null
-}
+export { providerFor } from './provider-for'
 
 /** The configured provider, or a 503 the buyer can read when payments are not configured. */
 export function providerOf(deps: AppDeps): PaymentProvider {

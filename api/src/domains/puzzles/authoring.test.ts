@@ -64,12 +64,17 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
     app = createTestApp(database, { ADMIN_EMAILS: 'boss@example.com' }).app
     const [product] = await database.db
       .insert(products)
-      .values({ slug, name: "The Apostle's Road", priceCents: 3999, isActive: true })
+      .values({ slug, name: "The Apostle's Road", priceCents: 3999, status: 'on_sale' })
       .returning()
     productId = product!.id
     const [scroll] = await database.db
       .insert(products)
-      .values({ slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999, isActive: true })
+      .values({
+        slug: 'scroll-of-antioch',
+        name: 'The Scroll of Antioch',
+        priceCents: 4999,
+        status: 'on_sale',
+      })
       .returning()
     scrollId = scroll!.id
     await database.db.insert(portalCodes).values({ code: PORTAL_CODE, productId: scrollId })

@@ -40,7 +40,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
     app = createTestApp(database, { ADMIN_EMAILS: 'boss@example.com' }).app
     const [product] = await database.db
       .insert(products)
-      .values({ ...SCROLL_OF_ANTIOCH, isActive: true })
+      .values({ ...SCROLL_OF_ANTIOCH, status: 'on_sale' })
       .returning()
     productId = product!.id
     await database.db

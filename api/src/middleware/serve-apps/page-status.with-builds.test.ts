@@ -41,7 +41,7 @@ describe.each(DRIVERS)('page status codes through the real app on %s', (driver) 
     })
     await database.db.insert(products).values([
       { slug: 'known-box', name: 'Known Box', priceCents: 4200 },
-      { slug: 'retired-box', name: 'Retired Box', priceCents: 4200, isActive: false },
+      { slug: 'retired-box', name: 'Retired Box', priceCents: 4200, status: 'draft' as const },
     ])
   }, 120_000)
   afterAll(() => database?.destroy())

@@ -59,8 +59,14 @@ export function CheckoutPage() {
           description: apiErrorMessage(error, 'Failed to load product'),
         })
       navigate('/shop', { replace: true })
+    } else if (product.data?.availability === 'sold_out' || product.data?.availability === 'coming_soon') {
+      // Coming soon or sold out: the API refuses the checkout, so say so before the form.
+      toast.error(product.data.availability === 'sold_out' ? 'Sold Out' : 'Coming Soon', {
+        description: `${product.data.name} is not on sale right now.`,
+      })
+      navigate('/shop', { replace: true })
     }
-  }, [productSlug, product.isError, product.error, navigate])
+  }, [productSlug, product.isError, product.error, product.data, navigate])
 
   const meta = (
     <PageMeta

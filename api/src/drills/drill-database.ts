@@ -3,7 +3,12 @@ import { products } from '../db/schema'
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres'
 
 /** The product every drill checks out. */
-export const DRILL_BOX = { slug: 'drill-box', name: 'Drill Box', priceCents: 1500, status: 'on_sale' as const }
+export const DRILL_BOX = {
+  slug: 'drill-box',
+  name: 'Drill Box',
+  priceCents: 1500,
+  status: 'on_sale' as const,
+}
 
 /** A private PostgreSQL (private-postgres.ts), migrated, holding the drill box; its row comes back. */
 export async function startDrillDatabase(): Promise<{

@@ -15,7 +15,7 @@ import {
   scrollFragments,
   tags,
 } from '../db/schema'
-import { deleteSizedThumbnails } from '../domains/resources/sized-thumbnail'
+import { deleteSizedThumbnails } from '../lib/uploads/sized-thumbnail'
 import type { FileStorage } from '../storage'
 import {
   type CoverMotif,

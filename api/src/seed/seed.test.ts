@@ -16,8 +16,8 @@ import {
   resources,
   scrollFragments,
 } from '../db/schema'
-import { sizedThumbKey } from '../domains/resources/sized-thumbnail'
-import { inspectFile } from '../domains/resources/uploads/inspect'
+import { inspectFile } from '../lib/uploads/inspect'
+import { sizedThumbKey } from '../lib/uploads/sized-thumbnail'
 import { createLocalStorage, type FileStorage } from '../storage'
 import { createTestDatabase, type TestDatabase } from '../test/database'
 import { isEmpty, SEED_MANIFEST_KEY, type SeedReport, seed } from '.'

@@ -44,7 +44,10 @@ export const products = pgTable(
   },
   (t) => [
     check('products_price_cents_check', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 1000000`),
-    check('products_compare_at_check', sql`${t.compareAtCents} is null or ${t.compareAtCents} >= ${t.priceCents}`),
+    check(
+      'products_compare_at_check',
+      sql`${t.compareAtCents} is null or ${t.compareAtCents} >= ${t.priceCents}`,
+    ),
     check('products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
     check('products_low_stock_check', sql`${t.lowStockThreshold} >= 0`),
     check('products_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),

@@ -324,3 +324,6 @@ export async function removeImage(db: Db, actorId: string, productId: string, im
     return { key: gone.key, product: await findEditableProduct(tx as unknown as Db, productId) }
   })
 }
+
+// Fulfilment's stock step and the check before payment, for the orders domain.
+export { hasStock, takeStock } from './stock'

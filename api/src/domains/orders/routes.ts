@@ -6,10 +6,10 @@ import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
+import { hasStock } from '../catalog/service'
 import { countInsight } from '../insights/service'
 import { providerOf, refreshStripeSession } from '../payments/service'
 import { findBuyableProduct } from './queries'
-import { hasStock } from '../catalog/stock'
 import {
   createPendingOrder,
   createPendingOrderOnce,

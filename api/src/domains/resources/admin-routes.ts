@@ -2,6 +2,10 @@ import { adminResourcesContract, resourceEditorContract } from '@lamplight/contr
 import type { Context, MiddlewareHandler } from 'hono'
 import { notFound, payloadTooLarge } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { FILE_CSP } from '../../lib/uploads/file-headers'
+import { sanitiseFilename } from '../../lib/uploads/inspect'
+import { decodeFilenameHeader, receiveUpload, thumbKey, uploadKey } from '../../lib/uploads/receive'
+import { deleteSizedThumbnails } from '../../lib/uploads/sized-thumbnail'
 import type { AppEnv } from '../../types'
 import { deleteResource, listAdminResources, setPublished } from './admin-service'
 import {
@@ -18,10 +22,6 @@ import {
   thumbKeyOf,
   updateResource,
 } from './editor-service'
-import { deleteSizedThumbnails } from './sized-thumbnail'
-import { FILE_CSP } from './uploads/file-headers'
-import { sanitiseFilename } from './uploads/inspect'
-import { decodeFilenameHeader, receiveUpload, thumbKey, uploadKey } from './uploads/receive'
 
 /** Removes stored objects after their rows are gone; a failure is only wasted space, never served. */
 async function discard(c: Context<AppEnv>, keys: (string | null | undefined)[]) {

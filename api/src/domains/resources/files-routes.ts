@@ -2,12 +2,12 @@ import { filesContract } from '@lamplight/contracts'
 import type { Context } from 'hono'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { FILE_CACHE_CONTROL, FILE_CSP } from '../../lib/uploads/file-headers'
+import { sizedThumbnail } from '../../lib/uploads/sized-thumbnail'
 import { currentUser } from '../../middleware/guards'
 import { etagOf, itemCacheKey, matchesEtag } from '../../services/public-cache'
 import type { AppEnv } from '../../types'
 import { countDownload, findPublicFile, findPublicThumb } from './files-service'
-import { sizedThumbnail } from './sized-thumbnail'
-import { FILE_CACHE_CONTROL, FILE_CSP } from './uploads/file-headers'
 
 /** `attachment` or `inline`, with the filename both plain (quoted, ASCII) and exact (RFC 5987). */
 export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {

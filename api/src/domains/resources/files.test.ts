@@ -3,12 +3,12 @@ import type { Hono } from 'hono'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, downloadClaims, fileAssets, resources } from '../../db/schema'
+import { sizedThumbKey } from '../../lib/uploads/sized-thumbnail'
 import { type Actors, createActors } from '../../security/actors'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
 import { contentDisposition } from './files-routes'
-import { sizedThumbKey } from './sized-thumbnail'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake but real bytes\n')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { UPLOAD_TYPES, type UploadKind } from '@lamplight/contracts'
-import { ApiError, validationFailed } from '../../../lib/errors'
-import { type FileStorage, TooLargeError } from '../../../storage'
+import { type FileStorage, TooLargeError } from '../../storage'
+import { ApiError, validationFailed } from '../errors'
 import {
   ActiveContentRejected,
   detectKind,

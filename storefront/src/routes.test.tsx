@@ -54,6 +54,14 @@ const PRODUCT = {
   slug: 'scroll-of-antioch',
   price: 4999,
   image: null,
+  tagline: '',
+  category: 'history' as const,
+  compare_at: null,
+  availability: 'on_sale' as const,
+  sku: null,
+  featured: true,
+  facts: {},
+  images: [],
 }
 
 describe('storefront routes’ heads', () => {

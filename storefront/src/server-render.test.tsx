@@ -9,6 +9,14 @@ const PRODUCT = {
   slug: 'scroll-of-antioch',
   price: 4999,
   image: null,
+  tagline: '',
+  category: 'history' as const,
+  compare_at: null,
+  availability: 'on_sale' as const,
+  sku: null,
+  featured: true,
+  facts: {},
+  images: [],
 }
 
 /** Real content of each public page as the server must send it (text as it stands in HTML). */

@@ -47,6 +47,14 @@ function setup(session: unknown, answers: Answers = {}) {
             slug: 'scroll-of-antioch',
             price: 4999,
             image: null,
+            tagline: '',
+            category: 'history' as const,
+            compare_at: null,
+            availability: 'on_sale' as const,
+            sku: null,
+            featured: true,
+            facts: {},
+            images: [],
           },
         })
       if (url.endsWith('/api/subscriptions/status')) return answers.status?.() ?? Response.json(NONE)

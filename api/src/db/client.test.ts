@@ -65,7 +65,9 @@ describe.each(DRIVERS)('database on %s', (driver) => {
       await violation(() => db().insert(products).values({ slug: 'box-one', name: 'Again', priceCents: 1 })),
     ).toBe('products_slug_key')
     expect(
-      await violation(() => db().insert(products).values({ slug: 'box-two', name: 'Neg', priceCents: -1 })),
+      await violation(() =>
+        db().insert(products).values({ slug: 'box-two', name: 'Neg', priceCents: -1, status: 'draft' }),
+      ),
     ).toBe('products_price_cents_check')
     expect(
       await violation(() => db().insert(products).values({ slug: 'Bad Slug', name: 'Bad', priceCents: 1 })),

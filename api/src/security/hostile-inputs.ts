@@ -357,10 +357,15 @@ export function hostileCases(route: DeclaredRoute): HostileCase[] {
         path,
         query: baseQuery,
         body: baseBody,
+        // A `.` or `..` segment is resolved by the URL parser before any route sees it, so the
+        // request goes to another address, which may be a real route (`/admin/puzzles/../progress`
+        // is `/admin/progress`): it must still answer without a 500 or a leak, not fail.
         mustFail:
-          decoded === null ||
-          decoded.includes('\u0000') ||
-          refuses(route.params, { ...base.params, [name]: decoded }),
+          raw !== '.' &&
+          raw !== '..' &&
+          (decoded === null ||
+            decoded.includes('\u0000') ||
+            refuses(route.params, { ...base.params, [name]: decoded })),
       })
     }
   }

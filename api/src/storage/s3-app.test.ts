@@ -45,7 +45,19 @@ describe.each(DRIVERS)('the app with files in S3 on %s', (driver) => {
       .where(eq(resources.slug, slug))
 
   it('seeds the generated files and thumbnails into the bucket, not the folder', async () => {
-    expect(s3.keys()).toEqual([
+    // The six experiences' pictures (the catalogue's seed), one WebP under each product's id.
+    const pictures = s3.keys().filter((key) => key.startsWith('products/'))
+    expect(pictures.map((key) => key.replace(/^products\/[0-9a-f-]{36}\//, '')).sort()).toEqual(
+      [
+        'seed-cipher.webp',
+        'seed-letters.webp',
+        'seed-parables.webp',
+        'seed-psalms.webp',
+        'seed-scroll.webp',
+        'seed-toolkit.webp',
+      ].sort(),
+    )
+    expect(s3.keys().filter((key) => !key.startsWith('products/'))).toEqual([
       'resources/disciples-crossword/disciples-crossword.pdf',
       'resources/faith-coloring-dove-of-peace/faith-coloring-dove-of-peace.png',
       'seed/manifest.json',

@@ -11,13 +11,14 @@ export { PROXY_PEER }
  * A fresh client address for each client: test files run in parallel against one shared
  * Redis, where per-address limits (three sign-ins in ten seconds) would make two clients that
  * drew the same address refuse each other. So not a random pick among a few hundred (which
- * collided in CI): a random start in 198.18.0.0/15 (131 072 addresses kept for testing), then
+ * collided in CI): a random start in 198.19.0.0/16 (kept for testing; the hostile-input battery counts
+ * through 198.18.0.0/16 itself), then
  * one step per client, so a process never repeats itself and two processes rarely meet.
  */
-let nextAddress = Math.floor(Math.random() * 131_072)
+let nextAddress = Math.floor(Math.random() * 65_536)
 export function freshClientIp() {
-  const n = nextAddress++ % 131_072
-  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`
+  const n = nextAddress++ % 65_536
+  return `198.19.${(n >> 8) & 255}.${n & 255}`
 }
 
 /**

@@ -10,9 +10,12 @@ import {
   categories,
   contactMessages,
   orders,
+  portalCodes,
+  productImages,
   products,
   puzzleContent,
   resources,
+  scrollFragments,
   userProgress,
 } from '../../db/schema'
 import type { DeclaredRoute } from '../../lib/router'
@@ -25,18 +28,23 @@ import type { AppEnv } from '../../types'
 
 const keyOf = (route: Pick<DeclaredRoute, 'method' | 'path'>) => `${route.method} ${route.path}`
 
+/** Admin POSTs that change nothing (so they have nothing to audit). */
+const READS_BY_POST: ReadonlySet<string> = new Set(['POST /admin/puzzles/:productId/preview'])
+
 /** Every write an admin or an editor can make: each must leave an entry in the audit log. */
 const staffWrites = apiRouters
   .flatMap((router) => router.routes)
   .filter((route) => route.method !== 'GET' && (route.access === 'admin' || route.access === 'editor'))
   .map(keyOf)
+  // A POST that writes nothing: the admin plays a step as a player, and nothing is recorded.
+  .filter((key) => !READS_BY_POST.has(key))
 
 /** A call: JSON `body`, or the raw bytes of a file with its name (`upload`). */
 type Call = {
   path: string
   method: string
   body?: unknown
-  upload?: { bytes: Uint8Array; filename: string }
+  upload?: { bytes: Uint8Array; filename: string; headers?: Record<string, string> }
   entity: string
 }
 type Scenario = (ctx: Ctx) => Promise<Call>
@@ -53,6 +61,126 @@ type Ctx = {
  * write route fails the test below until it has a scenario here (and records its audit entry).
  */
 const SCENARIOS: Record<string, Scenario> = {
+  'POST /admin/products': async () => ({
+    method: 'POST',
+    path: '/api/admin/products',
+    body: {
+      name: 'Audit Box',
+      slug: `audit-box-${++serial}`,
+      category: 'mystery',
+      price_cents: 1999,
+      status: 'draft',
+    },
+    entity: 'product',
+  }),
+  'PUT /admin/products/:id': async ({ database }) => ({
+    method: 'PUT',
+    path: `/api/admin/products/${await draftProduct(database)}`,
+    body: {
+      name: 'Audit Box, renamed',
+      slug: `audit-box-${++serial}`,
+      category: 'history',
+      price_cents: 2999,
+      status: 'coming_soon',
+    },
+    entity: 'product',
+  }),
+  'POST /admin/products/:id/images': async ({ database }) => ({
+    method: 'POST',
+    path: `/api/admin/products/${await draftProduct(database)}/images`,
+    upload: {
+      bytes: await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c84' } })
+        .png()
+        .toBuffer(),
+      filename: 'box.png',
+      headers: { 'X-Alt': encodeURIComponent('The box, closed') },
+    },
+    entity: 'product',
+  }),
+  'PUT /admin/products/:id/images': async ({ database }) => {
+    const id = await draftProduct(database)
+    const [a, b] = [await productImage(database, id, 0), await productImage(database, id, 1)]
+    return {
+      method: 'PUT',
+      path: `/api/admin/products/${id}/images`,
+      body: {
+        images: [
+          { id: b, alt: 'Second, now first' },
+          { id: a, alt: 'First, now second' },
+        ],
+      },
+      entity: 'product',
+    }
+  },
+  'DELETE /admin/products/:id/images/:imageId': async ({ database }) => {
+    const id = await draftProduct(database)
+    return {
+      method: 'DELETE',
+      path: `/api/admin/products/${id}/images/${await productImage(database, id, 0)}`,
+      entity: 'product',
+    }
+  },
+  'POST /admin/puzzles/:productId/steps': async ({ product }) => ({
+    method: 'POST',
+    path: `/api/admin/puzzles/${product.id}/steps`,
+    body: { title: 'The Lamp', content: 'What lights the path?', answer: 'Word' },
+    entity: 'puzzle_content',
+  }),
+  'PUT /admin/puzzles/:productId/steps/:stepId': async ({ database, product }) => ({
+    method: 'PUT',
+    path: `/api/admin/puzzles/${product.id}/steps/${await authoredStep(database, product.id)}`,
+    body: { title: 'The Road', content: 'Where was Saul going?', answer: 'Damascus', is_active: true },
+    entity: 'puzzle_content',
+  }),
+  'PUT /admin/puzzles/:productId/step-order': async ({ database }) => {
+    const productId = await draftProduct(database)
+    const first = await authoredStep(database, productId)
+    const second = await authoredStep(database, productId)
+    return {
+      method: 'PUT',
+      path: `/api/admin/puzzles/${productId}/step-order`,
+      body: { ids: [second, first] },
+      entity: 'product',
+    }
+  },
+  'POST /admin/puzzles/:productId/fragments': async ({ database }) => ({
+    method: 'POST',
+    path: `/api/admin/puzzles/${await draftProduct(database)}/fragments`,
+    body: { instruction: 'Unscramble: EVOL', scroll_line: 'because the love of God', answer: 'love' },
+    entity: 'scroll_fragment',
+  }),
+  'PUT /admin/puzzles/:productId/fragments/:fragmentId': async ({ database }) => {
+    const productId = await draftProduct(database)
+    return {
+      method: 'PUT',
+      path: `/api/admin/puzzles/${productId}/fragments/${await authoredFragment(database, productId)}`,
+      body: {
+        instruction: 'Unscramble: EPOH',
+        scroll_line: 'And hope does not put us to shame,',
+        answer: 'hope',
+      },
+      entity: 'scroll_fragment',
+    }
+  },
+  'POST /admin/puzzles/:productId/codes': async ({ database }) => ({
+    method: 'POST',
+    path: `/api/admin/puzzles/${await draftProduct(database)}/codes`,
+    body: { count: 3 },
+    entity: 'product',
+  }),
+  'PATCH /admin/puzzles/:productId/codes/:codeId': async ({ database }) => {
+    const productId = await draftProduct(database)
+    const [code] = await database.db
+      .insert(portalCodes)
+      .values({ code: `AUDIT${++serial}`, productId })
+      .returning({ id: portalCodes.id })
+    return {
+      method: 'PATCH',
+      path: `/api/admin/puzzles/${productId}/codes/${code!.id}`,
+      body: { is_active: false },
+      entity: 'portal_code',
+    }
+  },
   'PATCH /admin/users/:id/role': async ({ actors }) => ({
     method: 'PATCH',
     path: `/api/admin/users/${actors.ids.otherCustomer}/role`,
@@ -226,6 +354,7 @@ function send(app: Hono<AppEnv>, who: Client, call: Call) {
       Cookie: who.cookie(),
       'Content-Type': 'application/octet-stream',
       'X-Filename': encodeURIComponent(call.upload!.filename),
+      ...call.upload!.headers,
     },
     body: call.upload!.bytes as BodyInit,
   })
@@ -304,6 +433,46 @@ async function paidOrder(database: TestDatabase, productId: string) {
     })
     .returning({ id: orders.id })
   return order!.id
+}
+
+async function draftProduct(database: TestDatabase) {
+  const [row] = await database.db
+    .insert(products)
+    .values({ slug: `audit-draft-${++serial}`, name: 'Audit Draft', priceCents: 1999, status: 'draft' })
+    .returning({ id: products.id })
+  return row!.id
+}
+
+async function productImage(database: TestDatabase, productId: string, position: number) {
+  const [row] = await database.db
+    .insert(productImages)
+    .values({
+      productId,
+      position,
+      key: `products/${productId}/audit-${++serial}.webp`,
+      alt: 'A picture',
+      width: 40,
+      height: 30,
+      size: 100,
+    })
+    .returning({ id: productImages.id })
+  return row!.id
+}
+
+async function authoredStep(database: TestDatabase, productId: string) {
+  const [row] = await database.db
+    .insert(puzzleContent)
+    .values({ productId, stepNumber: 100 + ++serial, title: 'Step', content: 'x', answer: 'y' })
+    .returning({ id: puzzleContent.id })
+  return row!.id
+}
+
+async function authoredFragment(database: TestDatabase, productId: string) {
+  const [row] = await database.db
+    .insert(scrollFragments)
+    .values({ productId, number: 100 + ++serial, instruction: 'x', scrollLine: 'y', answer: 'z' })
+    .returning({ id: scrollFragments.id })
+  return row!.id
 }
 
 async function draftResource(database: TestDatabase) {

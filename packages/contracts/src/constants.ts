@@ -67,6 +67,13 @@ export const HINTS_PER_FRAGMENT = 3
 
 export const PRODUCT_SLUG_SCROLL = 'scroll-of-antioch'
 
+/**
+ * Where a product's scroll portal is played: the spec's /puzzle-portal is the Scroll's. Here,
+ * with no schema beside it, so a public page can link to it without loading zod.
+ */
+export const portalPathOf = (productSlug: string) =>
+  productSlug === PRODUCT_SLUG_SCROLL ? '/puzzle-portal' : `/puzzle-portal/${productSlug}`
+
 /** Field limits of the contact and prayer forms: the storefront shows them, the API enforces them. */
 export const CONTACT_LIMITS = {
   name: 100,

@@ -28,10 +28,6 @@ export const PUZZLE_MESSAGES = {
     'This code has already been used by another player. Each box has its own code, which opens the scroll for one account.',
 } as const
 
-/** Where a product's scroll portal is played: the spec's /puzzle-portal is the Scroll's. */
-export const portalPathOf = (productSlug: string) =>
-  productSlug === PRODUCT_SLUG_SCROLL ? '/puzzle-portal' : `/puzzle-portal/${productSlug}`
-
 /** "Congratulations! You have completed The Scroll of Antioch!" for the product at hand. */
 export const completionMessage = (productName: string) =>
   `Congratulations! You have completed ${productName}!`

@@ -6,6 +6,8 @@ import {
   Dialog,
   DialogContent,
   LoadingState,
+  NotFoundState,
+  PageContainer,
   PageFrame,
   Tabs,
   TabsContent,
@@ -32,6 +34,33 @@ import { StepForm } from './step-form'
  */
 export function PuzzlePage() {
   const { productId = '' } = useParams()
+  // An address that cannot name a product is not found, without asking the API (which would refuse it).
+  if (!UUID.test(productId))
+    return (
+      <>
+        <PageMeta title="Puzzle Not Found" />
+        <PageContainer>
+          <NotFoundState
+            title="Puzzle Not Found"
+            message="No product has this id. Choose one from the list of puzzles."
+            action={
+              <Button asChild>
+                <Link to="/admin/puzzles">
+                  <ArrowLeftIcon aria-hidden className="size-4" />
+                  All puzzles
+                </Link>
+              </Button>
+            }
+          />
+        </PageContainer>
+      </>
+    )
+  return <AuthoredPuzzle productId={productId} />
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function AuthoredPuzzle({ productId }: { productId: string }) {
   const query = useQuery(authoredPuzzleQuery(productId))
   return (
     <RequireRole level="admin">

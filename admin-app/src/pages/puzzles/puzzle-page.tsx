@@ -38,7 +38,7 @@ export function PuzzlePage() {
   if (!UUID.test(productId))
     return (
       <>
-        <PageMeta title="Puzzle Not Found" />
+        <PageMeta title="Puzzle" />
         <PageContainer>
           <NotFoundState
             title="Puzzle Not Found"

@@ -41,8 +41,8 @@ export function PuzzlePage() {
         <PageMeta title="Puzzle" />
         <PageContainer>
           <NotFoundState
-            title="Puzzle Not Found"
-            message="No product has this id. Choose one from the list of puzzles."
+            title="Puzzle"
+            message="No product has this id, so there is no puzzle to show. Choose one from the list of puzzles."
             action={
               <Button asChild>
                 <Link to="/admin/puzzles">

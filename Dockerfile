@@ -6,7 +6,7 @@
 # the API's and the shared packages' sources, the apps' built dist/ folders, the shell's
 # server renderer (dist-server/) and production dependencies only.
 
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 # ---- build: every dependency, then the shell and the remotes ----------------------------
 FROM ${NODE_IMAGE} AS build

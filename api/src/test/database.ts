@@ -7,8 +7,7 @@ export type Driver = Database['driver']
 
 /**
  * PGlite always; PostgreSQL too when DATABASE_URL points at one (CI provides it).
- * TEST_DRIVERS=postgres (or pglite) narrows the run to one of them: CI's second runtime
- * (.ci/node24) repeats the API tests on one driver only, to stay within its time budget.
+ * TEST_DRIVERS=postgres (or pglite) narrows the run to one of them, for a quick local run.
  */
 export const DRIVERS: Driver[] = pickDrivers(process.env.DATABASE_URL, process.env.TEST_DRIVERS)
 

@@ -12,6 +12,7 @@ import { requestLogger } from './middleware/request-logger'
 import { securityHeaders } from './middleware/security-headers'
 import { serveApps } from './middleware/serve-apps'
 import { dsnOrigin } from './observability'
+import { createMetrics } from './observability/metrics'
 import { apiRouters } from './routes'
 import { seoRoutes } from './seo'
 import type { AppDeps, AppEnv } from './types'
@@ -56,6 +57,9 @@ export function createApp(deps: AppDeps) {
   const apiOrigins = () => deps.remotes.cached()?.origins ?? pinned
 
   const app = new Hono<AppEnv>()
+  // First, so it times everything after it, and only when a scraper has a token to read it.
+  const metrics = config.metricsToken ? createMetrics(deps, config.metricsToken) : undefined
+  if (metrics) app.use(metrics.middleware)
   // The client's own id when it sent a sane one (a proxy's id carries through), else ours.
   app.use(requestId({ generator: sequentialIds(), limitLength: 128 }))
   app.use(async (c, next) => {
@@ -124,6 +128,8 @@ export function createApp(deps: AppDeps) {
   api.all('*', apiNotFound)
   app.route('/api', api)
   app.route('/', seoRoutes())
+  // Access: a bearer of METRICS_TOKEN (not a user); without the token set, a 404 like any path.
+  if (metrics) app.get('/metrics', ...metrics.handlers)
 
   if (config.serveApps)
     app.use(

@@ -57,6 +57,9 @@ const EnvSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
   SENTRY_RELEASE: z.string().min(1).max(200).optional(),
   SEED_ADMIN_EMAIL: z.string().email().optional(),
+  // Prometheus metrics at /metrics for a scraper that sends `Authorization: Bearer <token>`.
+  // Unset: /metrics is not there (404). At least 32 characters: it guards operational data.
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   // The admins' page of the mail outbox (/api/dev/mail) when there is no SMTP_URL. Unset: on
   // only in development or on a local address (decision 018, `conveniences` below).
   MAIL_OUTBOX_PAGE: bool.optional(),
@@ -231,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       release: e.SENTRY_RELEASE ?? 'lamplight@dev',
     },
     redisUrl: e.REDIS_URL,
+    /** Bearer token of /metrics; undefined: no metrics are kept or served. */
+    metricsToken: e.METRICS_TOKEN,
     /** Remotes pinned by REMOTE_*_URL: these win over the registry's active release. */
     remoteOverrides: Object.fromEntries(
       Object.entries({

@@ -52,9 +52,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir, options.loadDataDir)
 }
 
+/** Connections one replica's postgres.js pool opens at most. */
+export const POSTGRES_POOL_MAX = 10
+
 async function openPostgres(url: string): Promise<Database> {
   const client = postgres(url, {
-    max: 10,
+    max: POSTGRES_POOL_MAX,
     connect_timeout: 5,
     onnotice: () => {},
   })

@@ -35,6 +35,11 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof HTTPException && err.status < 500) {
     const status = err.status as ContentfulStatusCode
+    // A Hono middleware's own answer may carry what the client needs (bearerAuth's
+    // WWW-Authenticate): keep its headers, answer our body.
+    err.res?.headers.forEach((value, name) => {
+      if (!/^content-(type|length)$/i.test(name)) c.header(name, value)
+    })
     return c.json(errorBody(HTTP_CODES[status] ?? 'bad_request', err.message || 'Bad request.'), status)
   }
   if (isDatabaseUnavailable(err)) {

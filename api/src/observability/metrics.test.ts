@@ -67,9 +67,15 @@ describe.each(DRIVERS)('/metrics (%s)', (driver) => {
     const text = await res.text()
 
     expect(
-      sample(text, 'http_request_duration_seconds_count', '{method="GET",route="/api/products/:slug",status="404"}'),
+      sample(
+        text,
+        'http_request_duration_seconds_count',
+        '{method="GET",route="/api/products/:slug",status="404"}',
+      ),
     ).toBe(2)
-    expect(sample(text, 'http_request_duration_seconds_count', '{method="GET",route="unmatched",status="404"}')).toBe(1)
+    expect(
+      sample(text, 'http_request_duration_seconds_count', '{method="GET",route="unmatched",status="404"}'),
+    ).toBe(1)
     expect(text).not.toContain('no-such-box')
 
     expect(sample(text, 'mail_outbox_messages', '{status="pending"}')).toBe(1)

@@ -75,7 +75,6 @@ export function ChartCard<Row>({
                 </thead>
                 <tbody>
                   {rows.map((row, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; the order is the data's
                     <tr key={index}>
                       {columns.map((column) => (
                         <td key={column.key} className="border-b px-2 py-1 tabular-nums">

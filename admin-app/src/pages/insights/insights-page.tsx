@@ -12,20 +12,6 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
-import {
   funnelInsightsQuery,
   libraryInsightsQuery,
   puzzleInsightsQuery,
@@ -33,7 +19,8 @@ import {
   subscriberInsightsQuery,
 } from '../../api/insights'
 import { RequireRole } from '../../components/require-role'
-import { ChartCard, Figure, SERIES_COLOURS } from './chart-card'
+import { ChartCard, Figure } from './chart-card'
+import { PeriodChart, periodLabel, RankedBars } from './charts'
 
 const DAY = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -55,7 +42,6 @@ function presetRange(preset: string, now = Date.now()): InsightsRange {
 const money = (cents: number) => formatMoney(cents)
 const axisMoney = (cents: number) => `$${formatCount(Math.round(cents / 100))}`
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
-const tick = { fontSize: 12, fill: 'var(--color-muted-foreground)' }
 
 export function InsightsPage() {
   return (
@@ -228,8 +214,6 @@ function Section<T>({
   )
 }
 
-const periodLabel = (bucket: 'day' | 'week') => (bucket === 'day' ? 'Day' : 'Week from')
-
 function RevenueSection({ range }: { range: InsightsRange }) {
   const query = useQuery(revenueInsightsQuery(range))
   return (
@@ -285,33 +269,19 @@ function RevenueSection({ range }: { range: InsightsRange }) {
                 { key: 'orders', label: 'Orders' },
               ]}
             >
-              <ResponsiveContainer>
-                <BarChart data={data.series} stackOffset="sign" accessibilityLayer margin={{ left: 8 }}>
-                  <CartesianGrid vertical={false} />
-                  <XAxis
-                    dataKey="period"
-                    tick={tick}
-                    minTickGap={24}
-                    label={{
-                      value: periodLabel(data.range.bucket),
-                      position: 'insideBottom',
-                      offset: -2,
-                      fontSize: 12,
-                    }}
-                    height={40}
-                  />
-                  <YAxis
-                    tickFormatter={axisMoney}
-                    tick={tick}
-                    width={64}
-                    label={{ value: 'Dollars', angle: -90, position: 'insideLeft', fontSize: 12 }}
-                  />
-                  <Tooltip formatter={(value) => money(Number(value))} />
-                  <Legend />
-                  <Bar dataKey="order_revenue_cents" name="Orders" stackId="r" fill={SERIES_COLOURS[0]} />
-                  <Bar dataKey="refunds_cents" name="Refunds" stackId="r" fill={SERIES_COLOURS[1]} />
-                </BarChart>
-              </ResponsiveContainer>
+              <PeriodChart
+                kind="bars"
+                rows={data.series}
+                bucket={data.range.bucket}
+                valueLabel="Dollars"
+                valueWidth={64}
+                format={money}
+                axisFormat={axisMoney}
+                series={[
+                  { key: 'order_revenue_cents', name: 'Orders', stack: 'r' },
+                  { key: 'refunds_cents', name: 'Refunds', stack: 'r' },
+                ]}
+              />
             </ChartCard>
             <ChartCard
               id="top-products"
@@ -325,21 +295,15 @@ function RevenueSection({ range }: { range: InsightsRange }) {
                 { key: 'revenue_cents', label: 'Revenue (cents)', format: (v) => money(Number(v)) },
               ]}
             >
-              <ResponsiveContainer>
-                <BarChart data={data.top_products} layout="vertical" accessibilityLayer margin={{ left: 8 }}>
-                  <CartesianGrid horizontal={false} />
-                  <XAxis
-                    type="number"
-                    tickFormatter={axisMoney}
-                    tick={tick}
-                    label={{ value: 'Revenue (dollars)', position: 'insideBottom', offset: -2, fontSize: 12 }}
-                    height={40}
-                  />
-                  <YAxis type="category" dataKey="name" tick={tick} width={110} />
-                  <Tooltip formatter={(value) => money(Number(value))} />
-                  <Bar dataKey="revenue_cents" name="Revenue" fill={SERIES_COLOURS[0]} />
-                </BarChart>
-              </ResponsiveContainer>
+              <RankedBars
+                rows={data.top_products}
+                category="name"
+                categoryWidth={110}
+                valueLabel="Revenue (dollars)"
+                format={money}
+                axisFormat={axisMoney}
+                series={[{ key: 'revenue_cents', name: 'Revenue' }]}
+              />
             </ChartCard>
           </div>
         </>
@@ -409,42 +373,13 @@ function SubscriberSection({ range }: { range: InsightsRange }) {
                 { key: 'cancelled', label: 'Cancelled' },
               ]}
             >
-              <ResponsiveContainer>
-                <AreaChart data={rows} accessibilityLayer margin={{ left: 8 }}>
-                  <CartesianGrid vertical={false} />
-                  <XAxis
-                    dataKey="period"
-                    tick={tick}
-                    minTickGap={24}
-                    label={{
-                      value: periodLabel(data.range.bucket),
-                      position: 'insideBottom',
-                      offset: -2,
-                      fontSize: 12,
-                    }}
-                    height={40}
-                  />
-                  <YAxis
-                    tick={tick}
-                    allowDecimals={false}
-                    width={56}
-                    label={{ value: 'Subscribers', angle: -90, position: 'insideLeft', fontSize: 12 }}
-                  />
-                  <Tooltip />
-                  <Legend />
-                  {data.tiers.map(({ tier }, index) => (
-                    <Area
-                      key={tier}
-                      type="monotone"
-                      dataKey={tier}
-                      stackId="tiers"
-                      stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]}
-                      fill={SERIES_COLOURS[index % SERIES_COLOURS.length]}
-                      fillOpacity={0.35}
-                    />
-                  ))}
-                </AreaChart>
-              </ResponsiveContainer>
+              <PeriodChart
+                kind="areas"
+                rows={rows}
+                bucket={data.range.bucket}
+                valueLabel="Subscribers"
+                series={data.tiers.map(({ tier }) => ({ key: tier, name: tier, stack: 'tiers' }))}
+              />
             </ChartCard>
           </>
         )
@@ -491,26 +426,12 @@ function FunnelSection({ range }: { range: InsightsRange }) {
               { key: 'conversion', label: 'From the stage before' },
             ]}
           >
-            <ResponsiveContainer>
-              <BarChart
-                data={rows.filter((row) => typeof row.current === 'number')}
-                layout="vertical"
-                accessibilityLayer
-                margin={{ left: 8 }}
-              >
-                <CartesianGrid horizontal={false} />
-                <XAxis
-                  type="number"
-                  tick={tick}
-                  allowDecimals={false}
-                  label={{ value: 'Count', position: 'insideBottom', offset: -2, fontSize: 12 }}
-                  height={40}
-                />
-                <YAxis type="category" dataKey="label" tick={tick} width={120} />
-                <Tooltip />
-                <Bar dataKey="count" name="This period" fill={SERIES_COLOURS[0]} />
-              </BarChart>
-            </ResponsiveContainer>
+            <RankedBars
+              rows={rows.filter((row) => typeof row.current === 'number')}
+              category="label"
+              valueLabel="Count"
+              series={[{ key: 'count', name: 'This period' }]}
+            />
           </ChartCard>
         )
       }}
@@ -556,38 +477,13 @@ function LibrarySection({ range }: { range: InsightsRange }) {
                 { key: 'downloads', label: 'Downloads' },
               ]}
             >
-              <ResponsiveContainer>
-                <LineChart data={data.series} accessibilityLayer margin={{ left: 8 }}>
-                  <CartesianGrid vertical={false} />
-                  <XAxis
-                    dataKey="period"
-                    tick={tick}
-                    minTickGap={24}
-                    label={{
-                      value: periodLabel(data.range.bucket),
-                      position: 'insideBottom',
-                      offset: -2,
-                      fontSize: 12,
-                    }}
-                    height={40}
-                  />
-                  <YAxis
-                    tick={tick}
-                    allowDecimals={false}
-                    width={56}
-                    label={{ value: 'Downloads', angle: -90, position: 'insideLeft', fontSize: 12 }}
-                  />
-                  <Tooltip />
-                  <Line
-                    type="monotone"
-                    dataKey="downloads"
-                    name="Downloads"
-                    stroke={SERIES_COLOURS[0]}
-                    dot={false}
-                    strokeWidth={2}
-                  />
-                </LineChart>
-              </ResponsiveContainer>
+              <PeriodChart
+                kind="lines"
+                rows={data.series}
+                bucket={data.range.bucket}
+                valueLabel="Downloads"
+                series={[{ key: 'downloads', name: 'Downloads' }]}
+              />
             </ChartCard>
             <ChartCard
               id="top-categories"
@@ -600,26 +496,13 @@ function LibrarySection({ range }: { range: InsightsRange }) {
                 { key: 'downloads', label: 'Downloads' },
               ]}
             >
-              <ResponsiveContainer>
-                <BarChart
-                  data={data.top_categories}
-                  layout="vertical"
-                  accessibilityLayer
-                  margin={{ left: 8 }}
-                >
-                  <CartesianGrid horizontal={false} />
-                  <XAxis
-                    type="number"
-                    tick={tick}
-                    allowDecimals={false}
-                    label={{ value: 'Downloads', position: 'insideBottom', offset: -2, fontSize: 12 }}
-                    height={40}
-                  />
-                  <YAxis type="category" dataKey="name" tick={tick} width={110} />
-                  <Tooltip />
-                  <Bar dataKey="downloads" name="Downloads" fill={SERIES_COLOURS[1]} />
-                </BarChart>
-              </ResponsiveContainer>
+              <RankedBars
+                rows={data.top_categories}
+                category="name"
+                categoryWidth={110}
+                valueLabel="Downloads"
+                series={[{ key: 'downloads', name: 'Downloads', colour: 1 }]}
+              />
             </ChartCard>
             <ChartCard
               id="top-resources"
@@ -633,21 +516,13 @@ function LibrarySection({ range }: { range: InsightsRange }) {
                 { key: 'downloads', label: 'Downloads' },
               ]}
             >
-              <ResponsiveContainer>
-                <BarChart data={data.top_resources} layout="vertical" accessibilityLayer margin={{ left: 8 }}>
-                  <CartesianGrid horizontal={false} />
-                  <XAxis
-                    type="number"
-                    tick={tick}
-                    allowDecimals={false}
-                    label={{ value: 'Downloads', position: 'insideBottom', offset: -2, fontSize: 12 }}
-                    height={40}
-                  />
-                  <YAxis type="category" dataKey="title" tick={tick} width={130} />
-                  <Tooltip />
-                  <Bar dataKey="downloads" name="Downloads" fill={SERIES_COLOURS[0]} />
-                </BarChart>
-              </ResponsiveContainer>
+              <RankedBars
+                rows={data.top_resources}
+                category="title"
+                categoryWidth={130}
+                valueLabel="Downloads"
+                series={[{ key: 'downloads', name: 'Downloads' }]}
+              />
             </ChartCard>
             <ChartCard
               id="empty-searches"
@@ -660,26 +535,13 @@ function LibrarySection({ range }: { range: InsightsRange }) {
                 { key: 'count', label: 'Times' },
               ]}
             >
-              <ResponsiveContainer>
-                <BarChart
-                  data={data.empty_searches}
-                  layout="vertical"
-                  accessibilityLayer
-                  margin={{ left: 8 }}
-                >
-                  <CartesianGrid horizontal={false} />
-                  <XAxis
-                    type="number"
-                    tick={tick}
-                    allowDecimals={false}
-                    label={{ value: 'Times searched', position: 'insideBottom', offset: -2, fontSize: 12 }}
-                    height={40}
-                  />
-                  <YAxis type="category" dataKey="term" tick={tick} width={130} />
-                  <Tooltip />
-                  <Bar dataKey="count" name="Times" fill={SERIES_COLOURS[2]} />
-                </BarChart>
-              </ResponsiveContainer>
+              <RankedBars
+                rows={data.empty_searches}
+                category="term"
+                categoryWidth={130}
+                valueLabel="Times searched"
+                series={[{ key: 'count', name: 'Times', colour: 2 }]}
+              />
             </ChartCard>
           </div>
         </>
@@ -716,23 +578,15 @@ function PuzzleSection({ range }: { range: InsightsRange }) {
                 { key: 'previous_finished', label: 'Finished (previous)' },
               ]}
             >
-              <ResponsiveContainer>
-                <BarChart data={data.products} layout="vertical" accessibilityLayer margin={{ left: 8 }}>
-                  <CartesianGrid horizontal={false} />
-                  <XAxis
-                    type="number"
-                    tick={tick}
-                    allowDecimals={false}
-                    label={{ value: 'Players', position: 'insideBottom', offset: -2, fontSize: 12 }}
-                    height={40}
-                  />
-                  <YAxis type="category" dataKey="name" tick={tick} width={120} />
-                  <Tooltip />
-                  <Legend />
-                  <Bar dataKey="started" name="Started" fill={SERIES_COLOURS[1]} />
-                  <Bar dataKey="finished" name="Finished" fill={SERIES_COLOURS[0]} />
-                </BarChart>
-              </ResponsiveContainer>
+              <RankedBars
+                rows={data.products}
+                category="name"
+                valueLabel="Players"
+                series={[
+                  { key: 'started', name: 'Started', colour: 1 },
+                  { key: 'finished', name: 'Finished', colour: 0 },
+                ]}
+              />
             </ChartCard>
             <ChartCard
               id="puzzle-drop-off"

@@ -1,20 +1,8 @@
 import type { FragmentRow } from '@lamplight/contracts'
-import {
-  Button,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  Form,
-  Input,
-  Spinner,
-  Textarea,
-  toast,
-} from '@lamplight/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { puzzleKeys, saveFragmentMutation } from '../../api/puzzles'
-import { lines, useFieldErrors } from './use-field-errors'
+import { DialogHeader, DialogTitle, Field, Form, Input, Textarea } from '@lamplight/ui'
+import { saveFragmentMutation } from '../../api/puzzles'
+import { AnswerFields, EntryFormFooter, useEntryForm } from './entry-form'
+import { lines } from './use-field-errors'
 
 /** Adds a portal fragment (last) or edits one: three hints or none, an optional bonus. */
 export function FragmentForm({
@@ -26,30 +14,28 @@ export function FragmentForm({
   fragment: FragmentRow | null
   onDone: () => void
 }) {
-  const queryClient = useQueryClient()
-  const { errors, fail } = useFieldErrors()
-  const [v, setValues] = useState({
-    instruction: fragment?.instruction ?? '',
-    scroll_line: fragment?.scroll_line ?? '',
-    hint1: fragment?.hints[0] ?? '',
-    hint2: fragment?.hints[1] ?? '',
-    hint3: fragment?.hints[2] ?? '',
-    answer: fragment?.answer ?? '',
-    accepted: fragment?.accepted_answers.join('\n') ?? '',
-    bonus_question: fragment?.bonus_question ?? '',
-    bonus_answer: fragment?.bonus_answer ?? '',
-    bonus_accepted: fragment?.bonus_accepted_answers.join('\n') ?? '',
-  })
-  const set = (key: keyof typeof v) => (e: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [key]: e.target.value }))
-  const save = useMutation({
-    ...saveFragmentMutation(productId),
-    onSuccess: async () => {
-      toast.success(fragment ? 'Fragment saved' : 'Fragment added')
-      await queryClient.invalidateQueries({ queryKey: puzzleKeys.all })
-      onDone()
+  const {
+    values: v,
+    set,
+    errors,
+    save,
+  } = useEntryForm({
+    initial: {
+      instruction: fragment?.instruction ?? '',
+      scroll_line: fragment?.scroll_line ?? '',
+      hint1: fragment?.hints[0] ?? '',
+      hint2: fragment?.hints[1] ?? '',
+      hint3: fragment?.hints[2] ?? '',
+      answer: fragment?.answer ?? '',
+      accepted: fragment?.accepted_answers.join('\n') ?? '',
+      bonus_question: fragment?.bonus_question ?? '',
+      bonus_answer: fragment?.bonus_answer ?? '',
+      bonus_accepted: fragment?.bonus_accepted_answers.join('\n') ?? '',
     },
-    onError: (error) => fail(error, 'The fragment was not saved'),
+    mutation: saveFragmentMutation(productId),
+    noun: 'Fragment',
+    editing: fragment !== null,
+    onDone,
   })
   return (
     <Form
@@ -88,12 +74,13 @@ export function FragmentForm({
           </Field>
         ))}
       </fieldset>
-      <Field label="Answer" hint="Case, spaces and punctuation never matter." error={errors.answer}>
-        {(c) => <Input autoComplete="off" {...c} value={v.answer} onChange={set('answer')} />}
-      </Field>
-      <Field label="Other accepted answers" hint="One per line." error={errors.accepted_answers}>
-        {(c) => <Textarea rows={2} {...c} value={v.accepted} onChange={set('accepted')} />}
-      </Field>
+      <AnswerFields
+        answer={v.answer}
+        accepted={v.accepted}
+        onAnswer={set('answer')}
+        onAccepted={set('accepted')}
+        errors={errors}
+      />
       <Field label="Bonus question (optional)" error={errors.bonus_question}>
         {(c) => <Input {...c} value={v.bonus_question} onChange={set('bonus_question')} />}
       </Field>
@@ -103,15 +90,9 @@ export function FragmentForm({
       <Field label="Other accepted bonus answers" hint="One per line." error={errors.bonus_accepted_answers}>
         {(c) => <Textarea rows={2} {...c} value={v.bonus_accepted} onChange={set('bonus_accepted')} />}
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Spinner size="sm" label="Saving" />}
-          {fragment ? 'Save fragment' : 'Add fragment'}
-        </Button>
-      </DialogFooter>
+      <EntryFormFooter pending={save.isPending} onCancel={onDone}>
+        {fragment ? 'Save fragment' : 'Add fragment'}
+      </EntryFormFooter>
     </Form>
   )
 }

@@ -1,20 +1,8 @@
 import type { StepRow } from '@lamplight/contracts'
-import {
-  Button,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  Form,
-  Input,
-  Spinner,
-  Textarea,
-  toast,
-} from '@lamplight/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { puzzleKeys, saveStepMutation } from '../../api/puzzles'
-import { lines, useFieldErrors } from './use-field-errors'
+import { DialogHeader, DialogTitle, Field, Form, Input, Textarea } from '@lamplight/ui'
+import { saveStepMutation } from '../../api/puzzles'
+import { AnswerFields, EntryFormFooter, useEntryForm } from './entry-form'
+import { lines } from './use-field-errors'
 
 /** Adds a step (last) or edits one. Accepted answers: one per line. */
 export function StepForm({
@@ -26,27 +14,20 @@ export function StepForm({
   step: StepRow | null
   onDone: () => void
 }) {
-  const queryClient = useQueryClient()
-  const { errors, fail } = useFieldErrors()
-  const [values, setValues] = useState({
-    title: step?.title ?? '',
-    content: step?.content ?? '',
-    hint: step?.hint ?? '',
-    answer: step?.answer ?? '',
-    accepted: step?.accepted_answers.join('\n') ?? '',
-    unlock_message: step?.unlock_message ?? '',
-    is_active: step?.is_active ?? true,
-  })
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }))
-  const save = useMutation({
-    ...saveStepMutation(productId),
-    onSuccess: async () => {
-      toast.success(step ? 'Step saved' : 'Step added')
-      await queryClient.invalidateQueries({ queryKey: puzzleKeys.all })
-      onDone()
+  const { values, setValues, set, errors, save } = useEntryForm({
+    initial: {
+      title: step?.title ?? '',
+      content: step?.content ?? '',
+      hint: step?.hint ?? '',
+      answer: step?.answer ?? '',
+      accepted: step?.accepted_answers.join('\n') ?? '',
+      unlock_message: step?.unlock_message ?? '',
+      is_active: step?.is_active ?? true,
     },
-    onError: (error) => fail(error, 'The step was not saved'),
+    mutation: saveStepMutation(productId),
+    noun: 'Step',
+    editing: step !== null,
+    onDone,
   })
   return (
     <Form
@@ -83,12 +64,13 @@ export function StepForm({
       <Field label="Hint" error={errors.hint}>
         {(c) => <Textarea rows={2} {...c} value={values.hint} onChange={set('hint')} />}
       </Field>
-      <Field label="Answer" hint="Case, spaces and punctuation never matter." error={errors.answer}>
-        {(c) => <Input autoComplete="off" {...c} value={values.answer} onChange={set('answer')} />}
-      </Field>
-      <Field label="Other accepted answers" hint="One per line." error={errors.accepted_answers}>
-        {(c) => <Textarea rows={2} {...c} value={values.accepted} onChange={set('accepted')} />}
-      </Field>
+      <AnswerFields
+        answer={values.answer}
+        accepted={values.accepted}
+        onAnswer={set('answer')}
+        onAccepted={set('accepted')}
+        errors={errors}
+      />
       <Field label="Unlock message" error={errors.unlock_message}>
         {(c) => <Textarea rows={2} {...c} value={values.unlock_message} onChange={set('unlock_message')} />}
       </Field>
@@ -101,15 +83,9 @@ export function StepForm({
         />
         Active (asked of players)
       </label>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Spinner size="sm" label="Saving" />}
-          {step ? 'Save step' : 'Add step'}
-        </Button>
-      </DialogFooter>
+      <EntryFormFooter pending={save.isPending} onCancel={onDone}>
+        {step ? 'Save step' : 'Add step'}
+      </EntryFormFooter>
     </Form>
   )
 }

@@ -14,7 +14,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { puzzleKeys, saveFragmentMutation } from '../../api/puzzles'
-import { lines, useFieldErrors } from './use-field-errors'
+import { lines, useFieldErrors } from '../../lib/use-field-errors'
 
 /** Adds a portal fragment (last) or edits one: three hints or none, an optional bonus. */
 export function FragmentForm({

@@ -14,7 +14,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { puzzleKeys, saveStepMutation } from '../../api/puzzles'
-import { lines, useFieldErrors } from './use-field-errors'
+import { lines, useFieldErrors } from '../../lib/use-field-errors'
 
 /** Adds a step (last) or edits one. Accepted answers: one per line. */
 export function StepForm({

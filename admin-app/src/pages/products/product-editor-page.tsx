@@ -153,7 +153,7 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
     (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [key]: e.target.value }))
 
-  const title = product ? product.name : 'New product'
+  const title = product ? product.name : 'New Product'
   const live = product && product.status !== 'draft' ? `/experiences/${product.slug}` : null
   const busy = save.isPending
 

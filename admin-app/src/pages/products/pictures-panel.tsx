@@ -82,11 +82,14 @@ export function PicturesPanel({
   const patch = (key: string, change: Partial<Pending>) =>
     setPending((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)))
 
-  const choose = (files: FileList | null) => {
-    if (!files?.length) return
-    setPending((list) => [
-      ...list,
-      ...Array.from(files, (file) => ({
+  const choose = (list: FileList | null) => {
+    // Copied now: the field is emptied right after (to take the same file again), and its
+    // FileList empties with it before the state update below runs.
+    const files = Array.from(list ?? [])
+    if (!files.length) return
+    setPending((current) => [
+      ...current,
+      ...files.map((file) => ({
         key: `picture-${nextKey++}`,
         file,
         preview: URL.createObjectURL(file),

@@ -199,6 +199,7 @@ for (const [label, viewport] of [
       .getByRole('link', { name: /Pilgrim's Cipher/ })
       .first()
       .waitFor()
+    await page.screenshot({ path: path.join(SHOTS, `${label}-6-dashboard.png`), fullPage: true })
     await low.locator(`a[href="/admin/products/${productId}"]`).click()
     await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}$`))
 

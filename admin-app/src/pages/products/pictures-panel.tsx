@@ -149,7 +149,7 @@ export function PicturesPanel({
           {order.map((image, index) => (
             <li
               key={image.id}
-              className="grid grid-cols-[auto_minmax(0,1fr)] gap-3 rounded-lg border border-border p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
+              className="grid grid-cols-[auto_minmax(0,1fr)] gap-3 rounded-lg border border-border p-3"
             >
               <img
                 src={pictureSrc(image.url, 240)}
@@ -172,7 +172,7 @@ export function PicturesPanel({
                   />
                 )}
               </Field>
-              <div className="col-span-2 flex flex-wrap items-end gap-2 sm:col-span-1">
+              <div className="col-span-2 flex flex-wrap gap-2">
                 <Button
                   type="button"
                   size="sm"

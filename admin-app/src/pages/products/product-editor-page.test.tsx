@@ -157,6 +157,8 @@ describe('a new product', () => {
     const price = screen.getByLabelText('Price (USD)')
     await vi.waitFor(() => expect(errorOf(price)).toBe('Price cannot be negative.'))
     expect(price).toHaveAttribute('aria-invalid', 'true')
+    // Taken to the field, wherever it is on the page.
+    expect(price).toHaveFocus()
 
     await user.clear(price)
     await user.type(price, '30')

@@ -28,7 +28,7 @@ import {
 } from '@lamplight/ui'
 import { ArrowLeftIcon, ExternalLinkIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { editableProductQuery, productKeys, saveProductMutation } from '../../api/products'
 import { RequireRole } from '../../components/require-role'
@@ -119,6 +119,11 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
   const [slugTouched, setSlugTouched] = useState(Boolean(product))
   const [previewOpen, setPreviewOpen] = useState(false)
   const { errors, fail, show } = useFieldErrors()
+  const form = useRef<HTMLFormElement>(null)
+  // A refused save takes the admin to the first field it names: on a phone it may be a screen above.
+  useEffect(() => {
+    if (Object.keys(errors).length) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors])
 
   const stored = (updated: EditableProduct) => {
     queryClient.setQueryData(productKeys.product(updated.id), { data: updated })
@@ -191,6 +196,7 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <Form
+          ref={form}
           aria-label="Product details"
           className="grid gap-6"
           onSubmit={(e) => {

@@ -62,7 +62,10 @@ export function ProductPreview({ values, images }: { values: ProductFormValues; 
             {price !== undefined && price > 0 ? formatMoney(price) : 'No price yet'}
           </span>
           {compareAt !== undefined && price !== undefined && compareAt > price && (
-            <s className="text-muted-foreground">{formatMoney(compareAt)}</s>
+            <s className="text-muted-foreground">
+              <span className="sr-only">Was </span>
+              {formatMoney(compareAt)}
+            </s>
           )}
         </p>
         {facts.length > 0 && (

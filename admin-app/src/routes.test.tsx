@@ -32,10 +32,11 @@ describe('admin-app routes', () => {
     vi.unstubAllGlobals()
   })
 
-  // An id that is not an order's shows the spec's Order Not Found. The resource editor is
+  // An id that is not an order's shows the spec's Order Not Found (a product's, Product Not Found). The resource editor is
   // resources-app's (mounted through the shell's federation runtime): admin-app alone says so.
   itRendersEveryOwnedRoute('admin-app', WithProviders, {
     '/admin/orders/:id': 'Order Not Found',
+    '/admin/products/:id': 'Product Not Found',
     '/admin/resources/new': 'The resource editor opens in the main site',
     '/admin/resources/:id/edit': 'The resource editor opens in the main site',
   })

@@ -77,9 +77,14 @@ function ConsoleHeader() {
               Dashboard
             </NavLink>
             {isAdmin && (
-              <NavLink to="/admin/orders" className={link}>
-                Orders
-              </NavLink>
+              <>
+                <NavLink to="/admin/orders" className={link}>
+                  Orders
+                </NavLink>
+                <NavLink to="/admin/products" className={link}>
+                  Products
+                </NavLink>
+              </>
             )}
           </nav>
         )}

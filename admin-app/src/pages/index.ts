@@ -4,6 +4,8 @@ import { DeploymentsPage } from './deployments/deployments-page'
 import { InsightsRoute } from './insights'
 import { OrderDetailPage } from './order-detail/order-detail-page'
 import { OrdersPage } from './orders/orders-page'
+import { EditProductPage, NewProductPage } from './products/product-editor-page'
+import { ProductsPage } from './products/products-page'
 import { PuzzlePage } from './puzzles/puzzle-page'
 import { PuzzlesPage } from './puzzles/puzzles-page'
 import { EditResourcePage, NewResourcePage } from './resource-editor/resource-editor-page'
@@ -13,6 +15,9 @@ export const pages: RemotePages = {
   '/admin': DashboardPage,
   '/admin/orders': OrdersPage,
   '/admin/orders/:id': OrderDetailPage,
+  '/admin/products': ProductsPage,
+  '/admin/products/new': NewProductPage,
+  '/admin/products/:id': EditProductPage,
   '/admin/puzzles': PuzzlesPage,
   '/admin/puzzles/:productId': PuzzlePage,
   '/admin/resources/new': NewResourcePage,

@@ -26,6 +26,18 @@ describe('apiFetch', () => {
     )
   })
 
+  it('sends a file as the body itself, not as JSON', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => Response.json({ ok: true }))
+    vi.stubGlobal('fetch', fetchMock)
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' })
+    await apiFetch('/api/upload', { method: 'POST', body: file, headers: { 'X-Alt': 'A%20cross' } })
+    const init = fetchMock.mock.calls[0]?.[1]
+    expect(init?.body).toBe(file)
+    expect(init?.headers).toEqual(
+      expect.objectContaining({ 'Content-Type': 'application/octet-stream', 'X-Alt': 'A%20cross' }),
+    )
+  })
+
   it('throws the server error as an ApiError with its code and issues', async () => {
     vi.stubGlobal(
       'fetch',

@@ -35,15 +35,20 @@ export async function apiFetch<T = unknown>(
   path: string,
   { body, schema, headers, ...init }: ApiRequest<T> = {},
 ) {
+  // A file (an admin's picture upload) is the body itself, its bytes as they are: the API
+  // decides what it is from them, so its type is not claimed here.
+  const file = typeof Blob !== 'undefined' && body instanceof Blob
   const requestInit: RequestInit = {
     credentials: 'include',
     ...init,
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(body === undefined
+        ? {}
+        : { 'Content-Type': file ? 'application/octet-stream' : 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : file ? body : JSON.stringify(body),
   }
   const onServer = serverFetch()
   const response = onServer

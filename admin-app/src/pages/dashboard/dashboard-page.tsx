@@ -1,11 +1,12 @@
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
-import { ClipboardListIcon } from '@lamplight/ui/icons'
+import { ClipboardListIcon, PackageIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
 import { RequireRole } from '../../components/require-role'
+import { LowStock } from './low-stock'
 import { SummaryCards } from './summary-cards'
 import { tabsFor } from './tabs'
 
@@ -90,6 +91,12 @@ function AdminOverview() {
         <Button asChild variant="outline">
           <Link to="/admin/puzzles">Puzzles and codes</Link>
         </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin/products">
+            <PackageIcon aria-hidden className="size-4" />
+            Products
+          </Link>
+        </Button>
         <Button asChild>
           <Link to="/admin/orders">
             <ClipboardListIcon aria-hidden className="size-4" />
@@ -98,6 +105,7 @@ function AdminOverview() {
         </Button>
       </div>
       <SummaryCards />
+      <LowStock />
     </div>
   )
 }

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { asDate } from '../../api/load'
 import { codesQuery, generateCodesMutation, puzzleKeys, setCodeActiveMutation } from '../../api/puzzles'
+import { useFieldErrors } from '../../lib/use-field-errors'
 import { codesCsv, downloadCsv } from './codes-csv'
-import { useFieldErrors } from './use-field-errors'
 
 /** A print run of codes (downloaded as CSV at once), and every code: used, when, by whom. */
 export function CodesTab({ productId, slug }: { productId: string; slug: string }) {

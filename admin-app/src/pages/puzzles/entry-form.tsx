@@ -2,7 +2,7 @@ import { Button, DialogFooter, Field, Input, Spinner, Textarea, toast } from '@l
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { puzzleKeys } from '../../api/puzzles'
-import { useFieldErrors } from './use-field-errors'
+import { useFieldErrors } from '../../lib/use-field-errors'
 
 /**
  * What the step and the fragment dialogs share: their values, the save (a toast, the puzzle's

@@ -1,8 +1,8 @@
 import type { FragmentRow } from '@lamplight/contracts'
 import { DialogHeader, DialogTitle, Field, Form, Input, Textarea } from '@lamplight/ui'
 import { saveFragmentMutation } from '../../api/puzzles'
+import { lines } from '../../lib/use-field-errors'
 import { AnswerFields, EntryFormFooter, useEntryForm } from './entry-form'
-import { lines } from './use-field-errors'
 
 /** Adds a portal fragment (last) or edits one: three hints or none, an optional bonus. */
 export function FragmentForm({

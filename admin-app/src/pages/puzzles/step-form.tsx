@@ -1,8 +1,8 @@
 import type { StepRow } from '@lamplight/contracts'
 import { DialogHeader, DialogTitle, Field, Form, Input, Textarea } from '@lamplight/ui'
 import { saveStepMutation } from '../../api/puzzles'
+import { lines } from '../../lib/use-field-errors'
 import { AnswerFields, EntryFormFooter, useEntryForm } from './entry-form'
-import { lines } from './use-field-errors'
 
 /** Adds a step (last) or edits one. Accepted answers: one per line. */
 export function StepForm({

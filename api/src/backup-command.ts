@@ -20,7 +20,9 @@ async function main() {
       `restore: ${result.driver} database restored from ${file}${result.previous ? ` (the one it replaced is kept in ${result.previous})` : ''}`,
     )
   } else {
-    throw new BackupError('usage: backup-command.ts backup [file] | restore <file>')
+    throw new BackupError(
+      'usage: backup [file] | restore <file> (npm run backup -w api, or node dist/backup-command.mjs in the image)',
+    )
   }
 }
 

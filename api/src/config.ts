@@ -1,13 +1,12 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@lamplight/contracts'
 import type { RemoteName } from '@lamplight/routes'
 import { z } from 'zod'
 import { DEFAULT_TRUSTED_PROXIES, proxyMatcher } from './lib/client-address'
 import type { Logger } from './logger'
+import { REPO_ROOT } from './paths'
 
-/** Repository root: two folders up from api/src. `.data/` and the built apps hang off it. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export { REPO_ROOT } from './paths'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

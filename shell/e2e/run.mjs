@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the browser tests against the site exactly as `npm start` serves it: the built
-// shell and remotes behind the API on one port, over a fresh embedded database.
+// shell and remotes behind the compiled API on one port, over a fresh embedded database.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -77,6 +77,11 @@ for (const app of ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-
     process.exit(1)
   }
 }
+// The API compiled as production runs it (docs/decisions/055), not its TypeScript source.
+if (!existsSync(path.join(repo, 'api', 'dist', 'server.mjs'))) {
+  console.error('e2e: the API is not built; run `npm run build` first (npm run test:e2e does).')
+  process.exit(1)
+}
 
 const port = await freePort()
 const baseUrl = `http://localhost:${port}`
@@ -108,7 +113,7 @@ const env = {
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
 else delete env.DATABASE_URL
 
-const server = spawn(path.join(repo, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
   cwd: path.join(repo, 'api'),
   env,
   stdio: ['ignore', 'inherit', 'inherit'],

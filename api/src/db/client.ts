@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { SQL } from 'drizzle-orm'
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { MIGRATIONS_FOLDER } from '../paths'
 import * as schema from './schema'
 
 export { schema }
@@ -28,7 +28,7 @@ export type Database = {
 /** The advisory lock key the migrations run under (any constant bigint shared by all instances). */
 export const MIGRATION_LOCK_KEY = 7_146_204_518_301
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+export { MIGRATIONS_FOLDER } from '../paths'
 
 /** postgres.js answers `execute` with an array, PGlite with `{ rows }`: read both the same way. */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {

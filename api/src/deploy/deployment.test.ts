@@ -54,8 +54,11 @@ describe('Dockerfile', () => {
     expect(args('RUN', all[0]).join('\n')).toMatch(/turbo run build/)
   })
 
-  it('installs production dependencies only in the final image, runs as a non-root user', () => {
-    expect(args('RUN').join('\n')).toMatch(/npm ci --omit=dev/)
+  it('gives the final image only the packages the API loads (decision 055), runs as a non-root user', () => {
+    // Picked from the build stage's install; no npm, no lockfile, no build tools in the image.
+    expect(args('RUN', all[0]).join('\n')).toMatch(/node api\/scripts\/runtime-deps\.mjs \/runtime/)
+    expect(args('COPY')).toContain('--from=build /runtime/ ./')
+    expect(args('RUN').join('\n')).not.toMatch(/npm/)
     const user = args('USER').at(-1)
     expect(user).toBeDefined()
     expect(user).not.toMatch(/^(root|0)(:|$)/)
@@ -64,13 +67,20 @@ describe('Dockerfile', () => {
     expect(final.findLastIndex((i) => i.op === 'CMD')).toBeGreaterThan(lastUser)
   })
 
-  it('checks health on /api/ready and starts the API from source (decision 005)', () => {
+  it('checks health on /api/ready and starts the compiled API, without tsx (decision 055)', () => {
     expect(args('HEALTHCHECK').join(' ')).toContain('/api/ready')
-    expect(args('CMD').join(' ')).toMatch(/tsx.*src\/server\.ts/)
+    expect(args('CMD').join(' ')).toMatch(/"node",.*"dist\/server\.mjs"/)
+    expect(args('CMD').join(' ')).not.toMatch(/tsx|\.ts"/)
+    expect(args('WORKDIR').at(-1)).toBe('/app/api')
+    // The build stage compiles it with the apps.
+    expect(args('RUN', all[0]).join('\n')).toMatch(/turbo run build.*--filter='\.\/api'/)
   })
 
-  it('copies every workspace manifest into both stages, so npm ci sees the whole lockfile', () => {
-    for (const stage of all) {
+  const installing = all.filter((stage) => stage.some((i) => i.op === 'RUN' && /npm ci\b/.test(i.args)))
+
+  it('copies every workspace manifest before npm ci, so it sees the whole lockfile', () => {
+    expect(installing.length).toBeGreaterThan(0)
+    for (const stage of installing) {
       const copied = args('COPY', stage).join('\n')
       for (const dir of workspaceDirs) expect(copied, dir).toContain(`${dir}/package.json`)
     }
@@ -84,7 +94,7 @@ describe('Dockerfile', () => {
       )
     })
     expect(needed).toContain('api/scripts/fix-postgres-driver.mjs')
-    for (const stage of all) {
+    for (const stage of installing) {
       const install = stage.findIndex((i) => i.op === 'RUN' && /npm ci\b/.test(i.args))
       expect(install).toBeGreaterThan(0)
       const copiedBefore = stage
@@ -96,28 +106,12 @@ describe('Dockerfile', () => {
     }
   })
 
-  function apiWorkspaceSources(): string[] {
-    const api = JSON.parse(read('api/package.json')) as { dependencies: Record<string, string> }
-    return workspaceDirs
-      .filter((dir) => {
-        const { name } = JSON.parse(read(`${dir}/package.json`)) as { name: string }
-        return name in api.dependencies
-      })
-      .map((dir) => `${dir}/src`)
-  }
-
   it('gives the final image what the API reads at run time', () => {
-    expect(apiWorkspaceSources()).toEqual(
-      expect.arrayContaining(['packages/contracts/src', 'packages/routes/src']),
-    )
     const copied = args('COPY').join('\n')
     for (const needed of [
-      'api/src',
+      'api/dist',
+      // the SQL migrations the server applies at start
       'api/drizzle',
-      'tsconfig.base.json',
-      'api/tsconfig.json',
-      // the source of every workspace package the API depends on (it runs them from source)
-      ...apiWorkspaceSources(),
       'shell/dist',
       'shell/dist-server',
       'storefront/dist',
@@ -126,6 +120,8 @@ describe('Dockerfile', () => {
       'admin-app/dist',
     ])
       expect(copied, needed).toContain(needed)
+    // No TypeScript: the API's and the shared packages' sources are compiled into api/dist.
+    expect(copied).not.toMatch(/\/src\b|tsconfig/)
     // Sources copied from the build context exist.
     for (const i of all.flat().filter((i) => i.op === 'COPY' && !i.args.includes('--from'))) {
       for (const source of i.args.split(/\s+/).slice(0, -1))
@@ -146,6 +142,8 @@ describe('Dockerfile', () => {
   })
 
   it('every package the API imports at run time is a production dependency of its workspace', () => {
+    // Our workspace packages (`@lamplight/*`) are bundled by the build (api/scripts/build.ts),
+    // which fails when a package they import is not a dependency of the API.
     const api = JSON.parse(read('api/package.json')) as { dependencies: Record<string, string> }
     const missing: string[] = []
     const walk = (dir: string): string[] =>
@@ -163,7 +161,7 @@ describe('Dockerfile', () => {
         /^import\s+(?!type\b)[^'"]*?['"]([^'"./][^'"]*)['"]/gm,
       )) {
         const spec = m[1] ?? ''
-        if (spec.startsWith('node:')) continue
+        if (spec.startsWith('node:') || spec.startsWith('@lamplight/')) continue
         const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '')
         if (!(name in api.dependencies)) missing.push(`${name} (${path.relative(ROOT, file)})`)
       }

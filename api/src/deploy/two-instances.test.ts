@@ -11,9 +11,9 @@ import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/database
 import { fakeStripe } from '../test/fake-stripe'
 
 /**
- * Issue 16, item 5: the same build started twice, as production starts it (`node --import tsx
- * src/server.ts`, the Dockerfile's CMD), on two ports against one PostgreSQL database and one
- * Redis. What one instance does, the other must see: sessions, rate-limit counts, and a
+ * Issue 16, item 5: the same server started twice, from source (`node --import tsx
+ * src/server.ts`; production runs it compiled, decision 055, and runtime-install.with-builds
+ * proves that build starts), on two ports against one PostgreSQL database and one Redis. What one instance does, the other must see: sessions, rate-limit counts, and a
  * payment fulfilled once however many instances receive its event.
  */
 const apiDir = fileURLToPath(new URL('../..', import.meta.url))

@@ -27,18 +27,22 @@ export type ServerProcess = {
 }
 
 /**
- * The API as production runs it (the Dockerfile's `node --import tsx src/server.ts`), in a
- * child process of the test: its crashes, exit codes and signal handling are the real ones.
+ * The API in a child process of the test: its crashes, exit codes and signal handling are
+ * the real ones. From source by default (`tsx src/server.ts`, no build needed); `command`
+ * runs another entry, e.g. the compiled `dist/server.mjs` from a pruned install.
  */
 export async function startServer(
   env: Record<string, string>,
-  { timeoutMs = 90_000 } = {},
+  {
+    timeoutMs = 90_000,
+    command = { cwd: apiDir, args: ['--import', 'tsx', 'src/server.ts'] },
+  }: { timeoutMs?: number; command?: { cwd: string; args: string[] } } = {},
 ): Promise<ServerProcess> {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamplight-drill-app-'))
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '../db/client'
@@ -16,6 +17,7 @@ import {
   tags,
 } from '../db/schema'
 import { deleteSizedThumbnails } from '../lib/uploads/sized-thumbnail'
+import { BOX_ART_DIR } from '../paths'
 import type { FileStorage } from '../storage'
 import {
   type CoverMotif,
@@ -65,10 +67,17 @@ async function readManifest(storage: FileStorage): Promise<Manifest> {
   }
 }
 
+/** The build writes the generators' hash here (api/scripts/build.mjs): the compiled API has no sources to read. */
+declare const __SEED_GENERATORS_HASH__: string | undefined
+
 let generatorsHash: string | null = null
 /** The generators' own source: a change to how files are drawn changes every fingerprint. */
 function generators(): string {
   if (generatorsHash) return generatorsHash
+  if (typeof __SEED_GENERATORS_HASH__ === 'string') {
+    generatorsHash = __SEED_GENERATORS_HASH__
+    return generatorsHash
+  }
   const hash = createHash('sha256')
   for (const name of ['art.ts', 'pdf.ts', 'puzzles.ts']) {
     try {
@@ -477,7 +486,7 @@ export function coverMotif(r: ResourceSeed): CoverMotif | null {
 
 /** A card's drawing (./content/box-art) as the WebP picture the upload pipeline would have made. */
 async function boxArtWebp(name: string) {
-  const svg = readFileSync(new URL(`./content/box-art/${name}.svg`, import.meta.url))
+  const svg = readFileSync(path.join(BOX_ART_DIR, `${name}.svg`))
   const { data, info } = await sharp(svg, { density: 144 })
     .resize({ width: 1200, height: 1200, fit: 'inside' })
     .flatten({ background: '#f5ecd8' })

@@ -74,6 +74,13 @@ export const PRODUCT_SLUG_SCROLL = 'scroll-of-antioch'
 export const portalPathOf = (productSlug: string) =>
   productSlug === PRODUCT_SLUG_SCROLL ? '/puzzle-portal' : `/puzzle-portal/${productSlug}`
 
+/**
+ * A product's own page: the spec's /scroll-of-antioch is the Scroll's (its sales page), every
+ * other box has the generic page at /experiences/:slug. No schema beside it, like portalPathOf.
+ */
+export const productPathOf = (productSlug: string) =>
+  productSlug === PRODUCT_SLUG_SCROLL ? '/scroll-of-antioch' : `/experiences/${productSlug}`
+
 /** Field limits of the contact and prayer forms: the storefront shows them, the API enforces them. */
 export const CONTACT_LIMITS = {
   name: 100,

@@ -51,7 +51,6 @@ export const catalogMutations = {
   /** "Tell me when it's ready": the API mails a confirmation link (the answer is the same for any address). */
   notify: (slug: string) =>
     mutationOptions({
-      mutationFn: (body: { email: string }) =>
-        request(catalogEndpoints.notify, { params: { slug }, body }),
+      mutationFn: (body: { email: string }) => request(catalogEndpoints.notify, { params: { slug }, body }),
     }),
 }

@@ -1,6 +1,6 @@
 import { formatMoney, type ProductView, productPathOf } from '@lamplight/contracts'
 import { Badge, Button, cn } from '@lamplight/ui'
-import { ArrowRightIcon, MailIcon, ClockIcon, ShoppingCartIcon } from '@lamplight/ui/icons'
+import { ArrowRightIcon, ClockIcon, MailIcon, ShoppingCartIcon } from '@lamplight/ui/icons'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { AVAILABILITY_LABELS, CATEGORY_LABELS } from './product-labels'
@@ -77,10 +77,7 @@ export function ProductCard({
         </div>
         <Heading
           id={titleId}
-          className={cn(
-            'mt-3 font-semibold font-serif text-foreground',
-            compact ? 'text-xl' : 'text-2xl',
-          )}
+          className={cn('mt-3 font-semibold font-serif text-foreground', compact ? 'text-xl' : 'text-2xl')}
         >
           {product.name}
         </Heading>
@@ -127,7 +124,9 @@ export function ProductCard({
 export function Price({ product, className }: { product: ProductView; className?: string }) {
   const was = product.compare_at !== null && product.compare_at > product.price ? product.compare_at : null
   return (
-    <p className={cn('flex flex-wrap items-baseline gap-2 font-semibold text-2xl text-foreground', className)}>
+    <p
+      className={cn('flex flex-wrap items-baseline gap-2 font-semibold text-2xl text-foreground', className)}
+    >
       <span className="sr-only">Price: </span>
       {formatMoney(product.price)}
       {was !== null && (

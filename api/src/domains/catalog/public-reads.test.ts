@@ -9,7 +9,11 @@ import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/datab
  * from the public cache (decision 014). An admin's edit must show on the very next read, and
  * a product taken back to draft must be gone from both at once.
  */
-const LETTERS = {
+const LETTERS: {
+  compare_at_cents: number | null
+  stock: number | null
+  [field: string]: unknown
+} = {
   name: 'Letters to the Lost',
   slug: 'letters-to-the-lost',
   tagline: 'Sealed letters and the long road home.',
@@ -46,11 +50,17 @@ describe.each(DRIVERS)('public catalogue reads after admin edits on %s', (driver
 
   const page = async () => {
     const res = await app.request('/api/products/letters-to-the-lost')
-    return { status: res.status, data: res.status === 200 ? ((await res.json()) as { data: View }).data : null }
+    return {
+      status: res.status,
+      data: res.status === 200 ? ((await res.json()) as { data: View }).data : null,
+    }
   }
   const list = async () => ((await (await app.request('/api/products')).json()) as { data: View[] }).data
   const edit = async (change: Partial<typeof LETTERS>) => {
-    const res = await admin.json(`/api/admin/products/${id}`, { method: 'PUT', body: { ...LETTERS, ...change } })
+    const res = await admin.json(`/api/admin/products/${id}`, {
+      method: 'PUT',
+      body: { ...LETTERS, ...change },
+    })
     expect(res.status).toBe(200)
   }
 

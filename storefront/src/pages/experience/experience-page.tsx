@@ -1,13 +1,6 @@
 import { type ProductView, productPathOf } from '@lamplight/contracts'
 import { NotFoundStatus, PageMeta, summarise } from '@lamplight/session'
-import {
-  Badge,
-  Button,
-  ErrorState,
-  LoadingState,
-  NotFoundState,
-  PageContainer,
-} from '@lamplight/ui'
+import { Badge, Button, ErrorState, LoadingState, NotFoundState, PageContainer } from '@lamplight/ui'
 import { ArrowLeftIcon, MailIcon, ShoppingCartIcon } from '@lamplight/ui/icons'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -93,6 +86,7 @@ function ProductDetails({ product }: { product: ProductView }) {
         description={summarise(product.tagline || product.description)}
         path={path}
         image={product.image}
+        type="product"
       />
       <ProductJsonLd product={product} pagePath={path} />
       <nav aria-label="Breadcrumb">
@@ -139,7 +133,9 @@ function ProductDetails({ product }: { product: ProductView }) {
             <Badge variant="outline">{CATEGORY_LABELS[product.category]}</Badge>
             {!onSale && <Badge variant="secondary">{AVAILABILITY_LABELS[product.availability]}</Badge>}
           </div>
-          <h1 className="mt-3 font-serif text-4xl text-foreground leading-tight sm:text-5xl">{product.name}</h1>
+          <h1 className="mt-3 font-serif text-4xl text-foreground leading-tight sm:text-5xl">
+            {product.name}
+          </h1>
           {product.tagline && <p className="mt-3 text-lg text-muted-foreground">{product.tagline}</p>}
           <Price product={product} className="mt-6 text-3xl" />
           {facts.length > 0 && (

@@ -34,7 +34,10 @@ export default function NotifyForm({ slug, name }: { slug: string; name: string 
       showServerIssues(error, ['email'], form.setError)
       setOutcome({
         kind: 'failed',
-        text: apiErrorMessage(error, 'We could not take your address just now. Please try again in a moment.'),
+        text: apiErrorMessage(
+          error,
+          'We could not take your address just now. Please try again in a moment.',
+        ),
       })
     }
   })

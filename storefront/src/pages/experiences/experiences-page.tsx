@@ -149,8 +149,8 @@ function FirstTimeHint({ product }: { product: ProductView }) {
         <LightbulbIcon aria-hidden="true" className="size-5" />
       </span>
       <p className="flex-1 text-foreground">
-        <strong className="font-semibold">First time with a puzzle box?</strong> Start with {product.name}. It is
-        beginner friendly{duration ? `, takes ${duration}` : ''}
+        <strong className="font-semibold">First time with a puzzle box?</strong> Start with {product.name}. It
+        is beginner friendly{duration ? `, takes ${duration}` : ''}
         {mysteries ? ` and walks you through ${mysteries} mysteries` : ''}, one step at a time.
       </p>
       <Button asChild variant="outline" className="self-start sm:self-center">

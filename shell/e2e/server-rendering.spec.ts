@@ -15,6 +15,13 @@ const PAGES = [
   { path: '/about', heading: 'About Us', title: 'About Us | Lamplight Puzzle Co.' },
   { path: '/resources', heading: 'Free Resources', title: /Resources \| Lamplight Puzzle Co\./ },
   { path: '/scroll-of-antioch', heading: /Scroll of Antioch/, title: /Scroll of Antioch/ },
+  { path: '/experiences', heading: 'Our Experiences', title: 'Experiences | Lamplight Puzzle Co.' },
+  {
+    path: '/experiences/parables-unboxed',
+    heading: 'Parables Unboxed',
+    title: 'Parables Unboxed | Lamplight Puzzle Co.',
+  },
+  { path: '/shop?category=devotional', heading: 'Shop Experiences', title: 'Shop | Lamplight Puzzle Co.' },
   { path: '/auth', heading: /./, title: /Lamplight Puzzle Co\./ },
 ]
 
@@ -187,6 +194,7 @@ const UNKNOWN = [
   '/kids-activities-colouring/no-such-gallery',
   '/checkout/no-such-product',
   '/puzzle/no-such-product',
+  '/experiences/no-such-box',
 ]
 const KNOWN = [
   '/resources/item/creation-week-colouring-book',
@@ -195,6 +203,7 @@ const KNOWN = [
   '/kids-activities-colouring/bible-verses',
   '/checkout/scroll-of-antioch',
   '/puzzle/scroll-of-antioch',
+  '/experiences/pilgrims-cipher',
 ]
 
 test.describe('status codes', () => {

@@ -54,7 +54,9 @@ export function ProductCard({
         <ProductPicture
           product={product}
           sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
-          className={cn('aspect-square object-cover', !onSale && 'opacity-70 grayscale-[40%]')}
+          // One shape for every card in a row; the whole picture shows (a photo is never cropped),
+          // on the parchment the seeded drawings are painted on.
+          className={cn('aspect-[4/3] object-contain', !onSale && 'opacity-70 grayscale-[40%]')}
         />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           {featuredBadge && <Badge>{featuredBadge}</Badge>}

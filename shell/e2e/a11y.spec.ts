@@ -6,7 +6,15 @@ import { expect, test } from './fixtures'
 // longer than the default 30 s, which is a slow machine, not an accessibility failure.
 test.describe.configure({ timeout: 90_000 })
 
-const PAGES = ['/', '/experiences', '/about', '/faq', '/contact', '/scroll-of-antioch'] as const
+const PAGES = [
+  '/',
+  '/experiences',
+  '/experiences/pilgrims-cipher',
+  '/about',
+  '/faq',
+  '/contact',
+  '/scroll-of-antioch',
+] as const
 
 /** Scans the whole page (chrome included) for WCAG 2.1 A/AA problems; serious and critical ones fail. */
 async function expectNoSeriousViolations(page: Page, label: string) {

@@ -42,7 +42,7 @@ test('the first load of / stays within its JavaScript budget', async ({ page }) 
  */
 const ZOD_MARKER = /\$Zod(?:Type|Object|String)\b|\b_zod\b/
 
-for (const path of ['/shop', '/scroll-of-antioch']) {
+for (const path of ['/', '/experiences', '/experiences/pilgrims-cipher', '/shop', '/scroll-of-antioch']) {
   test(`the first load of ${path} downloads no zod (its pages call through the endpoint tables)`, async ({
     page,
   }) => {

@@ -12,12 +12,12 @@ test('the desktop navigation opens its dropdowns and marks the current page', as
   await nav.getByRole('button', { name: 'Experiences' }).click()
   const experiences = [
     ['All Experiences', '/experiences'],
-    ["Pilgrim's Cipher", '/experiences#pilgrims-cipher'],
+    ["Pilgrim's Cipher", '/experiences/pilgrims-cipher'],
     ['The Scroll of Antioch', '/scroll-of-antioch'],
-    ['Letters to the Lost', '/experiences#letters-to-lost'],
-    ['Parables Unboxed', '/experiences#parables-unboxed'],
-    ["The Disciple's Toolkit", '/experiences#disciples-toolkit'],
-    ['Mysteries of the Psalms', '/experiences#mysteries-psalms'],
+    ['Letters to the Lost', '/experiences/letters-to-the-lost'],
+    ['Parables Unboxed', '/experiences/parables-unboxed'],
+    ["The Disciple's Toolkit", '/experiences/disciples-toolkit'],
+    ['Mysteries of the Psalms', '/experiences/mysteries-of-the-psalms'],
   ]
   for (const [name, href] of experiences) {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href as string)

@@ -10,18 +10,31 @@ const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').orig
 // Public pages arrive rendered (docs/decisions/016): readable without JavaScript, then
 // hydrated by the browser with no mismatch.
 
-const PAGES = [
+const PAGES: { path: string; heading: string | RegExp; title: string | RegExp; canonical?: string }[] = [
   { path: '/', heading: /./, title: /Lamplight Puzzle Co\./ },
   { path: '/about', heading: 'About Us', title: 'About Us | Lamplight Puzzle Co.' },
   { path: '/resources', heading: 'Free Resources', title: /Resources \| Lamplight Puzzle Co\./ },
   { path: '/scroll-of-antioch', heading: /Scroll of Antioch/, title: /Scroll of Antioch/ },
+  { path: '/experiences', heading: 'Our Experiences', title: 'Experiences | Lamplight Puzzle Co.' },
+  {
+    path: '/experiences/parables-unboxed',
+    heading: 'Parables Unboxed',
+    title: 'Parables Unboxed | Lamplight Puzzle Co.',
+  },
+  // A filter is the same page for search engines: its canonical is /shop.
+  {
+    path: '/shop?category=devotional',
+    heading: 'Shop Experiences',
+    title: 'Shop | Lamplight Puzzle Co.',
+    canonical: '/shop',
+  },
   { path: '/auth', heading: /./, title: /Lamplight Puzzle Co\./ },
 ]
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  for (const { path, heading, title } of PAGES) {
+  for (const { path, heading, title, canonical = path } of PAGES) {
     test(`${path} shows its content and title`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)
@@ -37,8 +50,11 @@ test.describe('without JavaScript', () => {
       if (path !== '/auth') {
         // Absolute, on the site's configured origin (PUBLIC_URL), as search engines and link
         // previews need them.
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}${path}`)
-        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${ORIGIN}${path}`)
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}${canonical}`)
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+          'content',
+          `${ORIGIN}${canonical}`,
+        )
       }
     })
   }
@@ -187,6 +203,7 @@ const UNKNOWN = [
   '/kids-activities-colouring/no-such-gallery',
   '/checkout/no-such-product',
   '/puzzle/no-such-product',
+  '/experiences/no-such-box',
 ]
 const KNOWN = [
   '/resources/item/creation-week-colouring-book',
@@ -195,6 +212,7 @@ const KNOWN = [
   '/kids-activities-colouring/bible-verses',
   '/checkout/scroll-of-antioch',
   '/puzzle/scroll-of-antioch',
+  '/experiences/pilgrims-cipher',
 ]
 
 test.describe('status codes', () => {

@@ -223,15 +223,37 @@ test('/checkout opened without an order link says there is no order, with no err
   await expect(page.getByText('Processing Error')).toBeVisible()
 })
 
-test('the shop: coming-soon filters, gift cards and plans ask a visitor to sign in', async ({ page }) => {
+test('the shop: featured box, category filters over every box, coming soon, gift cards and plans', async ({
+  page,
+}) => {
   await page.goto('/shop')
+  const featured = page.getByRole('region', { name: 'The Scroll of Antioch' })
+  await expect(featured.getByRole('link', { name: 'Purchase Now - $49.99' })).toBeVisible()
+  await expect(featured.getByRole('img')).toHaveAttribute('alt', /scroll/)
+  const all = page.getByRole('region', { name: 'All Experiences' })
+  const filters = all.getByRole('navigation', { name: 'Filter by category' })
+  const total = await all.getByRole('article').count()
+  expect(total).toBeGreaterThanOrEqual(6)
+  await filters.getByRole('link', { name: 'Devotional' }).click()
+  await expect(page).toHaveURL(/\/shop\?category=devotional$/)
+  await expect(filters.getByRole('link', { name: 'Devotional' })).toHaveAttribute('aria-current', 'page')
+  await expect(all.getByRole('article').getByRole('heading')).toContainText([
+    'Letters to the Lost',
+    'Parables Unboxed',
+  ])
+  await expect(all.getByRole('article')).not.toHaveCount(total)
+  for (const card of await all.getByRole('article').all()) await expect(card).toContainText('Devotional')
+  await filters.getByRole('link', { name: 'History' }).click()
+  await expect(all.getByRole('article').getByRole('heading')).toContainText([
+    'The Scroll of Antioch',
+    "The Disciple's Toolkit",
+  ])
+  await filters.getByRole('link', { name: 'All' }).click()
+  await expect(all.getByRole('article')).toHaveCount(total)
+
   const coming = page.getByRole('region', { name: 'Coming Soon' })
-  await expect(coming.getByRole('listitem')).toHaveCount(5)
-  await page.getByRole('button', { name: 'Devotional' }).click()
-  await expect(coming.getByRole('listitem')).not.toHaveCount(5)
-  const devotional = await coming.getByRole('listitem').count()
-  expect(devotional).toBeLessThan(5)
-  expect(devotional).toBeGreaterThan(0)
+  await expect(coming.getByRole('article')).toHaveCount(5)
+  await expect(coming.getByRole('link', { name: /add to cart/i })).toHaveCount(0)
   await page.getByRole('button', { name: '$25 Gift Card' }).click()
   await expect(page.getByText('Gift cards will be available soon!')).toBeVisible()
   await page.getByRole('button', { name: 'Subscribe to Premium' }).click()

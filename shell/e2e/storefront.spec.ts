@@ -88,37 +88,58 @@ test.describe('home', () => {
 })
 
 test.describe('experiences', () => {
+  // The seeded catalogue (api/src/seed/content/catalogue.ts); other specs may add boxes.
   const CARDS = [
-    ['pilgrims-cipher', "Pilgrim's Cipher", '$29.99', 'Mystery'],
-    ['scroll-of-antioch', 'The Scroll of Antioch', '$49.99', 'History'], // the shop's live price
-    ['letters-to-lost', 'Letters to the Lost', '$34.99', 'Devotional'],
-    ['parables-unboxed', 'Parables Unboxed', '$22.99', 'Devotional'],
-    ['disciples-toolkit', "The Disciple's Toolkit", '$27.99', 'History'],
-    ['mysteries-psalms', 'Mysteries of the Psalms', '$31.99', 'Mystery'],
+    ['scroll-of-antioch', 'The Scroll of Antioch', '$49.99', 'History', '/scroll-of-antioch'],
+    ['pilgrims-cipher', "Pilgrim's Cipher", '$29.99', 'Mystery', '/experiences/pilgrims-cipher'],
+    [
+      'letters-to-the-lost',
+      'Letters to the Lost',
+      '$34.99',
+      'Devotional',
+      '/experiences/letters-to-the-lost',
+    ],
+    ['parables-unboxed', 'Parables Unboxed', '$22.99', 'Devotional', '/experiences/parables-unboxed'],
+    ['disciples-toolkit', "The Disciple's Toolkit", '$27.99', 'History', '/experiences/disciples-toolkit'],
+    [
+      'mysteries-of-the-psalms',
+      'Mysteries of the Psalms',
+      '$31.99',
+      'Mystery',
+      '/experiences/mysteries-of-the-psalms',
+    ],
   ] as const
 
-  test('shows the six experiences with price, category, stock and their links', async ({
+  test("shows the catalogue's boxes with picture, price, category, availability and their links", async ({
     page,
     pageErrors,
   }) => {
     await open(page, '/experiences')
-    const cards = area(page).getByRole('article')
-    await expect(cards).toHaveCount(6)
-    for (const [id, title, price, category] of CARDS) {
-      const card = page.locator(`article#${id}`)
+    await expect(area(page).getByRole('article').first()).toContainText('The Scroll of Antioch') // featured first
+    for (const [slug, title, price, category, href] of CARDS) {
+      const card = page.locator(`article#${slug}`)
       await expect(card.getByRole('heading', { level: 2 })).toHaveText(title)
       await expect(card).toContainText(price)
       await expect(card).toContainText(category)
-      const learnMore = card.getByRole('link', { name: /learn more/i })
-      await expect(learnMore).toHaveAttribute(
-        'href',
-        id === 'scroll-of-antioch' ? '/scroll-of-antioch' : `/experiences#${id}`,
-      )
-      if (id === 'disciples-toolkit') {
-        await expect(card.getByRole('button', { name: /^add to cart/i })).toBeDisabled()
-        await expect(card.getByText('Out of stock', { exact: true })).toBeVisible()
+      const picture = card.getByRole('img')
+      await expect(picture).toHaveAttribute('alt', /.{6,}/)
+      await picture.scrollIntoViewIfNeeded()
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0)
+      await expect(card.getByRole('link', { name: /learn more/i })).toHaveAttribute('href', href)
+      if (slug === 'scroll-of-antioch') {
+        await expect(card.getByRole('link', { name: /^add to cart/i })).toHaveAttribute(
+          'href',
+          '/checkout/scroll-of-antioch',
+        )
       } else {
-        await expect(card.getByRole('link', { name: /^add to cart/i })).toHaveAttribute('href', '/shop')
+        await expect(card.getByRole('link', { name: /add to cart/i })).toHaveCount(0)
+        await expect(card.getByText('Coming Soon', { exact: true })).toBeVisible()
+        await expect(card.getByRole('link', { name: /tell me when it's ready/i })).toHaveAttribute(
+          'href',
+          `${href}#notify`,
+        )
       }
     }
     await expect(
@@ -132,31 +153,38 @@ test.describe('experiences', () => {
     await expect(steps.getByRole('heading', { level: 3 })).toHaveText(['Choose', 'Receive', 'Begin'])
 
     await page
-      .locator('article#letters-to-lost')
+      .locator('article#letters-to-the-lost')
+      .getByRole('link', { name: /learn more/i })
+      .click()
+    await expect(page).toHaveURL(/\/experiences\/letters-to-the-lost$/)
+    await expect(area(page).getByRole('heading', { level: 1 })).toHaveText('Letters to the Lost')
+    await page.goBack()
+    await page
+      .locator('article#scroll-of-antioch')
       .getByRole('link', { name: /^add to cart/i })
       .click()
-    await expect(page).toHaveURL(/\/shop$/)
+    await expect(page).toHaveURL(/\/checkout\/scroll-of-antioch$/)
     expect(pageErrors).toEqual([])
   })
 
-  test('the navigation’s links scroll to their card', async ({ page, pageErrors }) => {
+  test('the navigation’s links open each box’s page; a card named in the hash is scrolled to', async ({
+    page,
+    pageErrors,
+  }) => {
     await open(page, '/about')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('button', { name: 'Experiences' }).click()
     await nav.getByRole('link', { name: 'Mysteries of the Psalms' }).click()
-    await expect(page).toHaveURL(/\/experiences#mysteries-psalms$/)
-    await expectCardInView(page.locator('article#mysteries-psalms'))
+    await expect(page).toHaveURL(/\/experiences\/mysteries-of-the-psalms$/)
+    await expect(area(page).getByRole('heading', { level: 1 })).toHaveText('Mysteries of the Psalms')
 
-    // On the same page, another card.
     await nav.getByRole('button', { name: 'Experiences' }).click()
-    await nav.getByRole('link', { name: "Pilgrim's Cipher" }).click()
-    await expect(page).toHaveURL(/\/experiences#pilgrims-cipher$/)
-    await expectCardInView(page.locator('article#pilgrims-cipher'))
+    await nav.getByRole('link', { name: 'The Scroll of Antioch' }).click()
+    await expect(page).toHaveURL(/\/scroll-of-antioch$/)
 
-    // Arriving with the hash in the address.
-    for (const id of ['disciples-toolkit', 'parables-unboxed', 'letters-to-lost']) {
-      await page.goto(`/experiences#${id}`)
-      await expectCardInView(page.locator(`article#${id}`))
+    for (const slug of ['disciples-toolkit', 'parables-unboxed', 'letters-to-the-lost']) {
+      await page.goto(`/experiences#${slug}`)
+      await expectCardInView(page.locator(`article#${slug}`))
     }
     expect(pageErrors).toEqual([])
   })
@@ -164,15 +192,15 @@ test.describe('experiences', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
-    test('the drawer’s experience links scroll to their card', async ({ page, pageErrors }) => {
+    test('the drawer’s experience links open the box’s page', async ({ page, pageErrors }) => {
       await open(page, '/')
       await page.getByRole('button', { name: 'Open menu' }).click()
       await page
         .getByRole('dialog', { name: 'Menu' })
         .getByRole('link', { name: "The Disciple's Toolkit" })
         .click()
-      await expect(page).toHaveURL(/\/experiences#disciples-toolkit$/)
-      await expectCardInView(page.locator('article#disciples-toolkit'))
+      await expect(page).toHaveURL(/\/experiences\/disciples-toolkit$/)
+      await expect(area(page).getByRole('heading', { level: 1 })).toHaveText("The Disciple's Toolkit")
       expect(pageErrors).toEqual([])
     })
   })

@@ -8,6 +8,7 @@ import { ReturnsPage } from './pages/policies/returns-page'
 import { ShippingPage } from './pages/policies/shipping-page'
 import { ScrollOfAntiochPage } from './pages/scroll-of-antioch/scroll-of-antioch-page'
 import { ShopPage } from './pages/shop/shop-page'
+import { catalogueResponse } from './test/catalogue'
 import { fakeApi, renderWithProviders } from './test/render'
 
 // Copy states business values through the constants of @lamplight/contracts, so changing the
@@ -72,7 +73,8 @@ describe('business values in copy', () => {
             ? Response.json({ data: PRODUCT })
             : url.endsWith('/api/products/scroll-of-antioch/access')
               ? Response.json({ data: { hasAccess: false } })
-              : Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 }),
+              : (catalogueResponse(url) ??
+                Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })),
         ),
       ),
     )

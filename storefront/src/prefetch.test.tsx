@@ -4,32 +4,18 @@ import { renderPrefetched } from '@lamplight/testing'
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as routesModule from './routes'
+import { CATALOGUE, catalogueFetch } from './test/catalogue'
 
 // The module the shell loads keeps the contract it types.
 const { prefetch } = routesModule satisfies RemoteRoutesModule
 
-const PRODUCT = {
-  id: 'p1',
-  name: 'The Scroll of Antioch',
-  description: 'Restore the scroll of the church in Antioch.',
-  slug: 'scroll-of-antioch',
-  price: 4999,
-  image: null,
-  tagline: '',
-  category: 'history' as const,
-  compare_at: null,
-  availability: 'on_sale' as const,
-  sku: null,
-  featured: true,
-  facts: {},
-  images: [],
-}
-
 function api() {
+  const scroll = CATALOGUE[0]!
   const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    // The sales page of the Scroll reads the product by slug (it 404s nothing here).
     String(input).endsWith('/api/products/scroll-of-antioch')
-      ? Response.json({ data: PRODUCT })
-      : Response.json({ error: { code: 'not_found', message: 'Not here' } }, { status: 404 }),
+      ? Response.json({ data: scroll })
+      : catalogueFetch()(input),
   )
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
@@ -46,7 +32,15 @@ afterEach(() => vi.unstubAllGlobals())
 const CASES = [
   { url: '/shop', shows: 'Purchase Now - $49.99', instead: 'Loading price…' },
   { url: '/scroll-of-antioch', shows: 'Unlock for $49.99', instead: 'Checking the price and your access…' },
+  { url: '/', shows: 'The Scroll of Antioch', instead: null },
   { url: '/experiences', shows: '$49.99', instead: null },
+  {
+    url: '/experiences/pilgrims-cipher',
+    shows: "Tell me when it's ready",
+    instead: 'Loading the experience...',
+  },
+  { url: '/experiences/no-such-box', shows: 'Experience Not Found', instead: 'Loading the experience...' },
+  { url: '/shop?category=devotional', shows: 'Letters to the Lost', instead: 'Loading the shop…' },
   { url: '/checkout/scroll-of-antioch', shows: 'Review Order', instead: 'Loading your order…' },
 ]
 
@@ -63,7 +57,7 @@ describe('storefront prefetch', () => {
 
   it('reads nothing for pages without data, nor for a path it does not own', async () => {
     const fetchMock = api()
-    for (const pathname of ['/', '/about', '/faq', '/checkout', '/resources'])
+    for (const pathname of ['/about', '/faq', '/checkout', '/resources'])
       await prefetch(createQueryClient(), { pathname, search: '?session_id=cs_1' })
     expect(fetchMock).not.toHaveBeenCalled()
   })

@@ -1,13 +1,23 @@
 import { PRODUCT_SLUG_SCROLL } from '@lamplight/contracts'
 import type { PrefetchRoute } from '@lamplight/remote'
 import { matchRoute, routesOf } from '@lamplight/routes'
+import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query'
+import { catalogQueries } from './api/catalog'
 import { shopQueries } from './api/shop'
-import { EXPERIENCES } from './components/experiences'
 
 const OWN_ROUTES = routesOf('storefront')
 
-/** Products whose live price the experience cards show. */
-const PRICED_ON_EXPERIENCES = EXPERIENCES.flatMap((e) => (e.productSlug ? [e.productSlug] : []))
+type Read = (queryClient: QueryClient) => Promise<void>
+
+/**
+ * One page read as a prefetch. prefetchQuery never throws: a failed read is left to the page.
+ * No retries: a render is waiting, and the browser tries again on its own (retry is not part
+ * of the key).
+ */
+const read =
+  <T, E, K extends QueryKey>(options: UseQueryOptions<T, E, T, K>): Read =>
+  (queryClient) =>
+    queryClient.prefetchQuery({ ...options, retry: false })
 
 /**
  * What each public page reads for its first paint, as the pages' own queryOptions. Checkout
@@ -15,15 +25,18 @@ const PRICED_ON_EXPERIENCES = EXPERIENCES.flatMap((e) => (e.productSlug ? [e.pro
  * it), which a server render must not do; the signed-in parts (subscription status, access)
  * load in the browser.
  */
-function readsFor(path: string, params: Record<string, string>) {
+function readsFor(path: string, params: Record<string, string>): Read[] {
   switch (path) {
+    case '/':
     case '/shop':
-    case '/scroll-of-antioch':
-      return [shopQueries.product(PRODUCT_SLUG_SCROLL)]
     case '/experiences':
-      return PRICED_ON_EXPERIENCES.map((slug) => shopQueries.product(slug))
+      return [read(catalogQueries.list())]
+    case '/experiences/:productSlug':
+      return params.productSlug ? [read(catalogQueries.page(params.productSlug))] : []
+    case '/scroll-of-antioch':
+      return [read(shopQueries.product(PRODUCT_SLUG_SCROLL))]
     case '/checkout/:productSlug':
-      return params.productSlug ? [shopQueries.product(params.productSlug)] : []
+      return params.productSlug ? [read(shopQueries.product(params.productSlug))] : []
     default:
       return []
   }
@@ -33,11 +46,5 @@ function readsFor(path: string, params: Record<string, string>) {
 export const prefetch: PrefetchRoute = async (queryClient, { pathname }) => {
   const match = matchRoute(pathname, OWN_ROUTES)
   if (match?.route.access !== 'public') return
-  // prefetchQuery never throws: a failed read is left to the page. No retries: a render is
-  // waiting, and the browser tries again on its own. (retry is not part of the key.)
-  await Promise.all(
-    readsFor(match.route.path, match.params).map((options) =>
-      queryClient.prefetchQuery({ ...options, retry: false }),
-    ),
-  )
+  await Promise.all(readsFor(match.route.path, match.params).map((load) => load(queryClient)))
 }

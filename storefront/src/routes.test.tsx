@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, vi } from 'vitest
 import { EXPERIENCES_HEADING } from './pages/experiences/experiences-page'
 import { HOME_HEADING } from './pages/home/home-page'
 import StorefrontRoutes from './routes'
+import { catalogueFetch } from './test/catalogue'
 
 // The pages that read the API get the shell's providers, and a signed-out, empty API.
 function WithProviders() {
@@ -36,6 +37,8 @@ describe('storefront routes', () => {
   itRendersEveryOwnedRoute('storefront', WithProviders, {
     '/': HOME_HEADING,
     '/experiences': EXPERIENCES_HEADING,
+    // The API here knows no product.
+    '/experiences/:productSlug': 'Experience Not Found',
     '/shop': 'Shop Experiences',
     // The API here knows no product: checkout goes back to the shop (spec, section 8).
     '/checkout/:productSlug': 'Shop Experiences',
@@ -47,34 +50,13 @@ describe('storefront routes', () => {
   })
 })
 
-const PRODUCT = {
-  id: 'p1',
-  name: 'The Scroll of Antioch',
-  description: 'Restore the scroll.',
-  slug: 'scroll-of-antioch',
-  price: 4999,
-  image: null,
-  tagline: '',
-  category: 'history' as const,
-  compare_at: null,
-  availability: 'on_sale' as const,
-  sku: null,
-  featured: true,
-  facts: {},
-  images: [],
-}
-
 describe('storefront routes’ heads', () => {
-  // Signed out, and an API that sells the Scroll of Antioch.
+  // Signed out, and an API with the seeded catalogue.
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        String(url).endsWith('/get-session')
-          ? Response.json(null)
-          : String(url).endsWith('/api/products/scroll-of-antioch')
-            ? Response.json({ data: PRODUCT })
-            : Response.json({ error: { code: 'not_found', message: 'Not here' } }, { status: 404 }),
+        String(url).endsWith('/get-session') ? Response.json(null) : catalogueFetch()(url),
       ),
     )
   })
@@ -85,6 +67,13 @@ describe('storefront routes’ heads', () => {
   itGivesEveryPublicRouteItsHead('storefront', WithProviders, {
     '/': { title: 'Story-driven Christian puzzle boxes' },
     '/experiences': { title: 'Experiences' },
+    // The example address is the Scroll's: its canonical page is the spec's /scroll-of-antioch.
+    '/experiences/:productSlug': {
+      title: 'The Scroll of Antioch',
+      type: 'product',
+      canonical: '/scroll-of-antioch',
+      image: '/api/products/scroll-of-antioch/images/img-scroll-of-antioch',
+    },
     '/about': { title: 'About Us' },
     '/shop': { title: 'Shop' },
     '/checkout/:productSlug': { title: 'Checkout' },

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
+import { GALLERY_SLUG_PREFIXES, productPathOf } from '@lamplight/contracts'
+import { EXPERIENCE_LINKS } from '@lamplight/routes'
 import { eq, sql } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
@@ -162,6 +163,14 @@ describe('seed', () => {
       const bytes = new Uint8Array(await new Response(stored!.body).arrayBuffer())
       expect(new TextDecoder().decode(bytes.subarray(8, 12))).toBe('WEBP')
     }
+  })
+
+  it("leads each link of the navigation's Experiences menu to the page of a product it makes, by name", async () => {
+    // The menu is static (decision 049): this is what keeps it and the seeded catalogue together.
+    const rows = await database.db.select({ slug: products.slug, name: products.name }).from(products)
+    const pages = new Map(rows.map((r) => [productPathOf(r.slug), r.name]))
+    for (const link of EXPERIENCE_LINKS) expect(pages.get(link.href), link.href).toBe(link.label)
+    expect(EXPERIENCE_LINKS).toHaveLength(rows.length)
   })
 
   it('changes nothing when run again', async () => {

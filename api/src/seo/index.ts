@@ -1,9 +1,9 @@
-import { GALLERY_SLUG_PREFIXES } from '@lamplight/contracts'
+import { GALLERY_SLUG_PREFIXES, PRODUCT_SLUG_SCROLL, productPathOf } from '@lamplight/contracts'
 import { ROUTES } from '@lamplight/routes'
-import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { and, asc, eq, max, ne, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Db } from '../db/client'
-import { categories, resources } from '../db/schema'
+import { categories, products, resources } from '../db/schema'
 import type { AppEnv } from '../types'
 
 /** Kept out of search engines: the console, the puzzles (bought or code-gated), checkout and the API. */
@@ -22,7 +22,7 @@ async function sitemapUrls(db: Db): Promise<Url[]> {
   const notInGallery = and(
     ...GALLERY_SLUG_PREFIXES.map((prefix) => sql`${resources.slug} not like ${`${prefix}%`}`),
   )
-  const [items, cats] = await Promise.all([
+  const [items, cats, boxes] = await Promise.all([
     db
       .select({ slug: resources.slug, updatedAt: resources.updatedAt })
       .from(resources)
@@ -37,6 +37,12 @@ async function sitemapUrls(db: Db): Promise<Url[]> {
       )
       .groupBy(categories.id)
       .orderBy(asc(categories.slug)),
+    // Every product a visitor may see has its own page (the Scroll's is a static path above).
+    db
+      .select({ slug: products.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .where(and(ne(products.status, 'draft'), ne(products.slug, PRODUCT_SLUG_SCROLL)))
+      .orderBy(asc(products.slug)),
   ])
   const newest = items.reduce<Date | undefined>(
     (acc, r) => (!acc || r.updatedAt > acc ? r.updatedAt : acc),
@@ -53,6 +59,7 @@ async function sitemapUrls(db: Db): Promise<Url[]> {
       lastmod: c.lastmod ? new Date(c.lastmod) : c.createdAt,
     })),
     ...items.map((r) => ({ loc: `/resources/item/${r.slug}`, lastmod: r.updatedAt })),
+    ...boxes.map((p) => ({ loc: productPathOf(p.slug), lastmod: p.updatedAt })),
   ]
 }
 

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categories, resources } from '../db/schema'
+import { categories, products, resources } from '../db/schema'
 import { createTestApp } from '../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/database'
 import type { AppEnv } from '../types'
@@ -26,6 +26,17 @@ describe.each(DRIVERS)('robots.txt and sitemap.xml on %s', (driver) => {
       },
       { slug: 'secret-draft', title: 'Draft', categoryId: category!.id, published: false },
       { slug: 'noahs-ark-page-1', title: 'Ark page', categoryId: category!.id, published: true },
+    ])
+    await database.db.insert(products).values([
+      { slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999 },
+      {
+        slug: 'pilgrims-cipher',
+        name: "Pilgrim's Cipher",
+        priceCents: 2999,
+        status: 'coming_soon',
+        updatedAt: new Date('2026-05-06T07:08:09Z'),
+      },
+      { slug: 'secret-box', name: 'Secret box', priceCents: 1000, status: 'draft' },
     ])
   }, 120_000)
   afterAll(() => database?.destroy())
@@ -63,6 +74,14 @@ describe.each(DRIVERS)('robots.txt and sitemap.xml on %s', (driver) => {
       '<url><loc>https://shop.example.com/resources/item/creation-week</loc><lastmod>2026-03-04T05:06:07.000Z</lastmod></url>',
     )
     expect(xml).toMatch(/teaching-resources<\/loc><lastmod>2026-03-04T05:06:07.000Z<\/lastmod>/)
+    // Each product a visitor may see, on its own page; the Scroll's is its spec address, once.
+    expect(xml).toContain(
+      '<url><loc>https://shop.example.com/experiences/pilgrims-cipher</loc><lastmod>2026-05-06T07:08:09.000Z</lastmod></url>',
+    )
+    expect(locs.filter((l) => l?.endsWith('scroll-of-antioch'))).toEqual([
+      'https://shop.example.com/scroll-of-antioch',
+    ])
+    expect(xml).not.toContain('secret-box')
     // Not drafts, not gallery pages (their gallery is listed), nothing robots.txt keeps out.
     expect(xml).not.toContain('secret-draft')
     expect(xml).not.toContain('noahs-ark-page-1')

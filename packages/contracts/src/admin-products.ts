@@ -1,12 +1,7 @@
 import { z } from 'zod'
+import { PRODUCT_CATEGORIES, PRODUCT_STATUSES } from './constants'
 import { endpoint } from './endpoint'
-import {
-  PRODUCT_CATEGORIES,
-  PRODUCT_STATUSES,
-  ProductFactsSchema,
-  ProductImageSchema,
-  SlugSchema,
-} from './schemas'
+import { ProductFactsSchema, ProductImageSchema, SlugSchema } from './schemas'
 
 /** The most a box may cost: $10 000 (issue 31). */
 export const PRODUCT_MAX_PRICE_CENTS = 1_000_000

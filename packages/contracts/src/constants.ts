@@ -67,12 +67,28 @@ export const HINTS_PER_FRAGMENT = 3
 
 export const PRODUCT_SLUG_SCROLL = 'scroll-of-antioch'
 
+// The catalogue's words, here with no schema beside them: the shop's category filters read
+// them, and a public page must not load zod (decision 021).
+export const PRODUCT_CATEGORIES = ['mystery', 'devotional', 'history'] as const
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]
+export const PRODUCT_STATUSES = ['draft', 'coming_soon', 'on_sale', 'sold_out'] as const
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
+/** What a visitor is told: the owner's status, sold out too when counted stock reached 0. */
+export type ProductAvailability = Exclude<ProductStatus, 'draft'>
+
 /**
  * Where a product's scroll portal is played: the spec's /puzzle-portal is the Scroll's. Here,
  * with no schema beside it, so a public page can link to it without loading zod.
  */
 export const portalPathOf = (productSlug: string) =>
   productSlug === PRODUCT_SLUG_SCROLL ? '/puzzle-portal' : `/puzzle-portal/${productSlug}`
+
+/**
+ * A product's own page: the spec's /scroll-of-antioch is the Scroll's (its sales page), every
+ * other box has the generic page at /experiences/:slug. No schema beside it, like portalPathOf.
+ */
+export const productPathOf = (productSlug: string) =>
+  productSlug === PRODUCT_SLUG_SCROLL ? '/scroll-of-antioch' : `/experiences/${productSlug}`
 
 /** Field limits of the contact and prayer forms: the storefront shows them, the API enforces them. */
 export const CONTACT_LIMITS = {

@@ -1,15 +1,9 @@
 import { z } from 'zod'
+import { PRODUCT_CATEGORIES } from './constants'
 
 /** The remotes configuration the shell fetches at start: remote name → manifest URL. */
 export const RemotesConfigSchema = z.record(z.string(), z.string().min(1))
 export type RemotesConfig = z.infer<typeof RemotesConfigSchema>
-
-export const PRODUCT_CATEGORIES = ['mystery', 'devotional', 'history'] as const
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]
-export const PRODUCT_STATUSES = ['draft', 'coming_soon', 'on_sale', 'sold_out'] as const
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
-/** What a visitor is told: the owner's status, sold out too when counted stock reached 0. */
-export type ProductAvailability = Exclude<ProductStatus, 'draft'>
 
 export const ProductImageSchema = z.object({
   id: z.string(),

@@ -40,6 +40,8 @@ const route = (
 export const ROUTES: readonly RouteDef[] = [
   route('/', 'storefront', 'Home'),
   route('/experiences', 'storefront', 'Experiences'),
+  // One page per product from the catalogue (issue 31); the Scroll's stays /scroll-of-antioch (spec).
+  route('/experiences/:productSlug', 'storefront', 'Experience'),
   route('/about', 'storefront', 'About Us'),
   route('/shop', 'storefront', 'Shop'),
   route('/checkout/:productSlug', 'storefront', 'Checkout'),
@@ -142,14 +144,20 @@ export function examplePath(pattern: string): string {
     .replace(/:[A-Za-z]+/g, 'example')
 }
 
-/** The links of the header and the mobile drawer (spec, Layout). */
+/**
+ * The Experiences menu of the header and the mobile drawer (spec, Layout): the spec's six
+ * boxes, each to its own page (the Scroll's is /scroll-of-antioch). Kept here rather than read
+ * from the catalogue (decision 049): the menu is the shell's, on every page and in its first
+ * load; "All Experiences" above it leads to the list the database keeps. The seed's test
+ * checks each link names a product the seed makes.
+ */
 export const EXPERIENCE_LINKS = [
-  { label: "Pilgrim's Cipher", href: '/experiences#pilgrims-cipher' },
+  { label: "Pilgrim's Cipher", href: '/experiences/pilgrims-cipher' },
   { label: 'The Scroll of Antioch', href: '/scroll-of-antioch' },
-  { label: 'Letters to the Lost', href: '/experiences#letters-to-lost' },
-  { label: 'Parables Unboxed', href: '/experiences#parables-unboxed' },
-  { label: "The Disciple's Toolkit", href: '/experiences#disciples-toolkit' },
-  { label: 'Mysteries of the Psalms', href: '/experiences#mysteries-psalms' },
+  { label: 'Letters to the Lost', href: '/experiences/letters-to-the-lost' },
+  { label: 'Parables Unboxed', href: '/experiences/parables-unboxed' },
+  { label: "The Disciple's Toolkit", href: '/experiences/disciples-toolkit' },
+  { label: 'Mysteries of the Psalms', href: '/experiences/mysteries-of-the-psalms' },
 ] as const
 
 export const RESOURCE_CATEGORY_LINKS = [

@@ -6,6 +6,7 @@ describe('matchRoute', () => {
     ['/', 'storefront', '/'],
     ['/checkout', 'storefront', '/checkout'],
     ['/checkout/scroll-of-antioch', 'storefront', '/checkout/:productSlug'],
+    ['/experiences/pilgrims-cipher', 'storefront', '/experiences/:productSlug'],
     ['/resources', 'resources-app', '/resources'],
     ['/resources/item/noah', 'resources-app', '/resources/item/:slug'],
     ['/resources/teaching-resources', 'resources-app', '/resources/:categorySlug'],

@@ -8,6 +8,9 @@ import { HomePage } from './home/home-page'
 const ExperiencesPage = lazy(() =>
   import('./experiences/experiences-page').then((m) => ({ default: m.ExperiencesPage })),
 )
+const ExperiencePage = lazy(() =>
+  import('./experience/experience-page').then((m) => ({ default: m.ExperiencePage })),
+)
 const AboutPage = lazy(() => import('./about/about-page').then((m) => ({ default: m.AboutPage })))
 const FaqPage = lazy(() => import('./faq/faq-page').then((m) => ({ default: m.FaqPage })))
 const ContactPage = lazy(() => import('./contact/contact-page').then((m) => ({ default: m.ContactPage })))
@@ -31,6 +34,7 @@ const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ d
 export const pages: RemotePages = {
   '/': HomePage,
   '/experiences': ExperiencesPage,
+  '/experiences/:productSlug': ExperiencePage,
   '/about': AboutPage,
   '/faq': FaqPage,
   '/contact': ContactPage,

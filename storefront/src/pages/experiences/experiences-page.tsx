@@ -1,29 +1,17 @@
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
-  formatMoney,
   formatMoneyShort,
+  type ProductView,
+  productPathOf,
   STANDARD_DELIVERY,
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Badge, Button, cn, Skeleton } from '@lamplight/ui'
-import {
-  ArrowRightIcon,
-  ClockIcon,
-  LightbulbIcon,
-  PackageOpenIcon,
-  PuzzleIcon,
-  ShoppingCartIcon,
-  SparklesIcon,
-} from '@lamplight/ui/icons'
+import { Button, ErrorState, Skeleton } from '@lamplight/ui'
+import { ArrowRightIcon, LightbulbIcon, PackageOpenIcon, PuzzleIcon, SparklesIcon } from '@lamplight/ui/icons'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useProduct } from '../../api/shop'
-import {
-  CATEGORY_LABELS,
-  EXPERIENCES,
-  type Experience,
-  FEATURED_EXPERIENCE,
-} from '../../components/experiences'
+import { useCatalog } from '../../api/catalog'
+import { ProductCard } from '../../components/product-card'
 import { Container, SectionHeading } from '../../components/section-heading'
 
 export const EXPERIENCES_HEADING = 'Our Experiences'
@@ -46,12 +34,16 @@ const STEPS = [
   },
 ] as const
 
-/** Brings the card named in the URL's hash into view, on arrival and whenever the hash changes. */
-function useScrollToHash() {
+/**
+ * Brings the card named in the URL's hash into view, on arrival, once the cards are there
+ * (`ready`), and whenever the hash changes.
+ */
+function useScrollToHash(ready: boolean) {
   const { hash, key } = useLocation()
   const arrived = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` re-runs it when the same link is followed twice
   useEffect(() => {
+    if (!ready) return
     const id = decodeURIComponent(hash.slice(1))
     const target = id ? document.getElementById(id) : null
     if (target) {
@@ -62,17 +54,19 @@ function useScrollToHash() {
       })
     }
     arrived.current = true
-  }, [hash, key])
+  }, [hash, key, ready])
   return decodeURIComponent(hash.slice(1))
 }
 
 export function ExperiencesPage() {
-  const target = useScrollToHash()
+  const catalog = useCatalog()
+  const target = useScrollToHash(catalog.isSuccess)
+  const firstTime = catalog.data?.find((p) => p.featured && p.availability === 'on_sale')
   return (
     <div>
       <PageMeta
         title="Experiences"
-        description="Six story-driven puzzle experiences rooted in Scripture: mysteries, devotionals and journeys into Bible history, each one 2-4 hours of discovery."
+        description="Story-driven puzzle experiences rooted in Scripture: mysteries, devotionals and journeys into Bible history, each one 2-4 hours of discovery."
         path="/experiences"
       />
       <section aria-labelledby="experiences-heading" className="bg-linear-to-b from-parchment to-background">
@@ -85,40 +79,35 @@ export function ExperiencesPage() {
             {EXPERIENCES_HEADING}
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-muted-foreground leading-relaxed">
-            Six boxes, six stories. Each one hides its puzzles inside a piece of the great Story, so the last
+            Every box is a story. Each one hides its puzzles inside a piece of the great Story, so the last
             clue you solve is a truth worth carrying home.
           </p>
-          <aside
-            aria-label="New to Lamplight?"
-            className="mt-8 flex max-w-3xl flex-col gap-4 rounded-xl border border-gold/60 bg-card p-5 shadow-sm sm:flex-row sm:items-center"
-          >
-            <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-gold-deep">
-              <LightbulbIcon aria-hidden="true" className="size-5" />
-            </span>
-            <p className="flex-1 text-foreground">
-              <strong className="font-semibold">First time with a puzzle box?</strong> Start with{' '}
-              {FEATURED_EXPERIENCE.title}. It is beginner friendly, takes 2-3 hours and walks you through five
-              mysteries, one step at a time.
-            </p>
-            <Button asChild variant="outline" className="self-start sm:self-center">
-              <Link to="/scroll-of-antioch">
-                Start here
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            </Button>
-          </aside>
+          {firstTime && <FirstTimeHint product={firstTime} />}
         </Container>
       </section>
 
       <section aria-label="All experiences" className="py-10 sm:py-14">
         <Container>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {EXPERIENCES.map((experience) => (
-              <li key={experience.id} className="flex">
-                <ExperienceCard experience={experience} targeted={target === experience.id} />
-              </li>
-            ))}
-          </ul>
+          {catalog.data ? (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {catalog.data.map((product) => (
+                <li key={product.id} className="flex">
+                  <ProductCard product={product} headingLevel={2} anchor targeted={target === product.slug} />
+                </li>
+              ))}
+            </ul>
+          ) : catalog.isError ? (
+            <ErrorState onRetry={() => catalog.refetch()} retrying={catalog.isFetching} />
+          ) : (
+            <ul aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {[0, 1, 2].map((i) => (
+                <li key={i}>
+                  <Skeleton className="aspect-[3/4] w-full rounded-xl" />
+                  <span className="sr-only">Loading the experiences…</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </Container>
       </section>
 
@@ -148,88 +137,28 @@ export function ExperiencesPage() {
   )
 }
 
-function ExperienceCard({ experience, targeted }: { experience: Experience; targeted: boolean }) {
-  const { Art } = experience
-  const titleId = `${experience.id}-title`
-  const stockId = `${experience.id}-stock`
+/** The featured box on sale, recommended to someone who has never opened a puzzle box. */
+function FirstTimeHint({ product }: { product: ProductView }) {
+  const { duration, mysteries } = product.facts
   return (
-    <article
-      id={experience.id}
-      aria-labelledby={titleId}
-      data-featured={experience.featured || undefined}
-      className={cn(
-        'flex w-full scroll-mt-24 flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow',
-        experience.featured ? 'border-gold' : 'border-border',
-        targeted && 'ring-2 ring-ring ring-offset-2 ring-offset-background',
-      )}
+    <aside
+      aria-label="New to Lamplight?"
+      className="mt-8 flex max-w-3xl flex-col gap-4 rounded-xl border border-gold/60 bg-card p-5 shadow-sm sm:flex-row sm:items-center"
     >
-      <div className="relative bg-parchment px-6 pt-6 pb-2">
-        <Art className={cn('mx-auto max-w-xs', !experience.inStock && 'opacity-60 grayscale-[40%]')} />
-        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
-          {experience.featured && <Badge>Featured</Badge>}
-          {!experience.inStock && (
-            <Badge variant="secondary" className="border-border">
-              Out of stock
-            </Badge>
-          )}
-        </div>
-      </div>
-      <div className="flex flex-1 flex-col p-6">
-        <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-          <Badge variant="outline">{CATEGORY_LABELS[experience.category]}</Badge>
-          <span className="flex items-center gap-1">
-            <ClockIcon aria-hidden="true" className="size-3.5" />
-            {experience.duration}
-          </span>
-        </div>
-        <h2 id={titleId} className="mt-3 font-semibold font-serif text-2xl text-foreground">
-          {experience.title}
-        </h2>
-        <p className="mt-2 flex-1 text-muted-foreground leading-relaxed">{experience.description}</p>
-        <p className="mt-5 font-semibold text-2xl text-foreground">
-          <span className="sr-only">Price: </span>
-          {experience.productSlug ? <LivePrice slug={experience.productSlug} /> : `$${experience.price}`}
-        </p>
-        {!experience.inStock && (
-          <p id={stockId} className="mt-1 text-muted-foreground text-sm">
-            Out of stock for now. New boxes are being crafted; check back soon.
-          </p>
-        )}
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to={experience.learnMoreHref}>
-              Learn More<span className="sr-only"> about {experience.title}</span>
-            </Link>
-          </Button>
-          {experience.inStock ? (
-            <Button asChild>
-              <Link to="/shop">
-                <ShoppingCartIcon aria-hidden="true" />
-                Add to Cart<span className="sr-only">: {experience.title}</span>
-              </Link>
-            </Button>
-          ) : (
-            <Button disabled aria-describedby={stockId}>
-              <ShoppingCartIcon aria-hidden="true" />
-              Add to Cart<span className="sr-only">: {experience.title}</span>
-            </Button>
-          )}
-        </div>
-      </div>
-    </article>
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-gold-deep">
+        <LightbulbIcon aria-hidden="true" className="size-5" />
+      </span>
+      <p className="flex-1 text-foreground">
+        <strong className="font-semibold">First time with a puzzle box?</strong> Start with {product.name}. It
+        is beginner friendly{duration ? `, takes ${duration}` : ''}
+        {mysteries ? ` and walks you through ${mysteries} mysteries` : ''}, one step at a time.
+      </p>
+      <Button asChild variant="outline" className="self-start sm:self-center">
+        <Link to={productPathOf(product.slug)}>
+          Start here
+          <ArrowRightIcon aria-hidden="true" />
+        </Link>
+      </Button>
+    </aside>
   )
-}
-
-/** The shop's own price for a product on sale; a placeholder while it loads, nothing if it is not for sale. */
-function LivePrice({ slug }: { slug: string }) {
-  const product = useProduct(slug)
-  if (product.data) return <>{formatMoney(product.data.price)}</>
-  // Inside the price's <p>: a <span>, as a <div> there is invalid HTML.
-  if (product.isPending)
-    return (
-      <Skeleton asChild className="inline-block h-7 w-20 align-middle">
-        <span />
-      </Skeleton>
-    )
-  return <span className="text-base text-muted-foreground">See the shop</span>
 }

@@ -1,6 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoneyShort } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Badge, Button } from '@lamplight/ui'
+import { Button, ErrorState, Skeleton } from '@lamplight/ui'
 import {
   ArrowRightIcon,
   BookOpenIcon,
@@ -11,14 +11,16 @@ import {
   UsersIcon,
 } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
-import { CATEGORY_LABELS, type Experience, experienceById } from '../../components/experiences'
+import { useCatalog } from '../../api/catalog'
 import { LampArt, PuzzleBoxArt } from '../../components/illustrations'
+import { ProductCard } from '../../components/product-card'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
 
 export const HOME_HEADING = 'Open the box. Discover the Story.'
 
-const FEATURED = ['scroll-of-antioch', 'pilgrims-cipher', 'letters-to-lost'].map(experienceById)
+/** How many boxes the home page shows: the catalogue's first (featured first, in the owner's order). */
+export const HOME_FEATURED_COUNT = 3
 
 const REASONS = [
   {
@@ -108,22 +110,16 @@ export function HomePage() {
               id="featured-heading"
               eyebrow="Featured experiences"
               title="Where will your first mystery begin?"
-              lead="Three of our best-loved boxes, each one a story you solve with your own hands."
+              lead="Our best-loved boxes, each one a story you solve with your own hands."
             />
             <Button asChild variant="link" className="px-0 text-base has-[>svg]:px-0">
               <Link to="/experiences">
-                See all six experiences
+                See all experiences
                 <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </div>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {FEATURED.map((experience) => (
-              <li key={experience.id} className="flex">
-                <FeaturedCard experience={experience} />
-              </li>
-            ))}
-          </ul>
+          <FeaturedProducts />
         </Container>
       </section>
 
@@ -183,39 +179,24 @@ export function HomePage() {
   )
 }
 
-function FeaturedCard({ experience }: { experience: Experience }) {
-  const { Art } = experience
-  const titleId = `featured-${experience.id}`
+/** The catalogue's first boxes (featured first), as cards with their pictures and prices. */
+function FeaturedProducts() {
+  const catalog = useCatalog()
+  if (catalog.isError)
+    return <ErrorState className="mt-10" onRetry={() => catalog.refetch()} retrying={catalog.isFetching} />
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
-    >
-      <div className="relative bg-parchment px-6 pt-6 pb-2">
-        <Art className="mx-auto max-w-xs" />
-        {experience.featured && <Badge className="absolute top-3 left-3">Start here</Badge>}
-      </div>
-      <div className="flex flex-1 flex-col p-6">
-        <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-          <Badge variant="outline">{CATEGORY_LABELS[experience.category]}</Badge>
-          <span className="flex items-center gap-1">
-            <ClockIcon aria-hidden="true" className="size-3.5" />
-            {experience.duration}
-          </span>
-        </div>
-        <h3 id={titleId} className="mt-3 font-semibold font-serif text-foreground text-xl">
-          {experience.title}
-        </h3>
-        <p className="mt-2 flex-1 text-muted-foreground text-sm leading-relaxed">{experience.tagline}</p>
-        <div className="mt-5">
-          <Button asChild variant="outline" size="sm">
-            <Link to={experience.learnMoreHref}>
-              Learn More<span className="sr-only"> about {experience.title}</span>
-              <ArrowRightIcon aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
-      </div>
-    </article>
+    <ul aria-busy={catalog.isPending || undefined} className="mt-10 grid gap-6 md:grid-cols-3">
+      {catalog.data
+        ? catalog.data.slice(0, HOME_FEATURED_COUNT).map((product) => (
+            <li key={product.id} className="flex">
+              <ProductCard product={product} compact badge={product.featured ? 'Start here' : undefined} />
+            </li>
+          ))
+        : Array.from({ length: HOME_FEATURED_COUNT }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="aspect-[3/4] w-full rounded-xl" />
+            </li>
+          ))}
+    </ul>
   )
 }

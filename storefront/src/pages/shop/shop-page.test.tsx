@@ -1,75 +1,121 @@
-import { screen } from '@testing-library/react'
+import type { ProductView } from '@lamplight/contracts'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CATALOGUE, catalogueResponse, productView } from '../../test/catalogue'
 import { fakeApi, renderWithProviders } from '../../test/render'
 import { ShopPage } from './shop-page'
 
 afterEach(() => vi.unstubAllGlobals())
-
-const PRODUCT = {
-  id: 'p1',
-  name: 'The Scroll of Antioch',
-  description: 'Restore the scroll.',
-  slug: 'scroll-of-antioch',
-  price: 5250,
-  image: null,
-  tagline: '',
-  category: 'history' as const,
-  compare_at: null,
-  availability: 'on_sale' as const,
-  sku: null,
-  featured: true,
-  facts: {},
-  images: [],
-}
 
 const jsonLd = () =>
   [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
     JSON.parse(s.textContent ?? ''),
   )
 
-function setup(product: typeof PRODUCT | null) {
+function setup(products: ProductView[] = CATALOGUE, path = '/shop') {
   vi.stubGlobal(
     'fetch',
     vi.fn(
-      fakeApi((url) =>
-        product && url.endsWith('/api/products/scroll-of-antioch')
-          ? Response.json({ data: product })
-          : Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 }),
+      fakeApi(
+        (url) =>
+          catalogueResponse(url, products) ??
+          Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 }),
       ),
     ),
   )
-  renderWithProviders(<ShopPage />, '/shop')
+  renderWithProviders(<ShopPage />, path)
 }
 
-describe('Shop page head', () => {
-  it('describes the product on sale as schema.org Product data, at the price the API gives', async () => {
-    setup(PRODUCT)
+const scroll = { ...CATALOGUE[0]!, price: 5250 }
+
+describe('Shop page: featured box', () => {
+  it('describes the featured box as schema.org Product data, at the price the API gives', async () => {
+    setup([scroll, ...CATALOGUE.slice(1)])
     await screen.findByRole('link', { name: 'Purchase Now - $52.50' })
     expect(jsonLd()).toEqual([
       expect.objectContaining({
         '@type': 'Product',
         name: 'The Scroll of Antioch',
-        description: 'Restore the scroll.',
+        description: 'Restore the scroll of the church in Antioch.',
+        sku: 'LPC-SOA-001',
+        image: ['/api/products/scroll-of-antioch/images/img-scroll-of-antioch'],
         offers: expect.objectContaining({ price: '52.50', priceCurrency: 'USD' }),
       }),
     ])
+    const featured = screen.getByRole('region', { name: 'The Scroll of Antioch' })
+    expect(within(featured).getByRole('list', { name: 'At a glance' })).toHaveTextContent('5 Mysteries')
+    expect(within(featured).getByRole('link', { name: /learn more/i })).toHaveAttribute(
+      'href',
+      '/scroll-of-antioch',
+    )
     expect(document.title).toBe('Shop | Lamplight Puzzle Co.')
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', '/shop')
   })
 
-  it('claims no product when none is on sale', async () => {
-    setup(null)
-    await screen.findByRole('button', { name: 'Currently unavailable' })
+  it('features the box the owner features, and sells nothing that is not on sale', async () => {
+    setup([
+      productView({ slug: 'lamp-of-zion', name: 'Lamp of Zion', featured: true }),
+      ...CATALOGUE.map((p) => ({ ...p, featured: false })),
+    ])
+    const featured = await screen.findByRole('region', { name: 'Lamp of Zion' })
+    expect(within(featured).queryByRole('link', { name: /purchase now/i })).toBeNull()
+    expect(within(featured).getByRole('link', { name: /tell me when it's ready/i })).toHaveAttribute(
+      'href',
+      '/experiences/lamp-of-zion#notify',
+    )
+    expect(jsonLd()[0]?.offers.availability).toBe('https://schema.org/PreOrder')
+  })
+
+  it('claims no product when the catalogue is empty', async () => {
+    setup([])
+    await screen.findByRole('heading', { name: 'All Experiences' })
+    expect(screen.queryByRole('link', { name: /purchase now/i })).toBeNull()
     expect(jsonLd()).toEqual([])
   })
 })
 
-describe('Coming Soon', () => {
-  it('shows each coming box with its price in dollars, as the experiences page does', async () => {
-    setup(PRODUCT)
+describe('Shop page: every box, by category', () => {
+  const names = (region: HTMLElement) =>
+    within(region)
+      .getAllByRole('article')
+      .map((a) => within(a).getByRole('heading').textContent)
+
+  it('lists every box; a category link narrows it and says which is chosen', async () => {
+    setup()
+    const all = await screen.findByRole('region', { name: 'All Experiences' })
+    expect(names(all)).toEqual(CATALOGUE.map((p) => p.name))
+    const filters = within(all).getByRole('navigation', { name: 'Filter by category' })
+    expect(within(filters).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page')
+    expect(within(filters).getByRole('link', { name: 'Devotional' })).toHaveAttribute(
+      'href',
+      '/shop?category=devotional',
+    )
+  })
+
+  it.each([
+    ['mystery', ['Mysteries of the Psalms', "Pilgrim's Cipher"]],
+    ['devotional', ['Letters to the Lost', 'Parables Unboxed']],
+    ['history', ['The Scroll of Antioch', "The Disciple's Toolkit"]],
+  ])('?category=%s shows only those boxes', async (category, expected) => {
+    setup(CATALOGUE, `/shop?category=${category}`)
+    const all = await screen.findByRole('region', { name: 'All Experiences' })
+    expect(names(all)).toEqual(expected)
+    expect(within(all).getByRole('link', { current: 'page' })).toHaveAttribute(
+      'href',
+      `/shop?category=${category}`,
+    )
+  })
+
+  it('shows the boxes coming soon, each with its price, and none on sale among them', async () => {
+    setup()
     const coming = await screen.findByRole('region', { name: 'Coming Soon' })
-    const prices = [...coming.querySelectorAll('li p.font-semibold')].map((p) => p.textContent)
-    expect(prices.length).toBe(5)
-    for (const price of prices) expect(price).toMatch(/^\$\d+\.\d{2}$/)
+    const cards = within(coming).getAllByRole('article')
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(
+      CATALOGUE.filter((p) => p.availability === 'coming_soon').map((p) => p.name),
+    )
+    for (const c of cards) {
+      expect(c).toHaveTextContent(/\$\d+\.\d{2}/)
+      expect(within(c).queryByRole('link', { name: /add to cart/i })).toBeNull()
+    }
   })
 })

@@ -5,38 +5,55 @@ import {
   formatMoney,
   formatMoneyShort,
   GIFT_CARD_AMOUNTS_CENTS,
-  PRODUCT_SLUG_SCROLL,
+  PRODUCT_CATEGORIES,
+  type ProductCategory,
+  type ProductView,
+  productPathOf,
   STANDARD_DELIVERY,
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
 } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Skeleton, toast } from '@lamplight/ui'
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  cn,
+  ErrorState,
+  Skeleton,
+  toast,
+} from '@lamplight/ui'
 import {
   CheckIcon,
   ClockIcon,
   GiftIcon,
+  MailIcon,
   PuzzleIcon,
   RefreshCwIcon,
   SparklesIcon,
   TruckIcon,
+  UsersIcon,
 } from '@lamplight/ui/icons'
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
-import { useProduct, useProductAccess } from '../../api/shop'
+import { Link, useSearchParams } from 'react-router'
+import { useCatalog } from '../../api/catalog'
+import { useProductAccess } from '../../api/shop'
 import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
-import { CATEGORY_LABELS, EXPERIENCES, type ExperienceCategory } from '../../components/experiences'
-import { ScrollArt } from '../../components/illustrations'
+import { Price, ProductCard } from '../../components/product-card'
 import { ProductJsonLd } from '../../components/product-json-ld'
+import { AVAILABILITY_LABELS, CATEGORY_LABELS } from '../../components/product-labels'
+import { ProductPicture } from '../../components/product-picture'
 import { Container, SectionHeading } from '../../components/section-heading'
 import { TwoParts } from '../../components/two-parts'
 
-const FILTERS: ('all' | ExperienceCategory)[] = ['all', 'mystery', 'devotional', 'history']
-const FACTS = [
-  { Icon: ClockIcon, label: '2-3 Hours' },
-  { Icon: PuzzleIcon, label: '5 Mysteries' },
-  { Icon: SparklesIcon, label: 'Interactive' },
-]
+/** The category a `?category=` names, or null for all (an unknown one is all, not an empty list). */
+export function categoryOf(search: URLSearchParams): ProductCategory | null {
+  const value = search.get('category')
+  return (PRODUCT_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as ProductCategory) : null
+}
 
 /** /shop: the featured box at its live price, what is coming, gift cards and the monthly plans. */
 export function ShopPage() {
@@ -44,7 +61,7 @@ export function ShopPage() {
     <div>
       <PageMeta
         title="Shop"
-        description={`Buy The Scroll of Antioch, our story-driven puzzle box, see what is coming next, and choose a monthly plan. Free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`}
+        description={`Buy our story-driven puzzle boxes, see what is coming next, and choose a monthly plan. Free US shipping over ${formatMoneyShort(FREE_SHIPPING_THRESHOLD_CENTS)}.`}
         path="/shop"
       />
       <section aria-labelledby="shop-heading" className="bg-linear-to-b from-parchment to-background">
@@ -57,24 +74,59 @@ export function ShopPage() {
           </p>
         </Container>
       </section>
-      <FeaturedProduct />
-      <ShippingBanner />
-      <ComingSoon />
+      <Catalogue />
       <GiftCards />
       <Plans />
     </div>
   )
 }
 
-function FeaturedProduct() {
-  const product = useProduct(PRODUCT_SLUG_SCROLL)
-  const access = useProductAccess(PRODUCT_SLUG_SCROLL)
+/** The catalogue's three parts: the featured box, every box by category, what is coming. */
+function Catalogue() {
+  const catalog = useCatalog()
+  if (catalog.isError)
+    return (
+      <Container className="py-12">
+        <ErrorState onRetry={() => catalog.refetch()} retrying={catalog.isFetching} />
+      </Container>
+    )
+  const products = catalog.data
+  const featured = products?.find((p) => p.featured) ?? products?.find((p) => p.availability === 'on_sale')
+  return (
+    <>
+      {products ? (
+        featured && <FeaturedProduct product={featured} />
+      ) : (
+        <Container className="py-12 sm:py-16">
+          <Skeleton className="h-80 w-full rounded-2xl" />
+          <span className="sr-only" role="status">
+            Loading the shop…
+          </span>
+        </Container>
+      )}
+      <ShippingBanner />
+      {products && <AllProducts products={products} />}
+      {products && <ComingSoon products={products.filter((p) => p.availability === 'coming_soon')} />}
+    </>
+  )
+}
+
+function FeaturedProduct({ product }: { product: ProductView }) {
+  const access = useProductAccess(product.slug)
+  const onSale = product.availability === 'on_sale'
+  const { duration, mysteries, ages } = product.facts
+  const facts = [
+    duration && { Icon: ClockIcon, label: duration },
+    mysteries && { Icon: PuzzleIcon, label: `${mysteries} Mysteries` },
+    ages && { Icon: UsersIcon, label: `Ages ${ages}` },
+    { Icon: SparklesIcon, label: 'Interactive' },
+  ].filter((f) => !!f)
   return (
     <section aria-labelledby="featured-heading" className="py-12 sm:py-16">
-      {product.data ? <ProductJsonLd product={product.data} pagePath="/shop" /> : null}
+      <ProductJsonLd product={product} pagePath="/shop" />
       <Container className="grid items-center gap-10 lg:grid-cols-2">
-        <div className="rounded-2xl bg-card/60 p-4 shadow-sm ring-1 ring-border sm:p-8">
-          <ScrollArt />
+        <div className="overflow-hidden rounded-2xl bg-card/60 shadow-sm ring-1 ring-border">
+          <ProductPicture product={product} sizes="(min-width: 1024px) 36rem, 100vw" priority />
         </div>
         <div>
           {access.hasAccess ? (
@@ -86,17 +138,11 @@ function FeaturedProduct() {
             <Badge>Featured</Badge>
           )}
           <h2 id="featured-heading" className="mt-3 font-serif text-3xl text-foreground sm:text-4xl">
-            {product.data?.name ?? 'The Scroll of Antioch'}
+            {product.name}
           </h2>
-          {product.isPending ? (
-            <Skeleton className="mt-4 h-20 w-full" />
-          ) : (
-            <p className="mt-4 text-lg text-muted-foreground leading-relaxed">
-              {product.data?.description ?? 'This experience is not available right now.'}
-            </p>
-          )}
+          <p className="mt-4 text-lg text-muted-foreground leading-relaxed">{product.description}</p>
           <ul aria-label="At a glance" className="mt-6 flex flex-wrap gap-3">
-            {FACTS.map(({ Icon, label }) => (
+            {facts.map(({ Icon, label }) => (
               <li
                 key={label}
                 className="flex items-center gap-2 rounded-full border border-border bg-card px-4 py-2 font-medium text-sm"
@@ -106,6 +152,7 @@ function FeaturedProduct() {
               </li>
             ))}
           </ul>
+          {!onSale && <Price product={product} className="mt-6" />}
           <div className="mt-8 flex flex-wrap gap-3">
             {access.signedIn && access.pending ? (
               // A signed-in visitor may own it: no Purchase Now until the answer is in.
@@ -115,24 +162,71 @@ function FeaturedProduct() {
                   Checking whether this box is yours…
                 </span>
               </>
-            ) : access.hasAccess && product.data ? (
-              <TwoParts productSlug={product.data.slug} />
-            ) : product.data ? (
+            ) : access.hasAccess ? (
+              <TwoParts productSlug={product.slug} />
+            ) : onSale ? (
               <Button asChild size="lg">
-                <Link to={`/checkout/${product.data.slug}`}>
-                  Purchase Now - {formatMoney(product.data.price)}
-                </Link>
+                <Link to={`/checkout/${product.slug}`}>Purchase Now - {formatMoney(product.price)}</Link>
               </Button>
             ) : (
-              <Button size="lg" disabled>
-                {product.isPending ? 'Loading price…' : 'Currently unavailable'}
+              <Button asChild size="lg" variant="secondary">
+                <Link to={`${productPathOf(product.slug)}#notify`}>
+                  <MailIcon aria-hidden="true" />
+                  {AVAILABILITY_LABELS[product.availability]}: tell me when it's ready
+                </Link>
               </Button>
             )}
             <Button asChild size="lg" variant="outline">
-              <Link to="/scroll-of-antioch">Learn More</Link>
+              <Link to={productPathOf(product.slug)}>
+                Learn More<span className="sr-only"> about {product.name}</span>
+              </Link>
             </Button>
           </div>
         </div>
+      </Container>
+    </section>
+  )
+}
+
+/** Every box, filtered by category with links (`?category=`), so the filters work without JavaScript. */
+function AllProducts({ products }: { products: ProductView[] }) {
+  const [search] = useSearchParams()
+  const category = categoryOf(search)
+  const shown = products.filter((p) => !category || p.category === category)
+  const filters = [null, ...PRODUCT_CATEGORIES] as const
+  return (
+    <section aria-labelledby="all-heading" className="py-12 sm:py-16">
+      <Container>
+        <SectionHeading id="all-heading" eyebrow="Every box" title="All Experiences" />
+        <nav aria-label="Filter by category" className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {filters.map((f) => (
+              <li key={f ?? 'all'}>
+                <Button asChild variant={category === f ? 'default' : 'outline'}>
+                  <Link
+                    to={f ? `?category=${f}` : '?'}
+                    replace
+                    preventScrollReset
+                    aria-current={category === f ? 'page' : undefined}
+                  >
+                    {f ? CATEGORY_LABELS[f] : 'All'}
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {shown.length ? (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((product) => (
+              <li key={product.id} className="flex">
+                <ProductCard product={product} compact />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-8 text-muted-foreground">No boxes in this category yet.</p>
+        )}
       </Container>
     </section>
   )
@@ -155,47 +249,17 @@ function ShippingBanner() {
   )
 }
 
-function ComingSoon() {
-  const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all')
-  const upcoming = EXPERIENCES.filter((e) => !e.productSlug)
-  const shown = upcoming.filter((e) => filter === 'all' || e.category === filter)
+/** The boxes on the workbench: announced, not for sale yet. */
+function ComingSoon({ products }: { products: ProductView[] }) {
+  if (!products.length) return null
   return (
-    <section aria-labelledby="coming-heading" className="py-12 sm:py-16">
+    <section aria-labelledby="coming-heading" className="bg-secondary/50 py-12 sm:py-16">
       <Container>
         <SectionHeading id="coming-heading" eyebrow="On the workbench" title="Coming Soon" />
-        <fieldset className="mt-6 flex flex-wrap gap-2">
-          <legend className="sr-only">Filter by category</legend>
-          {FILTERS.map((f) => (
-            <Button
-              key={f}
-              variant={filter === f ? 'default' : 'outline'}
-              aria-pressed={filter === f}
-              onClick={() => setFilter(f)}
-            >
-              {f === 'all' ? 'All' : CATEGORY_LABELS[f]}
-            </Button>
-          ))}
-        </fieldset>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map(({ id, title, tagline, category, price, Art }) => (
-            <li
-              key={id}
-              className="relative flex flex-col overflow-hidden rounded-xl border border-border bg-card"
-            >
-              <div className="relative aspect-[4/3] bg-parchment p-6">
-                <Art className="size-full opacity-60" />
-                <span className="absolute inset-0 flex items-center justify-center bg-background/40">
-                  <Badge variant="secondary" className="text-base">
-                    Coming Soon
-                  </Badge>
-                </span>
-              </div>
-              <div className="flex flex-1 flex-col p-5">
-                <p className="text-primary text-sm">{CATEGORY_LABELS[category]}</p>
-                <h3 className="mt-1 font-serif text-xl">{title}</h3>
-                <p className="mt-2 flex-1 text-muted-foreground">{tagline}</p>
-                <p className="mt-4 font-semibold">${price}</p>
-              </div>
+          {products.map((product) => (
+            <li key={product.id} className="flex">
+              <ProductCard product={product} compact />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from './admin-orders'
 import { normalisePostalCode } from './cart'
-import { CHECKOUT_MESSAGES, type CountryCode, PAYMENT_METHODS, regionsOf } from './checkout-constants'
+import { CHECKOUT_MESSAGES, PAYMENT_METHODS, regionsOf } from './checkout-constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
 
@@ -10,11 +10,6 @@ import { SlugSchema } from './schemas'
  * create-checkout and handle-checkout-success (their field names kept, decision 010), and
  * the buyer's own orders.
  */
-const POSTAL_PATTERNS: Record<CountryCode, RegExp> = {
-  US: /^\d{5}(-\d{4})?$/,
-  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
-}
-
 const text = (max: number, missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, `Please keep this under ${max} characters.`)
 
@@ -37,7 +32,8 @@ export const CustomerInfoSchema = z
   .superRefine((info, ctx) => {
     if (!regionsOf(info.country).some(([code]) => code === info.state))
       ctx.addIssue({ code: 'custom', path: ['state'], message: CHECKOUT_MESSAGES.region })
-    if (!POSTAL_PATTERNS[info.country].test(info.zipCode))
+    // "30301", "30301-1234" or "303011234"; "K1A 0B1", "k1a0b1": stored one way (below).
+    if (!normalisePostalCode(info.country, info.zipCode))
       ctx.addIssue({ code: 'custom', path: ['zipCode'], message: CHECKOUT_MESSAGES.zip[info.country] })
   })
   // Stored and shown one way: "30301", "30301-1234", "M5V 2T6" (issue 32).

@@ -63,7 +63,7 @@ export const CartItemParams = z.object({ productSlug: SlugSchema })
 export const CartQuery = z
   .object({
     country: Country.optional(),
-    zipCode: z.string().trim().max(12).optional(),
+    zipCode: z.string().trim().min(1, CHECKOUT_MESSAGES.zip.US).max(12, CHECKOUT_MESSAGES.zip.US).optional(),
   })
   .transform((q, ctx) => {
     if (!q.zipCode) return { country: q.country, zipCode: undefined }

@@ -2,6 +2,7 @@ import { cartContract, MAX_CART_QUANTITY, quantityPricesContract } from '@lampli
 import type { Context } from 'hono'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import type { AppEnv } from '../../types'
 import {
@@ -34,27 +35,27 @@ async function answer(c: Context<AppEnv>, cartId: string | null, destination = {
 
 export const cartRouter = defineRouter('/cart')
   .handle(cartContract.read, async ({ c, db, query }) => {
-    const owner = await cartOwnerOf(c)
+    const owner = await cartOwnerOf(c, (await currentUser(c))?.id ?? null)
     const resolved = await resolveCart(db, owner)
     await keepCartCookie(c, owner, resolved)
     return answer(c, resolved.cartId, query)
   })
   .handle(cartContract.add, { middleware: [limitCartWrites] }, async ({ c, db, body }) => {
-    const owner = await cartOwnerOf(c)
+    const owner = await cartOwnerOf(c, (await currentUser(c))?.id ?? null)
     const resolved = await resolveCart(db, owner, { create: true })
     await addToCart(db, resolved.cartId!, body.productSlug, Math.min(body.quantity, MAX_CART_QUANTITY))
     await keepCartCookie(c, owner, resolved)
     return answer(c, resolved.cartId)
   })
   .handle(cartContract.update, { middleware: [limitCartWrites] }, async ({ c, db, params, body }) => {
-    const owner = await cartOwnerOf(c)
+    const owner = await cartOwnerOf(c, (await currentUser(c))?.id ?? null)
     const resolved = await resolveCart(db, owner)
     await keepCartCookie(c, owner, resolved)
     await setCartQuantity(db, resolved.cartId, params.productSlug, body.quantity)
     return answer(c, resolved.cartId)
   })
   .handle(cartContract.remove, { middleware: [limitCartWrites] }, async ({ c, db, params }) => {
-    const owner = await cartOwnerOf(c)
+    const owner = await cartOwnerOf(c, (await currentUser(c))?.id ?? null)
     const resolved = await resolveCart(db, owner)
     await keepCartCookie(c, owner, resolved)
     await removeFromCart(db, resolved.cartId, params.productSlug)

@@ -4,6 +4,7 @@ import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { recordAudit } from '../../services/audit'
 import { imageUrl } from '../catalog/service'
 import { quoteShipping } from '../shipping/service'
+import type { CartOwner } from './cookie'
 import { type PricedLine, type PricedProduct, priceLine, sumLines } from './pricing'
 import {
   createVisitorCart,
@@ -30,7 +31,6 @@ import {
  * so no sign-in path (password, reset, verification link) has to remember to do it; the
  * route then clears the cookie.
  */
-export type CartOwner = { userId: string | null; visitorCartId: string | null }
 export type ResolvedCart = { cartId: string | null; merged: boolean }
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -242,7 +242,7 @@ export async function setQuantityPrices(
   })
 }
 
-export { CART_COOKIE, cartOwnerOf, keepCartCookie } from './cookie'
+export { CART_COOKIE, type CartOwner, cartOwnerOf, keepCartCookie } from './cookie'
 
 /** Visitors' carts are kept 60 days from their last change. */
 export const VISITOR_CART_DAYS = 60

@@ -60,7 +60,8 @@ export const checkoutRouter = defineRouter('/checkout')
     checkoutContract.create,
     { middleware: [limitCheckouts] },
     async ({ c, db, deps, body, headers }) => {
-      const owner = await cartOwnerOf(c)
+      const user = await currentUser(c)
+      const owner = await cartOwnerOf(c, user?.id ?? null)
       let cartId: string | null = null
       if (body.fromCart) {
         const resolved = await resolveCart(db, owner)
@@ -68,7 +69,6 @@ export const checkoutRouter = defineRouter('/checkout')
         cartId = resolved.cartId
       }
       const lines = await checkoutLines(db, body.productSlug ? { productSlug: body.productSlug } : { cartId })
-      const user = await currentUser(c)
       const info = body.customerInfo ?? null
       const email = info?.email ?? user?.email
       if (!email)

@@ -44,15 +44,18 @@ export async function updateShippingRate(
       .update(shippingRates)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(shippingRates.id, before.id))
+    // The row as stored, not the input: text the database normalised (a lone surrogate) is
+    // what the audit's JSON can hold.
     const { id, ...shown } = before
+    const { id: _, ...after } = (await findRate(tx as unknown as Db, country))!
     await recordAudit(tx, {
       actorId,
       action: 'shipping_rate.updated',
       entity: 'shipping_rate',
       entityId: id,
       before: shown,
-      after: { ...shown, ...input },
+      after,
     })
-    return withDelivery({ ...shown, ...input })
+    return withDelivery(after)
   })
 }

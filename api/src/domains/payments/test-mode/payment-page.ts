@@ -1,4 +1,4 @@
-import { formatMoney, TAX_NOTES } from '@lamplight/contracts'
+import { formatMoney } from '@lamplight/contracts'
 import { escapeHtml } from '../../../lib/html'
 
 type Session = { status: string; amountCents: number; shippingCents?: number; email: string; product: string }
@@ -16,5 +16,5 @@ export function testPaymentPage(sessionId: string, session: Session): string {
 <form method="post" action="/api/payments/test/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
 <p class="note">Pay completes the order exactly as a real payment would. Decline simulates a refused card. Cancel returns to the shop.</p>`
     : `<p>This payment is already <strong>${escapeHtml(session.status)}</strong>.</p><p><a href="/checkout?session_id=${id}">See the order</a> · <a href="/shop">Back to the shop</a></p>`
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>TEST MODE payment | Lamplight Puzzle Co.</title><style>${STYLE}</style></head><body><main><span class="badge">TEST MODE</span><h1>Lamplight Puzzle Co.</h1><p>No real payment is taken on this page.</p><dl><dt>Item</dt><dd>${escapeHtml(session.product)}</dd><dt>Shipping</dt><dd>${session.shippingCents ? escapeHtml(formatMoney(session.shippingCents)) : 'FREE'}</dd><dt>Tax</dt><dd>${escapeHtml(TAX_NOTES.test)}</dd><dt>Total</dt><dd>${escapeHtml(formatMoney(session.amountCents))}</dd><dt>Email</dt><dd>${escapeHtml(session.email)}</dd></dl>${actions}</main></body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>TEST MODE payment | Lamplight Puzzle Co.</title><style>${STYLE}</style></head><body><main><span class="badge">TEST MODE</span><h1>Lamplight Puzzle Co.</h1><p>No real payment is taken on this page.</p><dl><dt>Item</dt><dd>${escapeHtml(session.product)}</dd><dt>Shipping</dt><dd>${session.shippingCents ? escapeHtml(formatMoney(session.shippingCents)) : 'FREE'}</dd><dt>Tax</dt><dd>None</dd><dt>Total</dt><dd>${escapeHtml(formatMoney(session.amountCents))}</dd><dt>Email</dt><dd>${escapeHtml(session.email)}</dd></dl>${actions}</main></body></html>`
 }

@@ -13,6 +13,12 @@ const order = {
   name: EVIL,
   product: 'The Scroll of Antioch',
   amountCents: 4999,
+  lines: [{ name: 'The Scroll of Antioch', quantity: 1, lineTotalCents: 4999 }],
+  subtotalCents: 4999,
+  discountCents: 0,
+  shippingCents: 0,
+  taxCents: 0,
+  taxNote: 'Tax calculated at payment: none in test mode',
 }
 
 // What a buyer may type at checkout with anyone's address: a formula, a link, markup.

@@ -1,5 +1,6 @@
 import { adminAuditRouter } from '../domains/accounts/audit-routes'
 import { adminUsersRouter } from '../domains/accounts/routes'
+import { adminQuantityPricesRouter, cartRouter } from '../domains/cart/routes'
 import { adminProductsRouter, catalogRouter } from '../domains/catalog/routes'
 import { adminDeploymentsRouter } from '../domains/deployments/routes'
 import { insightsRouter } from '../domains/insights/routes'
@@ -13,6 +14,7 @@ import { portalRouter, puzzlesRouter } from '../domains/puzzles/routes'
 import { adminResourcesRouter } from '../domains/resources/admin-routes'
 import { filesRouter } from '../domains/resources/files-routes'
 import { resourcesRouter } from '../domains/resources/routes'
+import { adminShippingRouter, shippingRouter } from '../domains/shipping/routes'
 import { subscriptionsRouter } from '../domains/subscriptions/routes'
 import type { Router } from '../lib/router'
 import { authRouter, devMailRouter } from './auth/router'
@@ -32,11 +34,15 @@ export const apiRouters: Router[] = [
   adminOrdersRouter,
   adminResourcesRouter,
   adminProductsRouter,
+  adminQuantityPricesRouter,
+  adminShippingRouter,
   adminAuditRouter,
   adminDeploymentsRouter,
   insightsRouter,
   inboxRouter,
   catalogRouter,
+  cartRouter,
+  shippingRouter,
   checkoutRouter,
   accountRouter,
   testPaymentsRouter,

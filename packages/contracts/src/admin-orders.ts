@@ -33,6 +33,8 @@ const day = z
 export const OrderFiltersSchema = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  /** `paid`: orders that were paid (paid, completed, refunded); `attempts`: checkouts never paid (pending, failed, cancelled). */
+  kind: z.enum(['paid', 'attempts']).optional(),
   from: day.optional(),
   to: day.optional(),
   sort: z.enum(ORDER_SORTS).default('created_at'),
@@ -100,6 +102,20 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   can_refund: z.boolean(),
   can_ship: z.boolean(),
   history: z.array(OrderHistoryEntrySchema),
+  /** The order's lines and totals (issue 32); `product_*` above are the first line's. */
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      product_title: z.string(),
+      quantity: z.number().int(),
+      unit_price_cents: z.number().int(),
+      line_total_cents: z.number().int(),
+    }),
+  ),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  shipping_cents: z.number().int(),
+  tax_cents: z.number().int(),
 })
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from './admin-orders'
-import { CHECKOUT_MESSAGES, type CountryCode, PAYMENT_METHODS, regionsOf } from './checkout-constants'
+import { normalisePostalCode } from './cart'
+import { CHECKOUT_MESSAGES, PAYMENT_METHODS, regionsOf } from './checkout-constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
 
@@ -9,11 +10,6 @@ import { SlugSchema } from './schemas'
  * create-checkout and handle-checkout-success (their field names kept, decision 010), and
  * the buyer's own orders.
  */
-const POSTAL_PATTERNS: Record<CountryCode, RegExp> = {
-  US: /^\d{5}(-\d{4})?$/,
-  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
-}
-
 const text = (max: number, missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, `Please keep this under ${max} characters.`)
 
@@ -36,18 +32,38 @@ export const CustomerInfoSchema = z
   .superRefine((info, ctx) => {
     if (!regionsOf(info.country).some(([code]) => code === info.state))
       ctx.addIssue({ code: 'custom', path: ['state'], message: CHECKOUT_MESSAGES.region })
-    if (!POSTAL_PATTERNS[info.country].test(info.zipCode))
+    // "30301", "30301-1234" or "303011234"; "K1A 0B1", "k1a0b1": stored one way (below).
+    if (!normalisePostalCode(info.country, info.zipCode))
       ctx.addIssue({ code: 'custom', path: ['zipCode'], message: CHECKOUT_MESSAGES.zip[info.country] })
   })
+  // Stored and shown one way: "30301", "30301-1234", "M5V 2T6" (issue 32).
+  .transform((info) => ({
+    ...info,
+    zipCode: normalisePostalCode(info.country, info.zipCode) ?? info.zipCode,
+  }))
 export type CustomerInfo = z.output<typeof CustomerInfoSchema>
 export type CustomerInfoInput = z.input<typeof CustomerInfoSchema>
 
-export const CreateCheckoutBody = z.object({
-  productSlug: SlugSchema,
-  customerInfo: CustomerInfoSchema.optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-  collectShipping: z.boolean().optional(),
-})
+/**
+ * One product (`productSlug`: a cart of one, as `/checkout/:productSlug` sends), or the
+ * buyer's cart (`fromCart: true`). Nothing else of the order comes from the client.
+ */
+export const CreateCheckoutBody = z
+  .object({
+    productSlug: SlugSchema.optional(),
+    fromCart: z.literal(true).optional(),
+    customerInfo: CustomerInfoSchema.optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    collectShipping: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.productSlug === !body.fromCart)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['productSlug'],
+        message: 'Please check out either one box (productSlug) or your cart (fromCart: true).',
+      })
+  })
 
 /** What the buyer sees of an order (confirmation page, My account). */
 export const BuyerOrderSchema = z.object({
@@ -75,6 +91,22 @@ export const BuyerOrderSchema = z.object({
   shipped_at: z.coerce.date().nullable(),
   /** Placed without an account: it becomes one's when an account confirms the order's address. */
   guest: z.boolean(),
+  /** The order's lines (issue 32); `product_title`/`product_slug` are the first line's. */
+  items: z.array(
+    z.object({
+      product_slug: z.string(),
+      product_title: z.string(),
+      quantity: z.number().int(),
+      unit_price_cents: z.number().int(),
+      line_total_cents: z.number().int(),
+    }),
+  ),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  shipping_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  /** How tax was settled, in words ("Tax calculated at payment: none in test mode"). */
+  tax_note: z.string(),
 })
 export type BuyerOrder = z.infer<typeof BuyerOrderSchema>
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { cartContract, shippingContract } from './cart'
+import { cartEndpoints, shippingEndpoints } from './cart-endpoints'
 import { catalogContract } from './catalog'
 import { catalogEndpoints } from './catalog-endpoints'
 import { checkoutContract } from './checkout'
@@ -17,6 +19,8 @@ const TABLES: [string, Table, Record<string, EndpointDef>][] = [
   ['catalogEndpoints', catalogEndpoints, catalogContract],
   ['checkoutEndpoints', checkoutEndpoints, checkoutContract],
   ['subscriptionsEndpoints', subscriptionsEndpoints, subscriptionsContract],
+  ['cartEndpoints', cartEndpoints, cartContract],
+  ['shippingEndpoints', shippingEndpoints, shippingContract],
 ]
 
 describe.each(TABLES)('%s', (_, table, contract) => {

@@ -42,7 +42,17 @@ export const orders = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    // The total charged: subtotal - discount + shipping + tax, all computed on the server
+    // (issue 32). `productId` is the first line's product (access, insights, old readers).
     amountCents: integer().notNull(),
+    subtotalCents: integer().notNull().default(0),
+    discountCents: integer().notNull().default(0),
+    shippingCents: integer().notNull().default(0),
+    taxCents: integer().notNull().default(0),
+    // A hash of the client address that started it: the checkout limit counts pending ones.
+    checkoutAddress: text(),
+    // The cart it was checked out from (none for a one-box checkout): its paid lines leave it.
+    cartId: uuid(),
     currency: text().notNull().default('usd'),
     status: text({ enum: ORDER_STATUSES }).notNull().default('pending'),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
@@ -88,6 +98,10 @@ export const orders = pgTable(
       .on(t.paidAt, t.amountCents, t.productId)
       .where(sql`${t.paidAt} is not null and ${t.provider} <> 'admin'`),
     index('orders_insights_checkouts_idx').on(t.createdAt, t.status).where(sql`${t.provider} <> 'admin'`),
+    // The checkout limit: pending checkouts of one address in the last hour (decision 053).
+    index('orders_checkout_address_idx')
+      .on(t.checkoutAddress, t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.checkoutAddress} is not null`),
     index('orders_refunded_at_idx').on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
     index('orders_customer_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
     // The admin search by the number the buyer was shown: `orderNumber` of the contracts
@@ -95,6 +109,35 @@ export const orders = pgTable(
     index('orders_order_number_idx').on(
       sql`upper(right(coalesce(${t.providerSessionId}, ${t.id}::text), 8))`,
     ),
+  ],
+)
+
+/**
+ * An order's lines: what was bought, at the unit price of the moment (quantity pricing
+ * applied), so a later price change never changes an order.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    position: integer().notNull().default(0),
+    productName: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceCents: integer().notNull(),
+    lineTotalCents: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_product_key').on(t.orderId, t.productId),
+    index('order_items_product_id_idx').on(t.productId),
+    check('order_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+    check('order_items_unit_price_check', sql`${t.unitPriceCents} >= 0`),
+    check('order_items_line_total_check', sql`${t.lineTotalCents} = ${t.unitPriceCents} * ${t.quantity}`),
   ],
 )
 

@@ -61,6 +61,19 @@ type Ctx = {
  * write route fails the test below until it has a scenario here (and records its audit entry).
  */
 const SCENARIOS: Record<string, Scenario> = {
+  // Issue 32: the FAQ's group price, and a zone's shipping rate.
+  'PUT /admin/products/:id/quantity-prices': async ({ database }) => ({
+    method: 'PUT',
+    path: `/api/admin/products/${await draftProduct(database)}/quantity-prices`,
+    body: { tiers: [{ minQuantity: 10, unitPriceCents: 1499 }] },
+    entity: 'product',
+  }),
+  'PUT /admin/shipping/rates/:country': async () => ({
+    method: 'PUT',
+    path: '/api/admin/shipping/rates/CA',
+    body: { name: 'Standard shipping', amountCents: 1300 + ++serial, freeOverCents: null },
+    entity: 'shipping_rate',
+  }),
   'POST /admin/products': async () => ({
     method: 'POST',
     path: '/api/admin/products',

@@ -1,7 +1,15 @@
 import { ADMIN_LIST_TEXT_LIMIT, type PuzzleContentUpdate, type UserRole } from '@lamplight/contracts'
 import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderHistory, orders, products, puzzleContent, user, userProgress } from '../../db/schema'
+import {
+  orderHistory,
+  orderItems,
+  orders,
+  products,
+  puzzleContent,
+  user,
+  userProgress,
+} from '../../db/schema'
 import { conflict, forbidden } from '../../lib/errors'
 import { clipped, containsPattern } from '../../lib/sql-text'
 import { recordAudit } from '../../services/audit'
@@ -29,7 +37,8 @@ export async function listCustomers(db: Db, query: Page & { q?: string }) {
         email_verified: user.emailVerified,
         created_at: user.createdAt,
         // Written out: inside a subquery drizzle leaves column names unqualified.
-        orders: sql<number>`(select count(*)::int from "orders" o where o."user_id" = "user"."id")`,
+        // Paid orders only: checkout attempts never paid (pending, failed, cancelled) are not orders.
+        orders: sql<number>`(select count(*)::int from "orders" o where o."user_id" = "user"."id" and o."status" in ('paid', 'completed', 'refunded'))`,
       })
       .from(user)
       .where(where)
@@ -158,6 +167,19 @@ export async function grantAccess(
       .onConflictDoNothing()
       .returning({ id: orders.id })
     if (created) {
+      // A grant is an order of one line at 0, like every order (issue 32).
+      const [named] = await tx
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.id, product.id))
+      await tx.insert(orderItems).values({
+        orderId: created.id,
+        productId: product.id,
+        productName: named?.name ?? '',
+        quantity: 1,
+        unitPriceCents: 0,
+        lineTotalCents: 0,
+      })
       await tx.insert(orderHistory).values({
         orderId: created.id,
         event: 'granted',

@@ -246,11 +246,12 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
       method: 'PUT',
       body: { ...CIPHER, status: 'on_sale', price_cents: 3999 },
     })
-    const [order] = await queryRows<{ amount_cents: number }>(
+    // The box at the price of the day, plus the US rate under $35 (decision 052).
+    const [order] = await queryRows<{ amount_cents: number; unit_price_cents: number }>(
       database.db,
-      sql`select amount_cents from orders`,
+      sql`select o.amount_cents, i.unit_price_cents from orders o join order_items i on i.order_id = o.id`,
     )
-    expect(order?.amount_cents).toBe(2999)
+    expect(order).toEqual({ amount_cents: 2999 + 599, unit_price_cents: 2999 })
     expect(
       ((await (await app.request('/api/products/pilgrims-cipher')).json()) as { data: { price: number } })
         .data.price,

@@ -99,7 +99,8 @@ describe.each(DRIVERS)('stock on %s', (driver) => {
     )
     expect(mails).toHaveLength(40)
     expect(mails[0]!.subject).toBe('Sorry: Box last-ten sold out while you paid')
-    expect(mails[0]!.text).toContain('refunded the full $29.99')
+    // The whole order comes back: the $29.99 box and its $5.99 US shipping (under $35, decision 052).
+    expect(mails[0]!.text).toContain('refunded the full $35.98')
     const refunded = await queryRows<{ email: string }>(
       database.db,
       sql`select email from orders where status = 'refunded' and email like 'racer%'`,

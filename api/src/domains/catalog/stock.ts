@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema'
 
@@ -13,11 +13,11 @@ export type StockTaken = 'taken' | 'not-counted' | 'sold-out'
  * exactly one decrement through and the stock never goes below zero (the check constraint
  * is the last net). A product whose stock is not counted (null) always has one.
  */
-export async function takeStock(tx: Tx, productId: string): Promise<StockTaken> {
+export async function takeStock(tx: Tx, productId: string, quantity = 1): Promise<StockTaken> {
   const [taken] = await tx
     .update(products)
-    .set({ stock: sql`${products.stock} - 1`, updatedAt: new Date() })
-    .where(and(eq(products.id, productId), gt(products.stock, 0)))
+    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
+    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
     .returning({ stock: products.stock })
   if (taken) return 'taken'
   const [product] = await tx
@@ -25,6 +25,37 @@ export async function takeStock(tx: Tx, productId: string): Promise<StockTaken> 
     .from(products)
     .where(eq(products.id, productId))
   return product && product.stock === null ? 'not-counted' : 'sold-out'
+}
+
+class ShortOfStock extends Error {}
+
+/**
+ * Takes the stock of every line of an order, all or nothing: in a savepoint of the caller's
+ * transaction, so a line short of stock undoes the lines taken before it and the order is
+ * refunded whole (issue 32). Products are updated in id order, so two orders sharing boxes
+ * lock them in the same order and never deadlock. 'taken' when any counted stock moved.
+ */
+export async function takeStockOfLines(
+  tx: Tx,
+  lines: { productId: string; quantity: number }[],
+): Promise<StockTaken> {
+  const sorted = [...lines].sort((a, b) =>
+    a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+  )
+  try {
+    return await tx.transaction(async (sp) => {
+      let moved = false
+      for (const line of sorted) {
+        const taken = await takeStock(sp as unknown as Tx, line.productId, line.quantity)
+        if (taken === 'sold-out') throw new ShortOfStock()
+        moved ||= taken === 'taken'
+      }
+      return moved ? 'taken' : 'not-counted'
+    })
+  } catch (err) {
+    if (err instanceof ShortOfStock) return 'sold-out'
+    throw err
+  }
 }
 
 /** Whether a box can be sold now, asked before payment (the payment itself is the final word: `takeStock`). */

@@ -8,7 +8,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { type Db, queryRows } from '../../db/client'
-import { orderHistory, orders, products, user } from '../../db/schema'
+import { orderHistory, orderItems, orders, products, user } from '../../db/schema'
 import { clipped, containsPattern } from '../../lib/sql-text'
 
 export type OrderFilters = z.output<typeof OrderFiltersSchema>
@@ -67,6 +67,14 @@ export function orderWhere(filters: OrderFilters): SQL | undefined {
     )
   }
   if (filters.status) conditions.push(eq(orders.status, filters.status))
+  // Paid orders and checkout attempts apart (issue 32): an unpaid attempt is not an order.
+  if (filters.kind)
+    conditions.push(
+      inArray(
+        orders.status,
+        filters.kind === 'paid' ? ['paid', 'completed', 'refunded'] : ['pending', 'failed', 'cancelled'],
+      ),
+    )
   if (filters.from) conditions.push(gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)))
   if (filters.to)
     conditions.push(lt(orders.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)))
@@ -235,12 +243,27 @@ export async function orderDetail(db: Db, id: string) {
       shipped_at: orders.shippedAt,
       tracking_number: orders.trackingNumber,
       refunded_at: orders.refundedAt,
+      subtotal_cents: orders.subtotalCents,
+      discount_cents: orders.discountCents,
+      shipping_cents: orders.shippingCents,
+      tax_cents: orders.taxCents,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .leftJoin(user, eq(user.id, orders.userId))
     .where(eq(orders.id, id))
   if (!row) return null
+  const items = await db
+    .select({
+      product_id: orderItems.productId,
+      product_title: orderItems.productName,
+      quantity: orderItems.quantity,
+      unit_price_cents: orderItems.unitPriceCents,
+      line_total_cents: orderItems.lineTotalCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.position))
   const history = await db
     .select({
       at: orderHistory.createdAt,
@@ -273,6 +296,7 @@ export async function orderDetail(db: Db, id: string) {
     can_refund: refundable,
     can_ship: refundable && row.provider !== 'admin',
     history,
+    items,
   }
 }
 

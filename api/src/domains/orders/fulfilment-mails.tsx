@@ -1,4 +1,4 @@
-import { formatMoney } from '@lamplight/contracts'
+import { formatMoney, STANDARD_DELIVERY } from '@lamplight/contracts'
 import type { Mail } from '../../mail'
 import { greeting, Layout, Paragraph, renderMail } from '../../mail/layout'
 
@@ -42,7 +42,7 @@ export function shippedMail(order: OrderForMail & { trackingNumber: string }): P
         Good news: your order {order.id.slice(0, 8)} ({order.product}) is on its way.
       </Paragraph>
       <Paragraph>Tracking number: {order.trackingNumber}</Paragraph>
-      <Paragraph>Standard delivery takes 3-5 business days. We hope you enjoy the journey!</Paragraph>
+      <Paragraph>Standard delivery takes {STANDARD_DELIVERY}. We hope you enjoy the journey!</Paragraph>
     </Layout>,
   )
 }

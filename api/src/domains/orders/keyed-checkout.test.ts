@@ -69,10 +69,25 @@ describe.each(DRIVERS)('keyed checkout claims on %s', (driver) => {
       customerName: null,
       productId: row!.id,
       amountCents: 4999,
+      subtotalCents: 4999,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      lines: [
+        {
+          productId: row!.id,
+          productName: 'Claims Box',
+          quantity: 1,
+          unitPriceCents: 4999,
+          lineTotalCents: 4999,
+        },
+      ],
       currency: 'usd',
       provider: 'test',
       paymentMethod: null,
       shippingAddress: null,
+      checkoutAddress: null,
+      cartId: null,
     }
   }, 120_000)
   afterAll(() => database.destroy())

@@ -9,6 +9,13 @@ export type Confirmation = {
   email: string
   amountCents: number
   product: string
+  /** The order's lines and totals (issue 32). */
+  lines: { name: string; quantity: number; lineTotalCents: number }[]
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  taxCents: number
+  taxNote: string
   address: ShippingAddress | null
   /** Placed without an account. */
   guest: boolean
@@ -44,9 +51,16 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
     <Layout preview={`Thank you for your order ${number}: ${order.product}.`}>
       <Paragraph>{greeting(null)}</Paragraph>
       <Paragraph>Thank you for your order! Order number: {number}.</Paragraph>
-      <Paragraph>
-        {order.product}: {formatMoney(order.amountCents)} (shipping FREE).
-      </Paragraph>
+      <Lines
+        lines={[
+          ...order.lines.map((l) => `${l.quantity} × ${l.name}: ${formatMoney(l.lineTotalCents)}`),
+          `Subtotal: ${formatMoney(order.subtotalCents)}`,
+          ...(order.discountCents ? [`Discount: -${formatMoney(order.discountCents)}`] : []),
+          `Shipping: ${order.shippingCents ? formatMoney(order.shippingCents) : 'FREE'}`,
+          `Tax: ${order.taxCents ? formatMoney(order.taxCents) : order.taxNote}`,
+          `Total: ${formatMoney(order.amountCents)}`,
+        ]}
+      />
       {a && !order.ownAddress && (
         <Paragraph>We will ship it to the address you gave at checkout{area}.</Paragraph>
       )}
@@ -64,8 +78,7 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
         </>
       )}
       <Paragraph>
-        What happens next: we prepare your box within 1-2 business days, then it travels to you (standard
-        delivery {STANDARD_DELIVERY}).{' '}
+        What happens next: we prepare and ship your order; standard delivery takes {STANDARD_DELIVERY}.{' '}
         {order.guest
           ? `To play the online puzzle, sign up (or sign in) and choose "Add my guest orders" in your account: we email ${order.email} a link to set your password, and your box joins your account.`
           : 'You can begin the online puzzle right away from your account.'}

@@ -1,22 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orders, products } from '../../db/schema'
-
-/** A product that is sold (on sale or sold out), with its database price and stock. */
-export async function findBuyableProduct(db: Db, slug: string) {
-  const [row] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      slug: products.slug,
-      status: products.status,
-      stock: products.stock,
-    })
-    .from(products)
-    .where(and(eq(products.slug, slug), inArray(products.status, ['on_sale', 'sold_out'])))
-  return row ?? null
-}
+import { orderItems, orders } from '../../db/schema'
 
 /** What the test-mode payment page shows of a session. */
 export async function findTestSession(db: Db, sessionId: string) {
@@ -24,12 +9,45 @@ export async function findTestSession(db: Db, sessionId: string) {
     .select({
       status: orders.status,
       amountCents: orders.amountCents,
+      shippingCents: orders.shippingCents,
       email: orders.email,
-      product: products.name,
       provider: orders.provider,
     })
     .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
     .where(eq(orders.providerSessionId, sessionId))
-  return row?.provider === 'test' ? row : null
+  if (row?.provider !== 'test') return null
+  const lines = await db
+    .select({ name: orderItems.productName, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.providerSessionId, sessionId))
+    .orderBy(orderItems.position)
+  // "The Scroll of Antioch", or "3 × The Scroll of Antioch, 1 × Pilgrim's Cipher".
+  const product =
+    lines.length === 1 && lines[0]!.quantity === 1
+      ? lines[0]!.name
+      : lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
+  return { ...row, product }
+}
+
+/** The client address as stored on an order: hashed, never the address itself. */
+export const addressHash = (ip: string | undefined) =>
+  createHash('sha256')
+    .update(`checkout-address\n${ip ?? 'unknown'}`)
+    .digest('base64url')
+    .slice(0, 22)
+
+/** Unpaid checkouts one address started in the last `minutes` (decision 053). */
+export async function countPendingFrom(db: Db, checkoutAddress: string, minutes: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.checkoutAddress, checkoutAddress),
+        eq(orders.status, 'pending'),
+        gt(orders.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    )
+  return row?.n ?? 0
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { checkoutContract } from '@lamplight/contracts'
+import { CART_MESSAGES, checkoutContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import { hasStock } from '../catalog/service'
+import { cartOwnerOf, checkoutLines, keepCartCookie, resolveCart, totalsOf } from '../cart/service'
 import { countInsight } from '../insights/service'
 import { providerOf, refreshStripeSession } from '../payments/service'
-import { findBuyableProduct } from './queries'
+import { addressHash, countPendingFrom } from './queries'
 import {
   createPendingOrder,
   createPendingOrderOnce,
@@ -21,40 +21,54 @@ import {
   requestHashOf,
 } from './service'
 
-// Per client address: each checkout writes an order and asks the payment provider, so a
-// script cannot fill the orders table or spend our Stripe quota; the success page is a
-// look-up by session id, so nobody tries ids by the thousand.
+// Per client address, two limits (decision 053). What abuse costs us is pending orders (rows
+// nobody pays for) and provider sessions: an address may have at most PENDING_LIMIT unpaid
+// checkouts started in the last hour, however many it has paid (a church group on one Wi-Fi
+// buys as many orders as it likes; a script making hundreds of pending orders is stopped at
+// the tenth). Requests are also counted, loosely, so nobody spends our Stripe quota on
+// refused attempts; the success page is a look-up by session id, so nobody tries ids by the
+// thousand.
 const limitCheckouts = rateLimit({
   name: 'checkout',
-  limit: 10,
+  limit: 60,
   windowMs: 10 * 60_000,
   message: 'You have started several checkouts in a short time. Please wait a few minutes and try again.',
 })
 const limitLookups = rateLimit({ name: 'checkout-success', limit: 60, windowMs: 60_000 })
 
+/** Unpaid checkouts one address may have started in the last PENDING_WINDOW_MINUTES. */
+export const PENDING_LIMIT = 10
+export const PENDING_WINDOW_MINUTES = 60
+const tooManyPending = () =>
+  new ApiError(
+    429,
+    'rate_limited',
+    'You have several checkouts waiting for payment. Please finish or cancel one of them, or wait an hour, and try again.',
+  )
+
 /** The share of keyed checkouts that also purge day-old idempotency keys. */
 const PURGE_CHANCE = 0.01
 
 /**
- * Buying: create-checkout makes a pending order at the database price and a payment
- * session for it; the payment page (the provider's, or our test-mode one) pays it; the
- * success page reads it. Fulfilment is `domains/orders/service.ts`, the same for every path.
+ * Buying: create-checkout prices the cart (or one box) on the server, makes a pending order
+ * with its lines and totals and a payment session for it; the payment page (the provider's,
+ * or our test-mode one) pays it; the success page reads it. Fulfilment is
+ * `domains/orders/service.ts`, the same for every path.
  */
 export const checkoutRouter = defineRouter('/checkout')
   .handle(
     checkoutContract.create,
     { middleware: [limitCheckouts] },
     async ({ c, db, deps, body, headers }) => {
-      const product = await findBuyableProduct(db, body.productSlug)
-      if (!product) throw notFound('The requested product is not available')
-      // Refused before any payment; the last box paid twice at once is settled at fulfilment.
-      if (product.status === 'sold_out' || !hasStock(product))
-        throw new ApiError(
-          409,
-          'sold_out',
-          `Sorry, ${product.name} is sold out. Nothing was charged. Ask on its page to be told when it is back.`,
-        )
       const user = await currentUser(c)
+      const owner = await cartOwnerOf(c, user?.id ?? null)
+      let cartId: string | null = null
+      if (body.fromCart) {
+        const resolved = await resolveCart(db, owner)
+        await keepCartCookie(c, owner, resolved)
+        cartId = resolved.cartId
+      }
+      const lines = await checkoutLines(db, body.productSlug ? { productSlug: body.productSlug } : { cartId })
       const info = body.customerInfo ?? null
       const email = info?.email ?? user?.email
       if (!email)
@@ -62,35 +76,75 @@ export const checkoutRouter = defineRouter('/checkout')
           { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
         ])
       const provider = providerOf(deps)
-      await countInsight(db, 'checkout_started', product.id) // the Insights' funnel (decision 044)
+      const totals = await totalsOf(
+        db,
+        lines,
+        { country: info?.country ?? 'US', zipCode: info?.zipCode },
+        'test',
+      )
+      if (!totals.shipping)
+        throw validationFailed(CART_MESSAGES.country, [
+          { path: 'customerInfo.country', message: CART_MESSAGES.country },
+        ])
+      const checkoutAddress = addressHash(c.get('clientIp'))
+      if ((await countPendingFrom(db, checkoutAddress, PENDING_WINDOW_MINUTES)) >= PENDING_LIMIT)
+        throw tooManyPending()
+      const first = lines[0]!
+      await countInsight(db, 'checkout_started', first.productId) // the Insights' funnel (decision 044)
       const order: NewOrder = {
         userId: user?.id ?? null,
         email,
         customerName: info ? `${info.firstName} ${info.lastName}` : user?.name || null,
-        productId: product.id,
-        amountCents: product.priceCents,
+        productId: first.productId,
+        // Tax is added by Stripe Tax at payment and recorded then; none in test mode (decision 052).
+        amountCents: totals.totalCents,
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        shippingCents: totals.shipping.amountCents,
+        taxCents: 0,
+        lines: lines.map((l) => ({
+          productId: l.productId,
+          productName: l.productName,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          lineTotalCents: l.lineTotalCents,
+        })),
         currency: 'usd',
         provider: provider.name,
         paymentMethod: body.paymentMethod ?? null,
         shippingAddress: info,
+        checkoutAddress,
+        cartId,
       }
       const openSession = (orderId: string) =>
         provider.createCheckout({
           orderId,
-          productName: product.name,
-          amountCents: product.priceCents,
+          productName: lines.length > 1 ? `${lines.length} boxes` : first.productName,
+          amountCents: totals.totalCents,
+          lines: order.lines.map((l) => ({
+            name: l.productName,
+            quantity: l.quantity,
+            unitAmountCents: l.unitPriceCents,
+          })),
+          shipping: { name: totals.shipping!.name, amountCents: totals.shipping!.amountCents },
           currency: 'usd',
           customerEmail: email,
           successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${deps.config.publicUrl}/shop`,
         })
 
-      // With the client's Idempotency-Key: once per (buyer, key), held by the database.
+      // With the client's Idempotency-Key: once per (buyer, key), held by the database. The
+      // priced lines are part of what the key stands for: a cart or price changed meanwhile
+      // is another checkout (422), never the old session answered for a new total.
       const key = headers['idempotency-key']
       if (key) {
         const { url } = await createPendingOrderOnce(
           db,
-          { userId: order.userId, key, requestHash: requestHashOf(body) },
+          {
+            userId: order.userId,
+            key,
+            requestHash: requestHashOf({ body, lines: order.lines, total: order.amountCents }),
+          },
           openSession,
           order,
         )

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import type { CustomerInfo, PaymentMethod } from '@lamplight/contracts'
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { type CustomerInfo, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { claims, orderHistory, orders, products, user } from '../../db/schema'
+import { claims, orderHistory, orderItems, orders, products, user } from '../../db/schema'
 import {
   ClaimBusyError,
   ClaimMismatchError,
@@ -17,7 +17,8 @@ import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
 import type { PublicCache } from '../../services/public-cache/cache'
-import { takeStock } from '../catalog/service'
+import { removeBoughtLines } from '../cart/service'
+import { takeStockOfLines } from '../catalog/service'
 import type { PaymentProvider } from '../payments/types'
 import { soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
@@ -35,12 +36,30 @@ export type NewOrder = {
   userId: string | null
   email: string
   customerName: string | null
+  /** The first line's product. */
   productId: string
+  /** The total: subtotal - discount + shipping + tax, computed on the server. */
   amountCents: number
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  taxCents: number
+  lines: OrderLine[]
   currency: string
   provider: 'test' | 'stripe'
   paymentMethod: PaymentMethod | null
   shippingAddress: CustomerInfo | null
+  /** A hash of the client address, for the pending-checkout limit (decision 053). */
+  checkoutAddress: string | null
+  cartId: string | null
+}
+
+export type OrderLine = {
+  productId: string
+  productName: string
+  quantity: number
+  unitPriceCents: number
+  lineTotalCents: number
 }
 
 /**
@@ -76,16 +95,25 @@ async function insertPendingOrder(
     customerName: order.customerName,
     productId: order.productId,
     amountCents: order.amountCents,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
     currency: order.currency,
     status: 'pending',
     provider: order.provider,
     paymentMethod: order.paymentMethod,
     shippingAddress: order.shippingAddress ? address : null,
+    checkoutAddress: order.checkoutAddress,
+    cartId: order.cartId,
   })
   const [row] = await (ifAbsent ? insert.onConflictDoNothing({ target: orders.id }) : insert).returning({
     id: orders.id,
   })
   if (!row) return false
+  await tx
+    .insert(orderItems)
+    .values(order.lines.map((line, position) => ({ ...line, orderId: row.id, position })))
   await tx.insert(orderHistory).values({ orderId: row.id, event: 'created', toStatus: 'pending' })
   return true
 }
@@ -226,7 +254,11 @@ export type FulfilmentDeps = Deps & {
  * product) or, when the buyer already owns it, `paid` (the one-completed-order rule stays
  * true; the box still ships). Only the call that moves it from `pending` sends the mail.
  */
-export async function fulfilPaidSession(deps: FulfilmentDeps, sessionId: string): Promise<Fulfilment> {
+export async function fulfilPaidSession(
+  deps: FulfilmentDeps,
+  sessionId: string,
+  charged?: { totalCents: number; taxCents: number },
+): Promise<Fulfilment> {
   const outcome = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({
@@ -238,6 +270,7 @@ export async function fulfilPaidSession(deps: FulfilmentDeps, sessionId: string)
         amountCents: orders.amountCents,
         currency: orders.currency,
         email: orders.email,
+        cartId: orders.cartId,
       })
       .from(orders)
       .where(eq(orders.providerSessionId, sessionId))
@@ -268,8 +301,13 @@ export async function fulfilPaidSession(deps: FulfilmentDeps, sessionId: string)
         .limit(1)
       owned = !!existing
     }
-    // Step "take stock", in this transaction: the box is the buyer's exactly when the order is paid.
-    const stock = await takeStock(tx, order.productId)
+    // Step "take stock" of every line, in this transaction: the boxes are the buyer's exactly
+    // when the order is paid; one line short and no line takes any (decision 046).
+    const lines = await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+    const stock = await takeStockOfLines(tx, lines)
     if (stock === 'sold-out') {
       // Step "no box for this payment": the order leaves pending now (no retry can fill it
       // later), and is refunded after this transaction, with no row lock held (decision 041).
@@ -289,9 +327,14 @@ export async function fulfilPaidSession(deps: FulfilmentDeps, sessionId: string)
     }
     const status = owned ? 'paid' : 'completed'
     const now = new Date()
+    // Stripe Tax adds the tax at payment: the order records what was charged (a refund gives it all back).
+    const tax =
+      charged && charged.taxCents > 0 && charged.totalCents === order.amountCents + charged.taxCents
+        ? { amountCents: charged.totalCents, taxCents: charged.taxCents }
+        : {}
     const [moved] = await tx
       .update(orders)
-      .set({ status, paidAt: now, updatedAt: now })
+      .set({ status, paidAt: now, updatedAt: now, ...tax })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
       .returning({ id: orders.id })
     if (!moved) return { result: 'already' as const }
@@ -304,8 +347,15 @@ export async function fulfilPaidSession(deps: FulfilmentDeps, sessionId: string)
     })
     // The confirmation is queued in the same transaction: a database lost after the commit
     // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
-    const mail = await confirmationFor(tx, order.id)
+    const mail = await confirmationFor(tx as unknown as Db, order.id)
     if (mail) await deps.mailer.send(mail, { transaction: tx })
+    // What was bought leaves the cart it came from (a declined payment leaves the cart as it was).
+    if (order.cartId)
+      await removeBoughtLines(
+        tx,
+        order.cartId,
+        lines.map((l) => l.productId),
+      )
     return { result: 'fulfilled' as const, stockMoved: stock === 'taken' }
   })
   if ('refund' in outcome && outcome.refund) await refundSoldOut(deps, outcome.refund)
@@ -521,27 +571,83 @@ const buyerOrderColumns = {
   tracking_number: orders.trackingNumber,
   shipped_at: orders.shippedAt,
   guest: sql<boolean>`${orders.userId} is null`,
+  subtotal_cents: orders.subtotalCents,
+  discount_cents: orders.discountCents,
+  shipping_cents: orders.shippingCents,
+  tax_cents: orders.taxCents,
+  provider: orders.provider,
+}
+
+/** The lines of orders, by order id, in their order. */
+async function itemsOf(db: Db, orderIds: string[]) {
+  if (!orderIds.length) return new Map<string, BuyerItem[]>()
+  const rows = await db
+    .select({
+      order_id: orderItems.orderId,
+      product_slug: products.slug,
+      product_title: orderItems.productName,
+      quantity: orderItems.quantity,
+      unit_price_cents: orderItems.unitPriceCents,
+      line_total_cents: orderItems.lineTotalCents,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+  const byOrder = new Map<string, BuyerItem[]>()
+  for (const { order_id, ...item } of rows) byOrder.set(order_id, [...(byOrder.get(order_id) ?? []), item])
+  return byOrder
+}
+type BuyerItem = {
+  product_slug: string
+  product_title: string
+  quantity: number
+  unit_price_cents: number
+  line_total_cents: number
+}
+
+async function withItems<T extends { order_id: string; provider: string; tax_cents: number }>(
+  db: Db,
+  rows: T[],
+) {
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.order_id),
+  )
+  return rows.map(({ provider, ...row }) => ({
+    ...row,
+    items: items.get(row.order_id) ?? [],
+    tax_note: row.tax_cents ? 'Tax' : provider === 'stripe' ? TAX_NOTES.stripe : TAX_NOTES.test,
+  }))
 }
 
 export async function findOrderBySession(db: Db, sessionId: string) {
-  const [row] = await db
+  const rows = await db
     .select(buyerOrderColumns)
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .where(eq(orders.providerSessionId, sessionId))
-  return row ?? null
+  return (await withItems(db, rows))[0] ?? null
 }
 
+/** Statuses of an order that was paid: the buyer's account lists only these (attempts are the admin's). */
+export const PAID_STATUSES = ['paid', 'completed', 'refunded'] as const
+
 export async function listOrdersOf(db: Db, userId: string) {
-  return db
+  const rows = await db
     .select(buyerOrderColumns)
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .where(
-      and(eq(orders.userId, userId), sql`(${orders.provider} <> 'admin' or ${orders.status} = 'completed')`),
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, [...PAID_STATUSES]),
+        sql`(${orders.provider} <> 'admin' or ${orders.status} = 'completed')`,
+      ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200)
+  return withItems(db, rows)
 }
 
 async function confirmationFor(db: Db, orderId: string) {
@@ -551,6 +657,11 @@ async function confirmationFor(db: Db, orderId: string) {
       sessionId: orders.providerSessionId,
       email: orders.email,
       amountCents: orders.amountCents,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
+      shippingCents: orders.shippingCents,
+      taxCents: orders.taxCents,
+      provider: orders.provider,
       product: products.name,
       address: orders.shippingAddress,
       guest: sql<boolean>`${orders.userId} is null`,
@@ -561,7 +672,23 @@ async function confirmationFor(db: Db, orderId: string) {
     .innerJoin(products, eq(products.id, orders.productId))
     .leftJoin(user, eq(user.id, orders.userId))
     .where(eq(orders.id, orderId))
-  return row ? orderConfirmationMail(row) : null
+  if (!row) return null
+  const lines = await db
+    .select({
+      name: orderItems.productName,
+      quantity: orderItems.quantity,
+      lineTotalCents: orderItems.lineTotalCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position))
+  const product = lines.length > 1 ? `${lines.length} boxes` : row.product
+  return orderConfirmationMail({
+    ...row,
+    product,
+    lines,
+    taxNote: TAX_NOTES[row.provider === 'stripe' ? 'stripe' : 'test'],
+  })
 }
 
 /** What the test-mode payment page shows of a session (a read of `queries.ts`). */

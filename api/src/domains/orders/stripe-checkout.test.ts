@@ -89,6 +89,62 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     expect(await statusOf(id)).toBe('pending')
   })
 
+  it('passes the lines, the shipping rate and Stripe Tax, and records the tax Stripe charged', async () => {
+    await database.db.execute(
+      sql`insert into products (slug, name, price_cents, stock) values ('pilgrims-cipher', 'Pilgrim''s Cipher', 2999, 10)`,
+    )
+    const buyer = browser(app)
+    for (const [productSlug, quantity] of [
+      ['pilgrims-cipher', 3],
+      ['scroll-of-antioch', 1],
+    ] as const)
+      expect((await buyer.json('/api/cart/items', { body: { productSlug, quantity } })).status).toBe(200)
+    const res = await buyer.json<{ url: string }>('/api/checkout', {
+      body: {
+        fromCart: true,
+        customerInfo: {
+          email: 'tax-buyer@example.com',
+          firstName: 'Lois',
+          lastName: 'Eunice',
+          address: '3 Lake Road',
+          city: 'Ottawa',
+          state: 'ON',
+          zipCode: 'k1a0b1',
+          country: 'CA',
+        },
+      },
+    })
+    expect(res.status).toBe(200)
+    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    expect(sent.get('line_items[0][quantity]')).toBe('3')
+    expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('2999')
+    expect(sent.get('line_items[0][price_data][product_data][name]')).toBe("Pilgrim's Cipher")
+    expect(sent.get('line_items[1][price_data][unit_amount]')).toBe('4999')
+    expect(sent.get('shipping_options[0][shipping_rate_data][fixed_amount][amount]')).toBe('1299')
+    expect(sent.get('automatic_tax[enabled]')).toBe('true')
+    const id = res.body.url.split('/').at(-1)!
+    const total = 3 * 2999 + 4999 + 1299
+    await event('evt_tax_paid', 'checkout.session.completed', {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: total + 1804,
+      total_details: { amount_tax: 1804 },
+    })()
+    const [order] = await queryRows<{ status: string; amount_cents: number; tax_cents: number }>(
+      database.db,
+      sql`select status, amount_cents, tax_cents from orders where provider_session_id = ${id}`,
+    )
+    expect(order).toEqual({ status: 'completed', amount_cents: total + 1804, tax_cents: 1804 })
+    const [stock] = await queryRows<{ stock: number }>(
+      database.db,
+      sql`select stock from products where slug = 'pilgrims-cipher'`,
+    )
+    expect(stock!.stock).toBe(7)
+  })
+
   it('refuses a bad signature with 400 and changes nothing', async () => {
     const { id } = await checkout()
     const payload = JSON.stringify({

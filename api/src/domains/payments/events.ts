@@ -18,7 +18,12 @@ import { providerFor } from './provider-for'
  */
 export type PaymentEvent =
   /** A one-off checkout was paid: the order is fulfilled, once. */
-  | { type: 'checkout.paid'; sessionId: string }
+  | {
+      type: 'checkout.paid'
+      sessionId: string
+      /** What the provider charged, when it adds to our total (Stripe Tax): recorded on the order. */
+      charged?: { totalCents: number; taxCents: number }
+    }
   /** Declined, or the payment failed. */
   | { type: 'checkout.failed'; sessionId: string; note: string }
   /** Given up by the buyer, or expired unpaid. */
@@ -55,6 +60,7 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
             publicCache: deps.publicCache,
           },
           event.sessionId,
+          event.charged,
         )
       case 'checkout.failed':
         return closeUnpaidSession(db, event.sessionId, 'failed', event.note)

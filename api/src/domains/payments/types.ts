@@ -9,8 +9,12 @@ import type Stripe from 'stripe'
 export type CheckoutSessionRequest = {
   orderId: string
   productName: string
-  /** From the database, never from the client. */
+  /** The total, from the database, never from the client. */
   amountCents: number
+  /** The order's lines at their unit prices (quantity pricing applied). */
+  lines: { name: string; quantity: number; unitAmountCents: number }[]
+  /** The zone's rate charged for this order (0 when free). */
+  shipping: { name: string; amountCents: number }
   currency: string
   customerEmail: string
   successUrl: string

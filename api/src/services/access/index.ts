@@ -1,18 +1,28 @@
 import type { SessionUser } from '@lamplight/contracts'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orders, products } from '../../db/schema'
+import { orderItems, orders, products } from '../../db/schema'
 
 /**
  * Who owns a product: the one rule the catalogue (sales page), the puzzles and the admin
- * grant all read. Access is a completed order of the product for this user (an admin grant
+ * grant all read. Access is a completed order with the product among its lines for this user (an admin grant
  * is a completed order of 0); admins own every product (spec, section 6).
  */
 export async function hasCompletedOrder(db: Db, userId: string, productId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.productId, productId), eq(orders.status, 'completed')))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'completed'),
+        // The order's first product, or any of its lines (an order of several boxes, issue 32).
+        or(
+          eq(orders.productId, productId),
+          sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productId} = ${productId})`,
+        ),
+      ),
+    )
     .limit(1)
   return !!row
 }

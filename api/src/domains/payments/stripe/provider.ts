@@ -77,16 +77,28 @@ export function createStripeProvider(stripe: Stripe, configured: StripePrices = 
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [
+          line_items: request.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: request.currency,
+              unit_amount: line.unitAmountCents,
+              product_data: { name: line.name },
+              // Stripe Tax needs to know whether our prices include tax: they do not.
+              tax_behavior: 'exclusive' as const,
+            },
+          })),
+          shipping_options: [
             {
-              quantity: 1,
-              price_data: {
-                currency: request.currency,
-                unit_amount: request.amountCents,
-                product_data: { name: request.productName },
+              shipping_rate_data: {
+                type: 'fixed_amount',
+                display_name: request.shipping.name,
+                fixed_amount: { amount: request.shipping.amountCents, currency: request.currency },
+                tax_behavior: 'exclusive',
               },
             },
           ],
+          // Tax by Stripe Tax, added at payment from the buyer's address (decision 052).
+          automatic_tax: { enabled: true },
           customer_email: request.customerEmail,
           client_reference_id: request.orderId,
           metadata: { orderId: request.orderId },

@@ -38,7 +38,14 @@ async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
     return
   }
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
-    await handlePaymentEvent(deps, { type: 'checkout.paid', sessionId: session.id })
+    await handlePaymentEvent(deps, {
+      type: 'checkout.paid',
+      sessionId: session.id,
+      charged:
+        typeof session.amount_total === 'number'
+          ? { totalCents: session.amount_total, taxCents: session.total_details?.amount_tax ?? 0 }
+          : undefined,
+    })
   else if (session.status === 'expired')
     await handlePaymentEvent(deps, {
       type: 'checkout.cancelled',

@@ -67,6 +67,9 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   PAYMENTS_TEST_MODE: bool.optional(),
+  // Stripe Tax on checkouts (decision 052). Off by default: Stripe refuses every checkout that
+  // asks for it until Stripe Tax is active in the account, which would stop all sales.
+  STRIPE_AUTOMATIC_TAX: bool.default(false),
   // Where the Stripe SDK sends its calls; only for tests and stripe-mock (default: Stripe's API).
   STRIPE_API_BASE: z.string().url().optional(),
   // The Stripe price of each plan; unset: the active price whose lookup key is the plan's price id.
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: e.STRIPE_API_BASE,
+      stripeAutomaticTax: e.STRIPE_AUTOMATIC_TAX,
       stripePrices: Object.fromEntries(
         (
           [

@@ -14,9 +14,11 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   let app: ReturnType<typeof createTestApp>['app']
   const fake = fakeStripe()
   const signer = new Stripe('sk_test_fake')
+  let stripeBase = ''
 
   beforeAll(async () => {
     const base = await fake.listen()
+    stripeBase = base
     database = await createTestDatabase(driver)
     app = createTestApp(database, {
       PUBLIC_URL: 'https://shop.example.com',
@@ -24,6 +26,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: base,
+      STRIPE_AUTOMATIC_TAX: 'true',
     }).app
     await database.db.execute(
       sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
@@ -87,6 +90,35 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     expect(sent.get('client_reference_id')).toBe(order!.id)
     expect(sent.get('metadata[orderId]')).toBe(order!.id)
     expect(await statusOf(id)).toBe('pending')
+  })
+
+  it('asks no Stripe Tax unless STRIPE_AUTOMATIC_TAX is on (Stripe refuses it in an account without Stripe Tax)', async () => {
+    const withoutTax = createTestApp(database, {
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUSTED_ORIGINS: TEST_ORIGIN,
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripeBase,
+    }).app
+    const res = await browser(withoutTax).json<{ url: string }>('/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: {
+          email: 'no-tax@example.com',
+          firstName: 'Ruth',
+          lastName: 'Moab',
+          address: '1 Field Lane',
+          city: 'Springfield',
+          state: 'IL',
+          zipCode: '62701',
+          country: 'US',
+        },
+      },
+    })
+    expect(res.status).toBe(200)
+    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    expect(sent.get('customer_email')).toBe('no-tax@example.com')
+    expect(sent.get('automatic_tax[enabled]')).toBe('false')
   })
 
   it('passes the lines, the shipping rate and Stripe Tax, and records the tax Stripe charged', async () => {

@@ -27,6 +27,8 @@ export type PaymentsConfig = {
   testMode: boolean
   stripeSecretKey?: string
   stripeApiBase?: string
+  /** Ask Stripe Tax for the tax of each checkout (STRIPE_AUTOMATIC_TAX). */
+  stripeAutomaticTax?: boolean
   /** Configured Stripe price ids per plan; a plan without one is found by its lookup key. */
   stripePrices?: StripePrices
 }
@@ -44,7 +46,9 @@ export function createPayments(config: PaymentsConfig, publicUrl: string): Payme
     protocol: base ? (base.protocol.replace(':', '') as 'http' | 'https') : undefined,
   })
   // Orders made in test mode before Stripe was configured are still refunded (nothing was charged).
-  const stripeProvider = createStripeProvider(stripe, config.stripePrices ?? {})
+  const stripeProvider = createStripeProvider(stripe, config.stripePrices ?? {}, {
+    automaticTax: config.stripeAutomaticTax ?? false,
+  })
   return { provider: stripeProvider, stripe, stripeProvider, test }
 }
 

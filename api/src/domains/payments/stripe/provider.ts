@@ -44,7 +44,11 @@ export function stripeClient(settings: StripeSettings) {
  * customer. Every creating call carries an idempotency key, so a retried request never
  * makes a second session, customer or refund.
  */
-export function createStripeProvider(stripe: Stripe, configured: StripePrices = {}): StripeProvider {
+export function createStripeProvider(
+  stripe: Stripe,
+  configured: StripePrices = {},
+  options: { automaticTax: boolean } = { automaticTax: false },
+): StripeProvider {
   const resolved = new Map<string, string>(Object.entries(configured))
 
   async function stripePriceOf(priceId: string): Promise<string> {
@@ -97,8 +101,9 @@ export function createStripeProvider(stripe: Stripe, configured: StripePrices = 
               },
             },
           ],
-          // Tax by Stripe Tax, added at payment from the buyer's address (decision 052).
-          automatic_tax: { enabled: true },
+          // Tax by Stripe Tax, added at payment from the buyer's address, when the shop has
+          // turned it on (decision 052): Stripe refuses it in an account without Stripe Tax.
+          automatic_tax: { enabled: options.automaticTax },
           customer_email: request.customerEmail,
           client_reference_id: request.orderId,
           metadata: { orderId: request.orderId },

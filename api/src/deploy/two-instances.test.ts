@@ -180,7 +180,7 @@ describe.skipIf(!onPostgres)('two API instances on one PostgreSQL and one Redis'
   })
 
   it.skipIf(!redisUrl)('share rate limits: two instances together allow what one allows', async () => {
-    // The contact form: 5 per client address per 10 minutes (README, Security).
+    // The contact form: 5 per client address per 10 minutes (docs/security.md, Rate limits).
     const sender = visitor(randomIp())
     const statuses: number[] = []
     for (let i = 0; i < 10; i++) {

@@ -100,7 +100,7 @@ const borderSide =
 
 /** Utilities whose prefix alone names the group: `pt-4`, `max-w-[14rem]`, `-translate-x-1`. */
 const PLAIN =
-  'p px py ps pe pt pr pb pl m mx my ms me mt mr mb ml scroll-m scroll-mx scroll-my scroll-mt scroll-mr scroll-mb scroll-ml w h size min-w min-h max-w max-h inset inset-x inset-y start end top right bottom left z opacity basis grow shrink gap gap-x gap-y space-y leading duration animate line-clamp grid-cols grid-rows col-start row-start auto-rows items self justify-self overflow overflow-x overflow-y break-before translate-x translate-y rotate underline-offset outline-offset aspect caption field-sizing accent backdrop-blur'
+  'p px py ps pe pt pr pb pl m mx my ms me mt mr mb ml scroll-m scroll-mx scroll-my scroll-mt scroll-mr scroll-mb scroll-ml w h size min-w min-h max-w max-h inset inset-x inset-y start end top right bottom left z opacity basis grow shrink gap gap-x gap-y space-y leading duration animate line-clamp grid-cols grid-rows col-start row-start auto-rows items self justify-self overflow overflow-x overflow-y break-before translate-x translate-y rotate underline-offset outline-offset aspect caption field-sizing accent backdrop-blur justify-items grayscale'
 
 const RULES: Record<string, Rule> = {
   'col-span': 'col-start-end',

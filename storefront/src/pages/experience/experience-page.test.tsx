@@ -18,6 +18,7 @@ function open(
   slug: string,
   products: ProductView[] = CATALOGUE,
   handler?: (url: string, init: RequestInit) => Response | null,
+  session: unknown = null,
 ) {
   const fetchMock = vi.fn(
     fakeApi(
@@ -25,6 +26,7 @@ function open(
         handler?.(url, init) ??
         catalogueResponse(url, products) ??
         Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 }),
+      session,
     ),
   )
   vi.stubGlobal('fetch', fetchMock)
@@ -135,6 +137,48 @@ describe('a product page', () => {
       expect(within(notify).getByLabelText('Your email')).toHaveAccessibleDescription(/valid email/),
     )
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/notify'))).toBe(false)
+  })
+
+  it('shows an owner both parts of the box, each with its button, and still sells another', async () => {
+    const lamp = productView({ slug: 'lamp-of-zion', name: 'Lamp of Zion', availability: 'on_sale' })
+    const customer = { user: { id: 'u1', email: 'ann@example.com', role: 'customer' } }
+    const owns = (hasAccess: boolean) =>
+      open(
+        'lamp-of-zion',
+        [...CATALOGUE, lamp],
+        (url) =>
+          url.endsWith('/api/products/lamp-of-zion/access') ? Response.json({ data: { hasAccess } }) : null,
+        customer,
+      )
+    owns(true)
+    const owned = await screen.findByRole('region', { name: 'You own this box' })
+    expect(within(owned).getByRole('link', { name: 'Start the online story' })).toHaveAttribute(
+      'href',
+      '/puzzle/lamp-of-zion',
+    )
+    expect(within(owned).getByRole('link', { name: "Enter your box's code" })).toHaveAttribute(
+      'href',
+      '/puzzle-portal/lamp-of-zion',
+    )
+    expect(screen.getByRole('link', { name: /add to cart/i })).toBeInTheDocument()
+  })
+
+  it('shows a buyer who does not own the box no owner section', async () => {
+    const lamp = productView({ slug: 'lamp-of-zion', name: 'Lamp of Zion', availability: 'on_sale' })
+    const fetchMock = open(
+      'lamp-of-zion',
+      [...CATALOGUE, lamp],
+      (url) =>
+        url.endsWith('/api/products/lamp-of-zion/access')
+          ? Response.json({ data: { hasAccess: false } })
+          : null,
+      { user: { id: 'u2', email: 'bo@example.com', role: 'customer' } },
+    )
+    await screen.findByRole('heading', { level: 1, name: 'Lamp of Zion' })
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/lamp-of-zion/access'))).toBe(true),
+    )
+    expect(screen.queryByRole('region', { name: 'You own this box' })).toBeNull()
   })
 
   it('names /scroll-of-antioch as the canonical page of the Scroll', async () => {

@@ -5,10 +5,12 @@ import { ArrowLeftIcon, MailIcon, ShoppingCartIcon } from '@lamplight/ui/icons'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useCatalogProduct } from '../../api/catalog'
+import { useProductAccess } from '../../api/shop'
 import { Price } from '../../components/product-card'
 import { ProductJsonLd } from '../../components/product-json-ld'
 import { AVAILABILITY_LABELS, CATEGORY_LABELS } from '../../components/product-labels'
 import { ProductPicture } from '../../components/product-picture'
+import { TwoParts } from '../../components/two-parts'
 
 // The form and its schema (zod) download when a visitor asks to be told, not with the page.
 const NotifyForm = lazy(() => import('./notify-form'))
@@ -72,6 +74,8 @@ export function ExperiencePage() {
 function ProductDetails({ product }: { product: ProductView }) {
   const path = productPathOf(product.slug)
   const onSale = product.availability === 'on_sale'
+  // Asked in the browser only, for a signed-in visitor: an owner is shown both parts of the box.
+  const access = useProductAccess(product.slug)
   const [main, ...others] = product.images
   const facts = [
     ['Duration', product.facts.duration],
@@ -164,6 +168,17 @@ function ProductDetails({ product }: { product: ProductView }) {
               </p>
             )}
           </div>
+          {access.hasAccess && (
+            <section
+              aria-labelledby="owned-heading"
+              className="mt-8 rounded-lg border border-border bg-card p-5"
+            >
+              <h2 id="owned-heading" className="font-serif text-foreground text-xl">
+                You own this box
+              </h2>
+              <TwoParts productSlug={product.slug} className="mt-2" />
+            </section>
+          )}
           {product.description && (
             <div className="mt-8 space-y-4 text-foreground leading-relaxed">
               {product.description.split(/\n{2,}/).map((paragraph) => (

@@ -5,6 +5,12 @@ export const CURRENCY = 'usd'
 /** Free shipping on US orders over this amount; standard delivery time. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 3500
 export const STANDARD_DELIVERY = '3-5 business days'
+/**
+ * The two parts of STANDARD_DELIVERY, for the confirmation's timeline and the plan mail: every
+ * place that says how long shipping takes reads these three, so none disagrees (issue 32).
+ */
+export const PROCESSING_TIME = '1-2 business days'
+export const TRANSIT_TIME = '2-3 business days'
 /** Days after delivery in which an unhappy buyer gets a replacement or a refund (spec, FAQ facts). */
 export const SATISFACTION_WINDOW_DAYS = 30
 

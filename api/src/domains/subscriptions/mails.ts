@@ -1,4 +1,4 @@
-import { formatMoney, planOfTier } from '@lamplight/contracts'
+import { formatMoney, PROCESSING_TIME, planOfTier } from '@lamplight/contracts'
 import { escapeHtml } from '../../lib/html'
 import type { Mail } from '../../mail'
 
@@ -29,7 +29,7 @@ export function subscriptionStartedMail(to: Subscriber, plan: Plan, siteUrl: str
   return mail(to.email, `Welcome to the ${plan.tier} plan`, [
     GREETING,
     `Your ${plan.tier} subscription has started${price ? ` at ${formatMoney(price)} a month` : ''}. Thank you for joining us!`,
-    ...(renews ? [`It renews on ${renews}. Your first box is prepared within 1-2 business days.`] : []),
+    ...(renews ? [`It renews on ${renews}. Your first box is prepared within ${PROCESSING_TIME}.`] : []),
     `Change plan or cancel at any time from your account: ${siteUrl}/account`,
   ])
 }

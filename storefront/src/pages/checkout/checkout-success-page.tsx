@@ -1,4 +1,10 @@
-import { type BuyerOrder, formatMoney, orderNumber } from '@lamplight/contracts'
+import {
+  type BuyerOrder,
+  formatMoney,
+  orderNumber,
+  PROCESSING_TIME,
+  TRANSIT_TIME,
+} from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, LoadingState, PageContainer, toast } from '@lamplight/ui'
 import {
@@ -17,8 +23,8 @@ import { CONTACT_EMAIL, SUPPORT_HOURS } from '../../components/contact-email'
 import { TwoParts } from '../../components/two-parts'
 
 const TIMELINE = [
-  { Icon: PackageIcon, title: 'Order Processing', text: '1-2 business days' },
-  { Icon: TruckIcon, title: 'In Transit', text: '2-3 business days' },
+  { Icon: PackageIcon, title: 'Order Processing', text: PROCESSING_TIME },
+  { Icon: TruckIcon, title: 'In Transit', text: TRANSIT_TIME },
   { Icon: CircleCheckIcon, title: 'Delivered', text: 'Your adventure begins!' },
 ]
 

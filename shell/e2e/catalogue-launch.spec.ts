@@ -68,7 +68,10 @@ test('a box launched with stock 3: public at once, three sold, the fourth refuse
     facts: { duration: '2-3 hours', mysteries: '7', difficulty: 'Intermediate', ages: '12+' },
     sku: `LPC-${slug}`,
   }
-  const created = await page.request.post('/api/admin/products', { headers: { Origin: ORIGIN }, data: fields })
+  const created = await page.request.post('/api/admin/products', {
+    headers: { Origin: ORIGIN },
+    data: fields,
+  })
   expect(created.status(), await created.text()).toBe(201)
   const { data: product } = (await created.json()) as { data: { id: string } }
   const save = async (changes: Record<string, unknown>) => {
@@ -137,7 +140,10 @@ test('a box launched with stock 3: public at once, three sold, the fourth refuse
     .poll(
       async () => {
         await outbox.goto('/api/dev/mail')
-        return outbox.locator('article', { hasText: watcher }).filter({ hasText: `${name} is ready to order` }).count()
+        return outbox
+          .locator('article', { hasText: watcher })
+          .filter({ hasText: `${name} is ready to order` })
+          .count()
       },
       { timeout: 30_000 },
     )

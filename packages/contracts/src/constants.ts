@@ -14,44 +14,6 @@ export const TRANSIT_TIME = '2-3 business days'
 /** Days after delivery in which an unhappy buyer gets a replacement or a refund (spec, FAQ facts). */
 export const SATISFACTION_WINDOW_DAYS = 30
 
-export const SUBSCRIPTION_PLANS = [
-  {
-    tier: 'Basic',
-    priceId: 'price_basic_monthly',
-    priceCents: 1999,
-    popular: false,
-    features: ['1 experience per month', 'Digital guides', 'Community access', 'Cancel anytime'],
-  },
-  {
-    tier: 'Premium',
-    priceId: 'price_premium_monthly',
-    priceCents: 2999,
-    popular: true,
-    features: [
-      '2 experiences per month',
-      'Premium materials',
-      'Video guides',
-      'Priority support',
-      'Exclusive content',
-    ],
-  },
-  {
-    tier: 'Family',
-    priceId: 'price_family_monthly',
-    priceCents: 4999,
-    popular: false,
-    features: [
-      '3 experiences per month',
-      'Family content',
-      'Group activities',
-      'Multiple accounts',
-      'Everything in Premium',
-    ],
-  },
-] as const
-
-export type SubscriptionTier = (typeof SUBSCRIPTION_PLANS)[number]['tier']
-
 export const GIFT_CARD_AMOUNTS_CENTS = [2500, 5000, 10000] as const
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25

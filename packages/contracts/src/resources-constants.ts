@@ -34,10 +34,3 @@ export const COLOURING_COLLECTIONS: Record<GalleryKey, { title: string; path: st
 }
 
 export const RESULTS_PAGE_SIZE_MAX = 100
-
-/**
- * The widths a thumbnail is served at, for an `<img srcset>`: WebP made by the API from the
- * stored thumbnail on first request and kept in storage. Without `w` the stored one is sent.
- */
-export const THUMB_WIDTHS = [240, 400, 600] as const
-export type ThumbWidth = (typeof THUMB_WIDTHS)[number]

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { endpoint } from './endpoint'
-import { GALLERY_KEYS, RESULTS_PAGE_SIZE_MAX, THUMB_WIDTHS, type ThumbWidth } from './resources-constants'
+import { GALLERY_KEYS, RESULTS_PAGE_SIZE_MAX } from './resources-constants'
 import { SlugSchema } from './schemas'
+import { THUMB_WIDTHS, type ThumbWidth } from './thumb-widths'
 
 /**
  * The public resource library. Rows keep the spec's (section 3) snake_case names; see

@@ -1,7 +1,45 @@
-import { SUBSCRIPTION_PLANS, type SubscriptionTier } from './constants'
-
 // The monthly plans' plain values, kept apart from their zod schemas (subscriptions.ts) so
-// that a page using one of them (the shop) does not download zod with it (decision 021).
+// that a page using one of them (the shop) does not download zod with it (decision 021). The
+// plans live here, not in constants.ts, so that a page reading another constant does not
+// carry them (decision 059).
+
+export const SUBSCRIPTION_PLANS = [
+  {
+    tier: 'Basic',
+    priceId: 'price_basic_monthly',
+    priceCents: 1999,
+    popular: false,
+    features: ['1 experience per month', 'Digital guides', 'Community access', 'Cancel anytime'],
+  },
+  {
+    tier: 'Premium',
+    priceId: 'price_premium_monthly',
+    priceCents: 2999,
+    popular: true,
+    features: [
+      '2 experiences per month',
+      'Premium materials',
+      'Video guides',
+      'Priority support',
+      'Exclusive content',
+    ],
+  },
+  {
+    tier: 'Family',
+    priceId: 'price_family_monthly',
+    priceCents: 4999,
+    popular: false,
+    features: [
+      '3 experiences per month',
+      'Family content',
+      'Group activities',
+      'Multiple accounts',
+      'Everything in Premium',
+    ],
+  },
+] as const
+
+export type SubscriptionTier = (typeof SUBSCRIPTION_PLANS)[number]['tier']
 
 export const SUBSCRIPTION_TIERS = SUBSCRIPTION_PLANS.map((p) => p.tier) as [
   SubscriptionTier,

@@ -8,6 +8,7 @@ import {
   type ProductCategory,
   type ProductInput,
   type ProductStatus,
+  quantityPricesContract,
   request,
 } from '@lamplight/contracts'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
@@ -85,3 +86,17 @@ export const removeImageMutation = (id: string) => ({
 /** A picture's address from the API (`/api/…`), reachable from the standalone console too. */
 export const pictureSrc = (url: string, width?: number) =>
   `${url.startsWith('/api/') ? apiBase() : ''}${url}${width ? `?w=${width}` : ''}`
+
+/** Group pricing (issue 32): "10 or more at $39.99 each", applied by the cart on the server. */
+export const quantityPricesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...productKeys.product(id), 'quantity-prices'] as const,
+    queryFn: ({ signal }) => request(quantityPricesContract.read, { params: { id }, signal }),
+    select: (r) => r.data,
+    retry: retryOnce,
+  })
+
+export const saveQuantityPricesMutation = (id: string) => ({
+  mutationFn: async (tiers: { minQuantity: number; unitPriceCents: number }[]) =>
+    (await request(quantityPricesContract.replace, { params: { id }, body: { tiers } })).data,
+})

@@ -9,6 +9,7 @@ import { ProductsPage } from './products/products-page'
 import { PuzzlePage } from './puzzles/puzzle-page'
 import { PuzzlesPage } from './puzzles/puzzles-page'
 import { EditResourcePage, NewResourcePage } from './resource-editor/resource-editor-page'
+import { ShippingRatesPage } from './shipping/shipping-rates-page'
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
 export const pages: RemotePages = {
@@ -18,6 +19,7 @@ export const pages: RemotePages = {
   '/admin/products': ProductsPage,
   '/admin/products/new': NewProductPage,
   '/admin/products/:id': EditProductPage,
+  '/admin/shipping': ShippingRatesPage,
   '/admin/puzzles': PuzzlesPage,
   '/admin/puzzles/:productId': PuzzlePage,
   '/admin/resources/new': NewResourcePage,

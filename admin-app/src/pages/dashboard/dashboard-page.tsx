@@ -92,6 +92,9 @@ function AdminOverview() {
           <Link to="/admin/puzzles">Puzzles and codes</Link>
         </Button>
         <Button asChild variant="outline">
+          <Link to="/admin/shipping">Shipping rates</Link>
+        </Button>
+        <Button asChild variant="outline">
           <Link to="/admin/products">
             <PackageIcon aria-hidden className="size-4" />
             Products

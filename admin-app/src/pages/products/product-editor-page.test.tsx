@@ -1,4 +1,4 @@
-import { type EditableProduct, ProductInputSchema } from '@lamplight/contracts'
+import { type EditableProduct, ProductInputSchema, QuantityPricesBody } from '@lamplight/contracts'
 import { AuthProvider, createQueryClient } from '@lamplight/session'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
@@ -39,6 +39,7 @@ const draft = (): EditableProduct => ({
 })
 
 let stored: EditableProduct
+let tiers: { minQuantity: number; unitPriceCents: number }[] = []
 let sent: { method: string; path: string; body: unknown; headers: Headers }[] = []
 
 /**
@@ -73,6 +74,30 @@ const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       )
     stored = { ...stored, ...parsed.data, id: ID }
     return Response.json({ data: stored }, { status: method === 'POST' ? 201 : 200 })
+  }
+  if (url.pathname === `/api/admin/products/${ID}/quantity-prices`) {
+    if (method === 'GET') return Response.json({ data: tiers })
+    // As the API judges them: the contract's schema, then each below the box's own price.
+    const parsed = QuantityPricesBody.safeParse(body)
+    const issues = parsed.success
+      ? parsed.data.tiers.flatMap((t, i) =>
+          t.unitPriceCents >= stored.price_cents
+            ? [
+                {
+                  path: `tiers.${i}.unitPriceCents`,
+                  message: 'A quantity price must be below the box’s own price.',
+                },
+              ]
+            : [],
+        )
+      : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+    if (!parsed.success || issues.length)
+      return Response.json(
+        { error: { code: 'validation_failed', message: 'The request is not valid.', issues } },
+        { status: 400 },
+      )
+    tiers = parsed.data.tiers
+    return Response.json({ data: tiers })
   }
   if (url.pathname === `/api/admin/products/${ID}/images` && method === 'POST') {
     if (!new Headers(init?.headers).get('X-Alt'))
@@ -119,6 +144,7 @@ const errorOf = (field: HTMLElement) => {
 
 beforeEach(() => {
   stored = draft()
+  tiers = []
   sent = []
   vi.stubGlobal('fetch', api)
   vi.stubGlobal(
@@ -223,6 +249,27 @@ describe('editing a product', () => {
     const upload = writes().at(-1)
     expect(upload?.body).toBe(file)
     expect(decodeURIComponent(upload?.headers.get('X-Alt') ?? '')).toBe('A hand-drawn map')
+  })
+
+  it('saves a group price in cents, and shows a price not below the box’s own on its field', async () => {
+    const user = userEvent.setup()
+    renderAt(`/admin/products/${ID}`)
+    const panel = await screen.findByRole('form', { name: 'Quantity prices' })
+    expect(within(panel).getByText('No quantity prices: every box costs the same.')).toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: 'Add a quantity price' }))
+    // The FAQ's groups of ten are the first suggestion.
+    expect(within(panel).getByLabelText('From (boxes)')).toHaveValue('10')
+    const each = within(panel).getByLabelText('Each (USD)')
+    await user.type(each, '29.99')
+    await user.click(within(panel).getByRole('button', { name: 'Save quantity prices' }))
+    await vi.waitFor(() => expect(errorOf(each)).toBe('A quantity price must be below the box’s own price.'))
+    expect(tiers).toEqual([])
+
+    await user.clear(each)
+    await user.type(each, '24.50')
+    await user.click(within(panel).getByRole('button', { name: 'Save quantity prices' }))
+    await vi.waitFor(() => expect(tiers).toEqual([{ minQuantity: 10, unitPriceCents: 2450 }]))
+    expect(errorOf(within(panel).getByLabelText('Each (USD)'))).toBeUndefined()
   })
 
   it('says Product Not Found for an id no product has', async () => {

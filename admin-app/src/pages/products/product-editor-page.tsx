@@ -44,6 +44,7 @@ import {
   valuesOf,
 } from './product-form-values'
 import { ProductPreview } from './product-preview'
+import { QuantityPricesPanel } from './quantity-prices-panel'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -388,12 +389,15 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
         </Form>
 
         {product && (
-          <PicturesPanel
-            product={product}
-            onChange={(updated) =>
-              queryClient.setQueryData(productKeys.product(updated.id), { data: updated })
-            }
-          />
+          <div className="grid gap-6">
+            <PicturesPanel
+              product={product}
+              onChange={(updated) =>
+                queryClient.setQueryData(productKeys.product(updated.id), { data: updated })
+              }
+            />
+            <QuantityPricesPanel product={product} />
+          </div>
         )}
       </div>
 

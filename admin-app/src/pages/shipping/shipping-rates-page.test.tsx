@@ -1,0 +1,124 @@
+import { type ShippingRate, ShippingRateBody } from '@lamplight/contracts'
+import { AuthProvider, createQueryClient } from '@lamplight/session'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { ShippingRatesPage } from './shipping-rates-page'
+
+let rates: ShippingRate[]
+let writes: { path: string; body: unknown }[]
+
+/** The API as far as the page needs it: a body judged by the contract's own schema, as the router does. */
+const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), 'http://localhost')
+  const method = init?.method ?? 'GET'
+  if (url.pathname.endsWith('/get-session'))
+    return Response.json({
+      user: { id: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin' },
+    })
+  if (url.pathname === '/api/admin/shipping/rates') return Response.json({ data: rates })
+  const country = url.pathname.match(/^\/api\/admin\/shipping\/rates\/(US|CA)$/)?.[1]
+  if (country && method === 'PUT') {
+    const body = JSON.parse(String(init?.body))
+    writes.push({ path: url.pathname, body })
+    const parsed = ShippingRateBody.safeParse(body)
+    if (!parsed.success)
+      return Response.json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'The request is not valid.',
+            issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          },
+        },
+        { status: 400 },
+      )
+    const saved = { ...rates.find((r) => r.country === country)!, ...parsed.data }
+    rates = rates.map((r) => (r.country === country ? saved : r))
+    return Response.json({ data: saved })
+  }
+  return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 })
+})
+
+beforeEach(() => {
+  rates = [
+    {
+      country: 'US',
+      zoneName: 'United States',
+      name: 'Standard',
+      amountCents: 599,
+      freeOverCents: 3500,
+      deliveryTime: '3-5 business days',
+    },
+    {
+      country: 'CA',
+      zoneName: 'Canada',
+      name: 'Standard',
+      amountCents: 1299,
+      freeOverCents: null,
+      deliveryTime: '3-5 business days',
+    },
+  ]
+  writes = []
+  vi.stubGlobal('fetch', api)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/admin/shipping']}>
+          <ShippingRatesPage />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+
+const errorOf = (field: HTMLElement) => {
+  const id = field.getAttribute('aria-describedby')
+  return id ? document.getElementById(id)?.textContent : undefined
+}
+
+it("shows each zone's rate in dollars and saves Canada's in cents, free from a threshold", async () => {
+  const user = userEvent.setup()
+  renderPage()
+  const canada = await screen.findByRole('form', { name: 'Canada shipping' })
+  expect(within(canada).getByText(/Now: \$12\.99/)).toBeInTheDocument()
+  expect(
+    within(screen.getByRole('form', { name: 'United States shipping' })).getByLabelText('Free from (USD)'),
+  ).toHaveValue('35.00')
+  const rate = within(canada).getByLabelText('Rate (USD)')
+  await user.clear(rate)
+  await user.type(rate, '14.50')
+  await user.type(within(canada).getByLabelText('Free from (USD)'), '100')
+  await user.click(within(canada).getByRole('button', { name: 'Save Canada rate' }))
+  await vi.waitFor(() => expect(writes).toHaveLength(1))
+  expect(writes[0]).toEqual({
+    path: '/api/admin/shipping/rates/CA',
+    body: { name: 'Standard', amountCents: 1450, freeOverCents: 10000 },
+  })
+  expect(await within(canada).findByText(/Now: \$14\.50, free from \$100\b/)).toBeInTheDocument()
+})
+
+it('says an amount that is not dollars on its field without asking the API, and the API’s refusal on its own', async () => {
+  const user = userEvent.setup()
+  renderPage()
+  const us = await screen.findByRole('form', { name: 'United States shipping' })
+  const rate = within(us).getByLabelText('Rate (USD)')
+  await user.clear(rate)
+  await user.type(rate, 'five')
+  await user.click(within(us).getByRole('button', { name: 'Save United States rate' }))
+  expect(errorOf(rate)).toBe('Please enter an amount in dollars, like 5.99.')
+  expect(writes).toHaveLength(0)
+
+  await user.clear(rate)
+  await user.type(rate, '-1')
+  await user.click(within(us).getByRole('button', { name: 'Save United States rate' }))
+  await vi.waitFor(() =>
+    expect(errorOf(within(us).getByLabelText('Rate (USD)'))).toBe('The rate cannot be negative.'),
+  )
+  expect(rates[0]?.amountCents).toBe(599)
+})

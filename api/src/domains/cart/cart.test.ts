@@ -398,6 +398,37 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     expect(success.body.data.tax_note).toBe('Tax calculated at payment: none in test mode')
   })
 
+  it('gives a buyer who already owns the first box of a paid order every other box in it', async () => {
+    const buyer = browser(app)
+    expect((await buyer.signUp('repeat-buyer@example.com')).status).toBe(200)
+    const buy = async () => {
+      const res = await buyer.json<{ url: string }>('/api/checkout', {
+        body: { fromCart: true, customerInfo: { ...US, email: 'repeat-buyer@example.com' } },
+      })
+      expect(res.status).toBe(200)
+      expect((await act(sessionOf(res.body.url), 'pay')).status).toBe(303)
+      return sessionOf(res.body.url)
+    }
+    const owns = async (slug: string) =>
+      (await buyer.json<{ data: { hasAccess: boolean } }>(`/api/products/${slug}/access`)).body.data.hasAccess
+    await add(buyer, 'scroll-of-antioch', 1)
+    await buy()
+    expect(await owns('pilgrims-cipher')).toBe(false)
+    // The Scroll again (a gift, say) with a box not owned yet: the order is paid, not a second
+    // "completed" for the Scroll, and the new box is the buyer's.
+    await add(buyer, 'scroll-of-antioch', 1)
+    await add(buyer, 'pilgrims-cipher', 1)
+    const second = await buy()
+    expect(
+      await count(
+        sql`select count(*)::int as n from orders where provider_session_id = ${second} and status = 'paid'`,
+      ),
+    ).toBe(1)
+    expect(await owns('pilgrims-cipher')).toBe(true)
+    expect(await owns('scroll-of-antioch')).toBe(true)
+    expect(await owns('tiny-box')).toBe(false)
+  })
+
   it("lists only paid orders in the buyer's account; a declined attempt keeps the cart", async () => {
     const buyer = browser(app)
     expect((await buyer.signUp('declined@example.com')).status).toBe(200)

@@ -1,21 +1,24 @@
 import type { SessionUser } from '@lamplight/contracts'
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderItems, orders, products } from '../../db/schema'
 
 /**
  * Who owns a product: the one rule the catalogue (sales page), the puzzles and the admin
- * grant all read. Access is a completed order with the product among its lines for this user (an admin grant
- * is a completed order of 0); admins own every product (spec, section 6).
+ * grant all read. Access is a paid order with the product among its lines for this user (an
+ * admin grant is a completed order of 0); admins own every product (spec, section 6).
+ * "Paid" counts as well as "completed": an order whose first box the buyer already owned is
+ * `paid` (at most one `completed` per user and first product), and its other boxes are theirs
+ * too (issue 32). A refunded order gives nothing.
  */
-export async function hasCompletedOrder(db: Db, userId: string, productId: string): Promise<boolean> {
+export async function hasPaidOrder(db: Db, userId: string, productId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.status, 'completed'),
+        inArray(orders.status, ['paid', 'completed']),
         // The order's first product, or any of its lines (an order of several boxes, issue 32).
         or(
           eq(orders.productId, productId),
@@ -34,7 +37,7 @@ export async function ownsProduct(
 ): Promise<boolean> {
   if (!user) return false
   if (user.role === 'admin') return true
-  return hasCompletedOrder(db, user.id, productId)
+  return hasPaidOrder(db, user.id, productId)
 }
 
 /** A product by slug (active or not: a buyer keeps playing a box that is no longer sold). */

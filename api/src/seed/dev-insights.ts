@@ -12,6 +12,7 @@ import {
   user,
   userProgress,
 } from '../db/schema'
+import { insertSeedLines } from './order-lines'
 
 export type DevInsightsSizes = {
   orders: number
@@ -67,6 +68,8 @@ export async function seedDevInsights(db: Db, sizes: DevInsightsSizes = DEV_INSI
     const rows = []
     for (let i = start; i < Math.min(sizes.orders, start + BATCH); i++) {
       const product = pick(catalogue)
+      // A few buy two (a gift, a class): units and revenue per box count the quantity.
+      const quantity = rand() < 0.1 ? 2 : 1
       const created = when()
       const roll = rand()
       const status: (typeof orders.$inferInsert)['status'] =
@@ -87,7 +90,9 @@ export async function seedDevInsights(db: Db, sizes: DevInsightsSizes = DEV_INSI
         email: `dev-buyer-${i % 500}@example.test`,
         customerName: `Dev Buyer ${i % 500}`,
         productId: product.id,
-        amountCents: product.price,
+        amountCents: product.price * quantity,
+        subtotalCents: product.price * quantity,
+        line: { productId: product.id, quantity, unitPriceCents: product.price },
         status,
         provider: 'test' as const,
         providerSessionId: `dev_seed_insights_${i}`,
@@ -98,7 +103,19 @@ export async function seedDevInsights(db: Db, sizes: DevInsightsSizes = DEV_INSI
         updatedAt: new Date(created),
       })
     }
-    await db.insert(orders).values(rows).onConflictDoNothing()
+    const inserted = await db
+      .insert(orders)
+      .values(rows.map(({ line: _line, ...order }) => order))
+      .onConflictDoNothing()
+      .returning({ id: orders.id, session: orders.providerSessionId })
+    const lineOf = new Map(rows.map((r) => [r.providerSessionId, r.line]))
+    await insertSeedLines(
+      db,
+      inserted.flatMap((o) => {
+        const line = lineOf.get(o.session ?? '')
+        return line ? [{ orderId: o.id, ...line }] : []
+      }),
+    )
   }
 
   const emails = Array.from({ length: sizes.subscribers }, (_, i) => `dev-insights-${i}@example.test`)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { orderHistory, orders, products, user } from '../db/schema'
+import { insertSeedLines } from './order-lines'
 
 const FIRST = [
   'Lydia',
@@ -77,6 +78,7 @@ export async function seedDevOrders(db: Db, count = 40): Promise<{ customers: nu
       customerName: customer.name,
       productId: product.id,
       amountCents: product.price,
+      subtotalCents: product.price,
       status,
       provider: 'test' as const,
       providerSessionId: `dev_seed_${String(i + 1).padStart(4, '0')}`,
@@ -116,7 +118,19 @@ export async function seedDevOrders(db: Db, count = 40): Promise<{ customers: nu
     id: orders.id,
     status: orders.status,
     createdAt: orders.createdAt,
+    productId: orders.productId,
+    amountCents: orders.amountCents,
   })
+  // One box each, at the price it was charged.
+  await insertSeedLines(
+    db,
+    inserted.map((o) => ({
+      orderId: o.id,
+      productId: o.productId,
+      quantity: 1,
+      unitPriceCents: o.amountCents,
+    })),
+  )
   if (inserted.length) {
     await db.insert(orderHistory).values(
       inserted.flatMap((order) => [

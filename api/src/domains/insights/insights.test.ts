@@ -161,10 +161,10 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
       if (range.bucket === 'day') expect(series.map((p) => p.period)[0]).toBe(range.from)
       const top = await queryRows<{ name: string; units: number; cents: string }>(
         database.db,
-        sql`select p.name, count(*)::int as units, sum(o.amount_cents)::text as cents
-          from orders o join products p on p.id = o.product_id
+        sql`select p.name, sum(i.quantity)::int as units, sum(i.quantity * i.unit_price_cents)::text as cents
+          from orders o join order_items i on i.order_id = o.id join products p on p.id = i.product_id
           where o.provider <> 'admin' and (o.paid_at at time zone 'UTC')::date between ${current.from}::date and ${current.to}::date
-          group by p.name order by sum(o.amount_cents) desc, count(*) desc, p.name`,
+          group by p.name order by sum(i.quantity * i.unit_price_cents) desc, sum(i.quantity) desc, p.name`,
       )
       expect(data.top_products.map((p: Json) => [p.name, p.units, p.revenue_cents])).toEqual(
         top.map((p) => [p.name, p.units, Number(p.cents)]),

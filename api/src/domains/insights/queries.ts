@@ -47,14 +47,20 @@ export async function revenueTotals(db: Db, w: Window) {
   return row ?? { revenue: 0, orders: 0, refunds: 0 }
 }
 
+/**
+ * Boxes sold and their revenue, per box, from the orders' lines (issue 32): a quantity counts
+ * as that many units, and an order of several boxes counts for each; shipping and tax are not a
+ * box's revenue.
+ */
 export async function topProducts(db: Db, w: Window, limit: number) {
   return queryRows<{ product_id: string; name: string; units: number; revenue: number }>(
     db,
     sql`select p.id::text as product_id, p.name, t.units, t.revenue
       from (
-        select o.product_id, count(*)::int as units, sum(o.amount_cents)::float8 as revenue
-        from orders o where ${SALE} and o.paid_at >= ${at(w.start)} and o.paid_at < ${at(w.end)}
-        group by o.product_id
+        select i.product_id, sum(i.quantity)::int as units, sum(i.line_total_cents)::float8 as revenue
+        from orders o join order_items i on i.order_id = o.id
+        where ${SALE} and o.paid_at >= ${at(w.start)} and o.paid_at < ${at(w.end)}
+        group by i.product_id
       ) t join products p on p.id = t.product_id
       order by t.revenue desc, t.units desc, p.name limit ${limit}`,
   )

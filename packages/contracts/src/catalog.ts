@@ -29,7 +29,8 @@ export const catalogContract = {
     method: 'GET',
     path: '/products/:slug/access',
     access: 'public',
-    summary: 'Whether the signed-in visitor owns the product (a paid order with it among its lines) or is an admin',
+    summary:
+      'Whether the signed-in visitor owns the product (a paid order with it among its lines) or is an admin',
     description: 'Signed out is simply "no", so a sales page can ask before anyone signs in.',
     params: ProductSlugParams,
     response: z.object({ data: z.object({ hasAccess: z.boolean() }) }),

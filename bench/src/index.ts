@@ -4,7 +4,7 @@
  * machine and its load (see the README), so the budgets live here and nowhere else.
  *
  *   npm run bench                      # build if needed, then the API part and the web part
- *   BENCH_ONLY=api npm run bench       # or web
+ *   BENCH_ONLY=api npm run bench       # or web, or purchase (issue 32's purchase path)
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/lamplight_perf,
  * created when missing, migrated and seeded by the server), BENCH_PORT (4170; the bare Hono
@@ -17,6 +17,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { benchApi } from './api'
+import { benchPurchase } from './purchase'
 import { ensureDatabase, type Row, startSite } from './servers'
 import { benchWeb } from './web'
 
@@ -51,8 +52,9 @@ async function main() {
   const site = await startSite({ port, databaseUrl, dataDir })
   const rows: Row[] = []
   try {
-    if (only !== 'web') rows.push(...(await benchApi(site, { helloPort: port + 1, seconds })))
-    if (only !== 'api') rows.push(...(await benchWeb(site, { runs, chromePath })))
+    if (!only || only === 'api') rows.push(...(await benchApi(site, { helloPort: port + 1, seconds })))
+    if (!only || only === 'purchase') rows.push(...(await benchPurchase(site, databaseUrl)))
+    if (!only || only === 'web') rows.push(...(await benchWeb(site, { runs, chromePath })))
   } finally {
     await site.stop()
   }

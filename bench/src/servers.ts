@@ -77,6 +77,10 @@ export async function startSite(opts: {
       NODE_ENV: 'production',
       REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
       SMTP_URL: '',
+      // The purchase path (purchase.ts) pays in test mode, its buyers each from an address of
+      // their own, as behind a proxy on this machine.
+      PAYMENTS_TEST_MODE: 'true',
+      CLIENT_IP_HEADER: 'x-forwarded-for',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

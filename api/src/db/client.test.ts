@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/database'
-import { queryRows } from './client'
+import {
+  CONNECT_TIMEOUT_SECONDS,
+  MAX_RECONNECT_DELAY_SECONDS,
+  queryRows,
+  reconnectDelaySeconds,
+} from './client'
 import { categories, orders, products, puzzleContent, resources, user, userProgress } from './schema'
 
 // One folder of migrations serves both drivers: every assertion here runs on each.
@@ -164,5 +169,19 @@ describe.each(DRIVERS)('database on %s', (driver) => {
           .values({ slug: 'dice', title: 'Dice', categoryId: category!.id, downloads: -1 }),
       ),
     ).toBe('resources_downloads_check')
+  })
+})
+
+describe('reconnecting to PostgreSQL (issue 39 item 11)', () => {
+  it('waits at most half a second between attempts, growing from a few milliseconds, with jitter', () => {
+    expect(reconnectDelaySeconds(1, 0)).toBeCloseTo(0.015)
+    expect(reconnectDelaySeconds(1, 1)).toBeCloseTo(0.03)
+    expect(reconnectDelaySeconds(3, 1)).toBeCloseTo(0.27)
+    for (const retries of [4, 10, 50]) {
+      expect(reconnectDelaySeconds(retries, 1)).toBe(MAX_RECONNECT_DELAY_SECONDS)
+      expect(reconnectDelaySeconds(retries, 0)).toBe(MAX_RECONNECT_DELAY_SECONDS / 2)
+    }
+    // A connection attempt and one wait between attempts fit in the 2 s a request is answered in.
+    expect(CONNECT_TIMEOUT_SECONDS + MAX_RECONNECT_DELAY_SECONDS).toBeLessThanOrEqual(2)
   })
 })

@@ -44,7 +44,14 @@ export type HttpClient = ReturnType<typeof httpClient>
 export class Tally {
   readonly statuses = new Map<string, Map<string, number>>()
   readonly problems: string[] = []
+  /** Every answer's wait: when its request was sent (epoch ms), how long until it came, and what. */
+  readonly answers: { op: string; sent: number; ms: number; status: string }[] = []
   inFlight = 0
+
+  /** The answers to requests sent in [from, to), slowest first. */
+  answeredBetween(from: number, to: number) {
+    return this.answers.filter((a) => a.sent >= from && a.sent < to).sort((a, b) => b.ms - a.ms)
+  }
 
   count(op: string, status: number | string) {
     const byStatus = this.statuses.get(op) ?? new Map<string, number>()
@@ -79,15 +86,18 @@ export async function untilServed(
   for (;;) {
     let res: Response
     tally.inFlight++
+    const sent = Date.now()
     try {
       res = await send()
     } catch (error) {
       tally.count(op, 'network-error')
+      tally.answers.push({ op, sent, ms: Date.now() - sent, status: 'network-error' })
       tally.problems.push(`${op}: ${(error as Error).message} ${String((error as Error).cause ?? '')}`)
       throw error
     } finally {
       tally.inFlight--
     }
+    tally.answers.push({ op, sent, ms: Date.now() - sent, status: String(res.status) })
     tally.count(op, res.status)
     if (res.status !== 503) {
       if (res.status >= 500) tally.problems.push(`${op}: ${res.status} ${await res.clone().text()}`)

@@ -308,3 +308,69 @@ test('an unknown product at checkout: 404, then the shop, saying the product was
   await expect(page.getByText('Product Not Found')).toBeVisible()
   expect(errors).toEqual([])
 })
+
+/** Every JSON-LD block of a page as the server sends it (what a search engine reads first). */
+async function structuredData(page: Page, path: string): Promise<Record<string, unknown>[]> {
+  const html = await (await page.request.get(path)).text()
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  )
+}
+const ofType = (blocks: Record<string, unknown>[], type: string) => blocks.filter((b) => b['@type'] === type)
+
+/** A BreadcrumbList as schema.org wants it: positions from 1, each item an absolute URL of this site. */
+function expectTrail(list: Record<string, unknown> | undefined, names: string[], last: string) {
+  expect(list?.['@context']).toBe('https://schema.org')
+  const items = list?.itemListElement as { '@type': string; position: number; name: string; item: string }[]
+  expect(items.map((i) => i.name)).toEqual(names)
+  expect(items.map((i) => i.position)).toEqual(names.map((_, i) => i + 1))
+  for (const i of items) {
+    expect(i['@type']).toBe('ListItem')
+    expect(new URL(i.item).origin).toBe(ORIGIN)
+  }
+  expect(new URL(items.at(-1)!.item).pathname).toBe(last)
+}
+
+test('search engines read who runs the site, its search, the trail to a product and a resource, and a card (issue 39 item 7)', async ({
+  page,
+}) => {
+  const home = await structuredData(page, '/')
+  const [organization] = ofType(home, 'Organization')
+  expect(organization).toMatchObject({
+    '@context': 'https://schema.org',
+    name: 'Lamplight Puzzle Co.',
+    url: `${ORIGIN}/`,
+  })
+  const [site] = ofType(home, 'WebSite')
+  expect(site).toMatchObject({ name: 'Lamplight Puzzle Co.', url: `${ORIGIN}/` })
+  const search = (site?.potentialAction as { target: { urlTemplate: string }; 'query-input': string }) ?? null
+  expect(search?.target.urlTemplate).toBe(`${ORIGIN}/resources?q={search_term_string}`)
+  expect(search?.['query-input']).toBe('required name=search_term_string')
+  // The search it names is a real one.
+  await page.goto('/resources?q=prayer')
+  await expect(page.getByRole('searchbox').first()).toHaveValue('prayer')
+
+  const product = await structuredData(page, '/experiences/parables-unboxed')
+  expect(ofType(product, 'Product')).toHaveLength(1)
+  expectTrail(
+    ofType(product, 'BreadcrumbList')[0],
+    ['Home', 'Experiences', 'Parables Unboxed'],
+    '/experiences/parables-unboxed',
+  )
+  // Only the home page says who runs the site.
+  expect(ofType(product, 'Organization')).toEqual([])
+
+  const resource = await structuredData(page, '/resources/item/creation-week-colouring-book')
+  const [trail] = ofType(resource, 'BreadcrumbList')
+  expectTrail(
+    trail,
+    ['Resources', expect.any(String) as unknown as string, expect.any(String) as unknown as string],
+    '/resources/item/creation-week-colouring-book',
+  )
+
+  // A share on X shows the product's picture large; a page without one, a summary card.
+  const cardOf = async (path: string) =>
+    /<meta name="twitter:card" content="([^"]+)"/.exec(await (await page.request.get(path)).text())?.[1]
+  expect(await cardOf('/experiences/parables-unboxed')).toBe('summary_large_image')
+  expect(await cardOf('/about')).toBe('summary')
+})

@@ -86,6 +86,8 @@ export function PageMeta({ title, description, path, image, type = 'website' }: 
           <meta property="og:url" content={url} />
           <meta property="og:type" content={type} />
           {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+          {/* X and others read Open Graph for the rest; the card's size is theirs alone. */}
+          <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
         </>
       ) : null}
     </>

@@ -93,4 +93,22 @@ describe('server page HTML', () => {
     expect(scriptJson({ text: '</script><script>alert(1)</script>' })).not.toContain('</script>')
     expect(JSON.parse(scriptJson({ text: '</script>' }))).toEqual({ text: '</script>' })
   })
+
+  it('writes structured data no component renders into the head, unable to close its script', () => {
+    const html = documentHtml({
+      template: TEMPLATE,
+      rendered: '<main>Home</main>',
+      fallbackTitle: 'Home',
+      stylesheets: [],
+      state: {},
+      publicOrigin: 'https://shop.example',
+      structuredData: [{ '@type': 'Organization', name: '</script><script>alert(1)</script>' }],
+    })
+    const [, json] = /<script type="application\/ld\+json">([\s\S]*?)<\/script><\/head>/.exec(html) ?? []
+    expect(JSON.parse(json ?? 'null')).toEqual({
+      '@type': 'Organization',
+      name: '</script><script>alert(1)</script>',
+    })
+    expect(html).not.toContain('<script>alert(1)')
+  })
 })

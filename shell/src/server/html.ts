@@ -39,6 +39,7 @@ export function documentHtml({
   stylesheets,
   state,
   publicOrigin,
+  structuredData = [],
 }: {
   template: string
   rendered: string
@@ -47,6 +48,12 @@ export function documentHtml({
   state: unknown
   /** The origin the page was rendered with: the browser hydrates with the same one. */
   publicOrigin: string
+  /**
+   * schema.org data for the page that no component of it renders (the home page's
+   * Organization and WebSite): written into `<head>` here, so the browser's first load of
+   * the page does not carry the code that builds it.
+   */
+  structuredData?: unknown[]
 }): string {
   const { head, body } = splitHoisted(rendered)
   // Every replacement below is a function: a string replacement expands `$\``, `$&`, `$'`
@@ -66,7 +73,10 @@ export function documentHtml({
         `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(asset)}">`,
     )
     .join('')
-  html = html.replace('</head>', () => `${head}${links}</head>`)
+  const jsonLd = structuredData
+    .map((data) => `<script type="application/ld+json">${scriptJson(data).replace(/>/g, '\\u003e')}</script>`)
+    .join('')
+  html = html.replace('</head>', () => `${head}${links}${jsonLd}</head>`)
   const root = /<div id="root"><\/div>/
   if (!root.test(html)) throw new Error('The shell template has no empty #root')
   return html.replace(

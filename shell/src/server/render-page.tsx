@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream'
+import { siteJsonLd, socialProfiles } from '@lamplight/contracts'
 import {
   INTERNAL_ORIGIN,
   matchRoute,
@@ -188,6 +189,14 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
     stylesheets: loaded?.stylesheets ?? [],
     state: dehydrate(queryClient),
     publicOrigin: request.publicOrigin,
+    structuredData:
+      normalised === '/'
+        ? siteJsonLd({
+            origin: request.publicOrigin,
+            name: SITE_NAME,
+            sameAs: socialProfiles().map((p) => p.url),
+          })
+        : [],
   })
   return {
     status: (shellRoute || match) && !pageStatus.notFound ? 200 : 404,

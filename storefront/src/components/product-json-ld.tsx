@@ -1,4 +1,4 @@
-import { CURRENCY, type ProductView } from '@lamplight/contracts'
+import { breadcrumbJsonLd, CURRENCY, type ProductView } from '@lamplight/contracts'
 import { JsonLd, publicUrl, SITE_NAME, usePublicOrigin } from '@lamplight/session'
 
 const AVAILABILITY = {
@@ -42,4 +42,18 @@ export function productJsonLd(product: ProductView, origin: string, pagePath: st
 export function ProductJsonLd({ product, pagePath }: { product: ProductView; pagePath: string }) {
   const origin = usePublicOrigin()
   return <JsonLd data={productJsonLd(product, origin, pagePath)} />
+}
+
+/** A product page's place in the site, Home › Experiences › the product (issue 39 item 7). */
+export function ProductBreadcrumbJsonLd({ product, pagePath }: { product: ProductView; pagePath: string }) {
+  const origin = usePublicOrigin()
+  return (
+    <JsonLd
+      data={breadcrumbJsonLd([
+        { name: 'Home', url: publicUrl(origin, '/') },
+        { name: 'Experiences', url: publicUrl(origin, '/experiences') },
+        { name: product.name, url: publicUrl(origin, pagePath) },
+      ])}
+    />
+  )
 }

@@ -1,6 +1,6 @@
 import type { ResourceDetail, ResourceFile } from '@lamplight/contracts'
-import { formatCount, formatFileSize } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { breadcrumbJsonLd, formatCount, formatFileSize } from '@lamplight/contracts'
+import { JsonLd, PageMeta, publicUrl, usePublicOrigin } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, PageContainer } from '@lamplight/ui'
 import { DownloadIcon, PrinterIcon } from '@lamplight/ui/icons'
 import { Link, useParams } from 'react-router'
@@ -28,14 +28,24 @@ export function ResourceDetailPage() {
 
 function ResourceView({ resource }: { resource: ResourceDetail }) {
   const categoryHref = `/resources/${resource.category.slug}`
+  const path = `/resources/item/${resource.slug}`
+  const origin = usePublicOrigin()
   return (
     <PageContainer>
       <PageMeta
         title={resource.title}
         description={resourceDescription(resource)}
-        path={`/resources/item/${resource.slug}`}
+        path={path}
         image={resource.thumb_url}
         type="article"
+      />
+      {/* The trail below, for search results (issue 39 item 7). */}
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: 'Resources', url: publicUrl(origin, '/resources') },
+          { name: resource.category.name, url: publicUrl(origin, categoryHref) },
+          { name: resource.title, url: publicUrl(origin, path) },
+        ])}
       />
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">

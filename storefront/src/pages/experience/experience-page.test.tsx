@@ -95,6 +95,15 @@ describe('a product page', () => {
         image: ['/api/products/lamp-of-zion/images/a', '/api/products/lamp-of-zion/images/b'],
         offers: expect.objectContaining({ price: '39.99', availability: 'https://schema.org/InStock' }),
       }),
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: '/' },
+          { '@type': 'ListItem', position: 2, name: 'Experiences', item: '/experiences' },
+          { '@type': 'ListItem', position: 3, name: 'Lamp of Zion', item: '/experiences/lamp-of-zion' },
+        ],
+      },
     ])
     expect(document.title).toBe('Lamp of Zion | Lamplight Puzzle Co.')
     expect(canonical()).toBe('/experiences/lamp-of-zion')

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router'
 import { useCatalogProduct } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
 import { Price } from '../../components/product-card'
-import { ProductJsonLd } from '../../components/product-json-ld'
+import { ProductBreadcrumbJsonLd, ProductJsonLd } from '../../components/product-json-ld'
 import { AVAILABILITY_LABELS, CATEGORY_LABELS } from '../../components/product-labels'
 import { ProductPicture } from '../../components/product-picture'
 import { TwoParts } from '../../components/two-parts'
@@ -93,6 +93,7 @@ function ProductDetails({ product }: { product: ProductView }) {
         type="product"
       />
       <ProductJsonLd product={product} pagePath={path} />
+      <ProductBreadcrumbJsonLd product={product} pagePath={path} />
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
           <li>

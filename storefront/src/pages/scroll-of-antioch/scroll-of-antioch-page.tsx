@@ -20,7 +20,7 @@ import {
 import { Link } from 'react-router'
 import { useProduct, useProductAccess } from '../../api/shop'
 import { ScrollArt } from '../../components/illustrations'
-import { ProductJsonLd } from '../../components/product-json-ld'
+import { ProductBreadcrumbJsonLd, ProductJsonLd } from '../../components/product-json-ld'
 import { ScriptureQuote } from '../../components/scripture-quote'
 import { Container, SectionHeading } from '../../components/section-heading'
 import { TwoParts } from '../../components/two-parts'
@@ -141,7 +141,12 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
 /** The product's structured data, once its live price is known. */
 function ScrollJsonLd() {
   const product = useScrollProduct()
-  return product.data ? <ProductJsonLd product={product.data} pagePath="/scroll-of-antioch" /> : null
+  return product.data ? (
+    <>
+      <ProductJsonLd product={product.data} pagePath="/scroll-of-antioch" />
+      <ProductBreadcrumbJsonLd product={product.data} pagePath="/scroll-of-antioch" />
+    </>
+  ) : null
 }
 
 export function ScrollOfAntiochPage() {

@@ -3,6 +3,8 @@ import { adminUsersRouter } from '../domains/accounts/routes'
 import { adminQuantityPricesRouter, cartRouter } from '../domains/cart/routes'
 import { adminProductsRouter, catalogRouter } from '../domains/catalog/routes'
 import { adminDeploymentsRouter } from '../domains/deployments/routes'
+import { adminDiscountsRouter, adminGiftCardsRouter } from '../domains/discounts/admin-routes'
+import { discountsRouter, giftCardsRouter } from '../domains/discounts/routes'
 import { insightsRouter } from '../domains/insights/routes'
 import { contactRouter, inboxRouter } from '../domains/messages/routes'
 import { adminOrdersRouter } from '../domains/orders/admin-routes'
@@ -36,6 +38,8 @@ export const apiRouters: Router[] = [
   adminProductsRouter,
   adminQuantityPricesRouter,
   adminShippingRouter,
+  adminDiscountsRouter,
+  adminGiftCardsRouter,
   adminAuditRouter,
   adminDeploymentsRouter,
   insightsRouter,
@@ -44,6 +48,8 @@ export const apiRouters: Router[] = [
   cartRouter,
   shippingRouter,
   checkoutRouter,
+  discountsRouter,
+  giftCardsRouter,
   accountRouter,
   testPaymentsRouter,
   stripeWebhookRouter,

@@ -22,7 +22,7 @@ function parseForm(body: string): Record<string, unknown> {
 
 /**
  * A small Stripe of our own on loopback, for the adapter's tests: Checkout Sessions
- * (payment and subscription mode), customers, prices by lookup key, subscriptions, Billing
+ * (payment and subscription mode, with an amount-off coupon as `discounts`), coupons, customers, prices by lookup key, subscriptions, Billing
  * portal sessions and refunds. Idempotency keys are honoured as Stripe does: the same key
  * answers the first result again. Nothing leaves the machine.
  */
@@ -31,6 +31,7 @@ export function fakeStripe() {
   const customers = new Map<string, Obj>()
   const subscriptions = new Map<string, Obj>()
   const refunds = new Map<string, Obj>()
+  const coupons = new Map<string, Obj>()
   const portals: Obj[] = []
   const byIdempotencyKey = new Map<string, Obj>()
   /** Every POST's form, for assertions (path and parsed form). */
@@ -112,6 +113,30 @@ export function fakeStripe() {
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = nextId('cs_test')
         const subscription = body.mode === 'subscription'
+        // As Stripe adds it up: the lines, less a coupon (never below 0, never on shipping),
+        // plus the shipping rate. A coupon that does not exist is refused, as Stripe does.
+        const items = Object.values((body.line_items ?? {}) as Record<string, Record<string, unknown>>)
+        const linesTotal = items.reduce(
+          (n, item) =>
+            n +
+            Number((item.price_data as Record<string, unknown> | undefined)?.unit_amount ?? 0) *
+              Number(item.quantity ?? 1),
+          0,
+        )
+        const couponId = form.get('discounts[0][coupon]')
+        const coupon = couponId ? coupons.get(couponId) : null
+        if (couponId && !coupon)
+          return send(400, {
+            error: { type: 'invalid_request_error', message: `No such coupon: '${couponId}'` },
+          })
+        if (coupon && Number(coupon.times_redeemed) >= Number(coupon.max_redemptions ?? Infinity))
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'This coupon has been used up.' },
+          })
+        const discount = coupon ? Math.min(Number(coupon.amount_off), linesTotal) : 0
+        const shipping = Number(
+          form.get('shipping_options[0][shipping_rate_data][fixed_amount][amount]') ?? 0,
+        )
         const session: Obj = {
           id,
           object: 'checkout.session',
@@ -119,7 +144,12 @@ export function fakeStripe() {
           url: `https://checkout.stripe.test/c/pay/${id}`,
           status: 'open',
           payment_status: 'unpaid',
-          amount_total: subscription ? null : Number(form.get('line_items[0][price_data][unit_amount]')),
+          amount_total: subscription ? null : linesTotal - discount + shipping,
+          amount_subtotal: subscription ? null : linesTotal,
+          total_details: subscription
+            ? null
+            : { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
+          discounts: coupon ? [{ coupon: coupon.id }] : [],
           client_reference_id: form.get('client_reference_id'),
           customer: form.get('customer'),
           metadata: body.metadata ?? {},
@@ -145,6 +175,31 @@ export function fakeStripe() {
       if (m) {
         const session = sessions.get(m[1]!)
         return session ? send(200, session) : missing()
+      }
+      if (req.method === 'POST' && path === '/v1/coupons') {
+        const amountOff = Number(form.get('amount_off'))
+        if (!form.get('percent_off') && !(amountOff > 0))
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'amount_off must be positive' },
+          })
+        if (form.get('amount_off') && !form.get('currency'))
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'currency is required with amount_off' },
+          })
+        const coupon: Obj = {
+          id: nextId('coupon'),
+          object: 'coupon',
+          amount_off: amountOff,
+          currency: form.get('currency'),
+          duration: form.get('duration') ?? 'once',
+          max_redemptions: form.get('max_redemptions') ? Number(form.get('max_redemptions')) : null,
+          name: form.get('name'),
+          metadata: body.metadata ?? {},
+          times_redeemed: 0,
+          valid: true,
+        }
+        coupons.set(coupon.id, coupon)
+        return remember(coupon)
       }
       if (req.method === 'POST' && path === '/v1/customers') {
         const customer: Obj = {
@@ -204,6 +259,7 @@ export function fakeStripe() {
     customers,
     subscriptions,
     refunds,
+    coupons,
     portals,
     prices,
     requests,

@@ -55,6 +55,9 @@ export const CreateCheckoutBody = z
     customerInfo: CustomerInfoSchema.optional(),
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     collectShipping: z.boolean().optional(),
+    /** A discount code and a gift card code as typed (issue 33): applied on the server only. */
+    discountCode: z.string().trim().max(64).optional(),
+    giftCardCode: z.string().trim().max(64).optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.productSlug === !body.fromCart)

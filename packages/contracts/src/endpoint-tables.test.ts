@@ -5,6 +5,8 @@ import { catalogContract } from './catalog'
 import { catalogEndpoints } from './catalog-endpoints'
 import { checkoutContract } from './checkout'
 import { checkoutEndpoints } from './checkout-endpoints'
+import { discountsContract } from './discounts'
+import { discountsEndpoints } from './discounts-endpoints'
 import type { EndpointDef } from './endpoint'
 import { resourcesContract } from './resources'
 import { resourcesEndpoints } from './resources-endpoints'
@@ -21,6 +23,7 @@ const TABLES: [string, Table, Record<string, EndpointDef>][] = [
   ['subscriptionsEndpoints', subscriptionsEndpoints, subscriptionsContract],
   ['cartEndpoints', cartEndpoints, cartContract],
   ['shippingEndpoints', shippingEndpoints, shippingContract],
+  ['discountsEndpoints', discountsEndpoints, discountsContract],
 ]
 
 describe.each(TABLES)('%s', (_, table, contract) => {

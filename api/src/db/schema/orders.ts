@@ -17,7 +17,8 @@ import { products } from './catalog'
 
 export const ORDER_STATUSES = ['pending', 'paid', 'completed', 'failed', 'cancelled', 'refunded'] as const
 export const PAYMENT_METHODS = ['apple_pay', 'google_pay', 'card'] as const
-export const PAYMENT_PROVIDERS = ['stripe', 'test', 'admin'] as const
+// 'gift_card': an order paid entirely by gift card, completed without a payment provider (issue 33).
+export const PAYMENT_PROVIDERS = ['stripe', 'test', 'admin', 'gift_card'] as const
 export const SUBSCRIPTION_TIERS = ['Basic', 'Premium', 'Family'] as const
 
 export type ShippingAddress = {
@@ -49,6 +50,9 @@ export const orders = pgTable(
     discountCents: integer().notNull().default(0),
     shippingCents: integer().notNull().default(0),
     taxCents: integer().notNull().default(0),
+    // Paid by gift card (issue 33): `amountCents` is what the payment provider charges, so
+    // total = amountCents + giftCardCents, and a refund returns each part to where it came from.
+    giftCardCents: integer().notNull().default(0),
     // A hash of the client address that started it: the checkout limit counts pending ones.
     checkoutAddress: text(),
     // The cart it was checked out from (none for a one-box checkout): its paid lines leave it.
@@ -69,11 +73,12 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_amount_cents_check', sql`${t.amountCents} >= 0`),
+    check('orders_gift_card_cents_check', sql`${t.giftCardCents} >= 0`),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'paid', 'completed', 'failed', 'cancelled', 'refunded')`,
     ),
-    check('orders_provider_check', sql`${t.provider} in ('stripe', 'test', 'admin')`),
+    check('orders_provider_check', sql`${t.provider} in ('stripe', 'test', 'admin', 'gift_card')`),
     check(
       'orders_payment_method_check',
       sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('apple_pay', 'google_pay', 'card')`,

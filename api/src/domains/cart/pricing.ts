@@ -71,3 +71,40 @@ export function sumLines(lines: PricedLine[]) {
     discountCents: 0,
   }
 }
+
+/** A discount code's terms, as pricing needs them (issue 33). */
+export type DiscountTerms = {
+  kind: 'percent' | 'fixed'
+  /** Percent (1-100) or cents. */
+  value: number
+  /** Only these products' lines, when given; the whole order otherwise. */
+  productIds: string[] | null
+}
+
+/**
+ * What a discount takes off priced lines: a percentage of the lines it applies to (rounded
+ * to the cent, half up), or a fixed amount, never more than those lines cost. Shipping is
+ * never discounted. 0 when no buyable line is one the code is for.
+ */
+export function discountOf(lines: PricedLine[], terms: DiscountTerms): number {
+  const eligible = lines
+    .filter((l) => l.available && (!terms.productIds || terms.productIds.includes(l.productId)))
+    .reduce((n, l) => n + l.lineTotalCents, 0)
+  if (eligible <= 0) return 0
+  const off = terms.kind === 'percent' ? Math.round((eligible * terms.value) / 100) : terms.value
+  return Math.min(off, eligible)
+}
+
+/**
+ * The smallest card payment the provider takes (Stripe: $0.50 in USD). A gift card that
+ * would leave less than this to pay by card pays a little less, so the rest can be charged.
+ */
+export const MIN_CARD_CHARGE_CENTS = 50
+
+/** What a gift card of `balanceCents` pays of `dueCents`: all it can, leaving 0 or at least the minimum. */
+export function giftCardShare(dueCents: number, balanceCents: number): number {
+  if (balanceCents <= 0 || dueCents <= 0) return 0
+  if (balanceCents >= dueCents) return dueCents
+  const left = dueCents - balanceCents
+  return left >= MIN_CARD_CHARGE_CENTS ? balanceCents : Math.max(0, dueCents - MIN_CARD_CHARGE_CENTS)
+}

@@ -81,8 +81,10 @@ export async function totalsOf(
   lines: PricedLine[],
   destination: { country?: string; zipCode?: string | null },
   taxMode: keyof typeof TAX_NOTES,
+  /** A discount code's amount off the lines (issue 33), already computed with `discountOf`. */
+  discountCents = 0,
 ) {
-  const sums = sumLines(lines)
+  const sums = { ...sumLines(lines), discountCents }
   const quote = destination.country ? await quoteShipping(db, destination.country, sums.subtotalCents) : null
   const shipping = quote ? { ...quote, zipCode: destination.zipCode ?? null } : null
   return {
@@ -243,6 +245,13 @@ export async function setQuantityPrices(
 }
 
 export { CART_COOKIE, type CartOwner, cartOwnerOf, keepCartCookie } from './cookie'
+export {
+  type DiscountTerms,
+  discountOf,
+  giftCardShare,
+  MIN_CARD_CHARGE_CENTS,
+  type PricedLine,
+} from './pricing'
 
 /** Visitors' carts are kept 60 days from their last change. */
 export const VISITOR_CART_DAYS = 60

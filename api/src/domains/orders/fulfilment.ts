@@ -5,6 +5,7 @@ import { ClaimBusyError, completeClaim, runOnce } from '../../lib/claim-once'
 import { ApiError, conflict } from '../../lib/errors'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
+import { releaseOrderCodes } from '../discounts/service'
 import { type PaymentProvider, type Payments, providerFor } from '../payments/service'
 import { refundMail, shippedMail } from './fulfilment-mails'
 
@@ -75,6 +76,11 @@ export async function refundOrder(deps: Deps, actorId: string, orderId: string):
           note: outcome.reference ? `Provider reference ${outcome.reference}` : null,
           actorId,
         })
+        // The part paid by gift card goes back to the card (issue 33); the code's use stays.
+        const { giftCardCents } = await releaseOrderCodes(tx, order.id, {
+          giftCardKind: 'refund',
+          discount: false,
+        })
         await recordAudit(tx, {
           actorId,
           action: 'order.refunded',
@@ -82,7 +88,12 @@ export async function refundOrder(deps: Deps, actorId: string, orderId: string):
           entityId: order.id,
           before: { status: locked.status },
           after: { status: 'refunded', refundedAt: now },
-          data: { provider: order.provider, reference: outcome.reference, amountCents: order.amountCents },
+          data: {
+            provider: order.provider,
+            reference: outcome.reference,
+            amountCents: order.amountCents,
+            ...(giftCardCents ? { giftCardCents } : {}),
+          },
         })
         await completeClaim(tx as unknown as Db, claim, outcome)
       })
@@ -119,7 +130,9 @@ async function refundWithProvider(
   payments: Payments,
   request: { provider: string } & Parameters<PaymentProvider['refund']>[0],
 ) {
-  if (request.provider === 'admin') return { reference: null }
+  // A grant moved no money; an order paid by gift card alone (or to the cent) charged no card.
+  if (request.provider === 'admin' || request.provider === 'gift_card' || request.amountCents === 0)
+    return { reference: null }
   const provider = providerFor(payments, request.provider)
   if (!provider)
     throw new ApiError(

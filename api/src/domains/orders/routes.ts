@@ -4,13 +4,23 @@ import type { Db } from '../../db/client'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
+import { limitGiftCardTries } from '../../middleware/gift-card-tries'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import { cartOwnerOf, checkoutLines, keepCartCookie, resolveCart, totalsOf } from '../cart/service'
+import {
+  cartOwnerOf,
+  checkoutLines,
+  giftCardShare,
+  keepCartCookie,
+  resolveCart,
+  totalsOf,
+} from '../cart/service'
+import { discountFor, giftCardFor, giftCardSecret, reserveOrderCodes } from '../discounts/service'
 import { countInsight } from '../insights/service'
-import { providerOf, refreshStripeSession } from '../payments/service'
+import { providerFor, providerOf, refreshStripeSession } from '../payments/service'
 import { addressHash, countPendingFrom } from './queries'
 import {
+  createOrderWithCodes,
   createPendingOrder,
   createPendingOrderOnce,
   expireTestSessions,
@@ -76,11 +86,20 @@ export const checkoutRouter = defineRouter('/checkout')
           { path: 'customerInfo', message: 'Please fill in all required shipping information.' },
         ])
       const provider = providerOf(deps)
+      // A discount code and a gift card (issue 33), from what the buyer typed: each refused
+      // on its field, before anything is written, when it cannot be used.
+      if (body.giftCardCode) await limitGiftCardTries(c, user?.id ?? null)
+      const buyer = { userId: user?.id ?? null, email }
+      const discount = body.discountCode ? await discountFor(db, body.discountCode, lines, buyer) : null
+      const giftCard = body.giftCardCode
+        ? await giftCardFor(db, giftCardSecret(deps), body.giftCardCode)
+        : null
       const totals = await totalsOf(
         db,
         lines,
         { country: info?.country ?? 'US', zipCode: info?.zipCode },
         'test',
+        discount?.amountCents ?? 0,
       )
       if (!totals.shipping)
         throw validationFailed(CART_MESSAGES.country, [
@@ -116,27 +135,81 @@ export const checkoutRouter = defineRouter('/checkout')
         checkoutAddress,
         cartId,
       }
-      const openSession = (orderId: string) =>
-        provider.createCheckout({
+      const openSession = (
+        orderId: string,
+        charge = { amountCents: totals.totalCents, giftCardCents: 0 },
+      ) => {
+        // What is taken off (the code's discount and the gift card's part) comes off the
+        // lines first, as one coupon at the provider; a gift card paying more than the lines
+        // also pays (part of) the shipping.
+        const off = totals.discountCents + charge.giftCardCents
+        const offLines = Math.min(off, totals.subtotalCents)
+        return provider.createCheckout({
           orderId,
           productName: lines.length > 1 ? `${lines.length} boxes` : first.productName,
-          amountCents: totals.totalCents,
+          amountCents: charge.amountCents,
           lines: order.lines.map((l) => ({
             name: l.productName,
             quantity: l.quantity,
             unitAmountCents: l.unitPriceCents,
           })),
-          shipping: { name: totals.shipping!.name, amountCents: totals.shipping!.amountCents },
+          shipping: {
+            name: totals.shipping!.name,
+            amountCents: totals.shipping!.amountCents - (off - offLines),
+          },
+          discount:
+            offLines > 0
+              ? {
+                  name: [discount?.code, charge.giftCardCents ? 'Gift card' : null]
+                    .filter(Boolean)
+                    .join(' + '),
+                  amountCents: offLines,
+                }
+              : null,
           currency: 'usd',
           customerEmail: email,
           successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${deps.config.publicUrl}/shop`,
         })
+      }
+
+      const key = headers['idempotency-key']
+      if (discount || giftCard) {
+        // The code's use and the card's money are taken before the provider is asked
+        // (decision 057): a code used up or a card emptied meanwhile is refused here.
+        const { url } = await createOrderWithCodes(
+          {
+            db,
+            mailer: deps.mailer,
+            logger: deps.logger,
+            providerFor: (name) => providerFor(deps.payments, name),
+            publicCache: deps.publicCache,
+          },
+          key
+            ? {
+                userId: order.userId,
+                key,
+                requestHash: requestHashOf({ body, lines: order.lines, total: order.amountCents }),
+              }
+            : null,
+          order,
+          (tx, orderId, dueCents) =>
+            reserveOrderCodes(tx, orderId, {
+              discount,
+              giftCardId: giftCard?.id ?? null,
+              buyer: { userId: order.userId, email: order.email },
+              dueCents,
+              share: giftCardShare,
+            }),
+          openSession,
+          (sessionId) => `${deps.config.publicUrl}/checkout?session_id=${sessionId}`,
+        )
+        return c.json({ url })
+      }
 
       // With the client's Idempotency-Key: once per (buyer, key), held by the database. The
       // priced lines are part of what the key stands for: a cart or price changed meanwhile
       // is another checkout (422), never the old session answered for a new total.
-      const key = headers['idempotency-key']
       if (key) {
         const { url } = await createPendingOrderOnce(
           db,

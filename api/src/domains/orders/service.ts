@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { type CustomerInfo, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -19,6 +19,7 @@ import { recordAudit } from '../../services/audit'
 import type { PublicCache } from '../../services/public-cache/cache'
 import { removeBoughtLines } from '../cart/service'
 import { takeStockOfLines } from '../catalog/service'
+import { releaseOrderCodes } from '../discounts/service'
 import type { PaymentProvider } from '../payments/types'
 import { soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
@@ -46,12 +47,14 @@ export type NewOrder = {
   taxCents: number
   lines: OrderLine[]
   currency: string
-  provider: 'test' | 'stripe'
+  provider: 'test' | 'stripe' | 'gift_card'
   paymentMethod: PaymentMethod | null
   shippingAddress: CustomerInfo | null
   /** A hash of the client address, for the pending-checkout limit (decision 053). */
   checkoutAddress: string | null
   cartId: string | null
+  /** Paid by gift card (issue 33); `amountCents` is then what the provider charges. */
+  giftCardCents?: number
 }
 
 export type OrderLine = {
@@ -83,7 +86,7 @@ export async function createPendingOrder(
  */
 async function insertPendingOrder(
   tx: Db,
-  order: NewOrder & { id: string; providerSessionId: string },
+  order: NewOrder & { id: string; providerSessionId: string | null },
   { ifAbsent = false } = {},
 ): Promise<boolean> {
   const { email: _email, ...address } = order.shippingAddress ?? ({} as CustomerInfo)
@@ -99,6 +102,7 @@ async function insertPendingOrder(
     discountCents: order.discountCents,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
+    giftCardCents: order.giftCardCents ?? 0,
     currency: order.currency,
     status: 'pending',
     provider: order.provider,
@@ -225,6 +229,152 @@ export async function createPendingOrderOnce(
       timing,
     )
     return { url: result.url, created: first }
+  } catch (err) {
+    if (err instanceof ClaimBusyError) throw keyInProgress()
+    if (err instanceof ClaimMismatchError) throw keyReused()
+    throw err
+  }
+}
+
+/**
+ * What a checkout with a discount code or a gift card takes, in the transaction that writes
+ * its order (`reserveOrderCodes` of the discounts domain): answers the gift card's part of
+ * `dueCents`, or throws (nothing is written).
+ */
+export type CodeReservation = (
+  tx: Db,
+  orderId: string,
+  dueCents: number,
+) => Promise<{ giftCardCents: number }>
+
+/**
+ * create-checkout with a discount code or a gift card (issue 33, decision 057). The codes
+ * are taken before the provider is asked, so the session is made for the amount the
+ * database agreed to, and a code used up or a card emptied by a concurrent checkout is
+ * refused before any payment page exists:
+ *
+ * 1. One transaction writes the pending order (no session yet) and takes the code's use and
+ *    the gift card's part (`reserve`); the order's amount becomes what is left to pay. A
+ *    refusal writes nothing. A keyed retry finds the order and reuses it.
+ * 2. Nothing left to pay: the order gets a session id of our own (`gc_...`, provider
+ *    `gift_card`) and is fulfilled at once, with no provider; the answer is the success page.
+ * 3. Otherwise the provider is asked, outside any transaction, for the amount left; one
+ *    short transaction records its session on the order. A failed call (without a key)
+ *    cancels the order, which gives the code and the card's money back.
+ *
+ * With an Idempotency-Key the whole is one claim (`runOnce`), as `createPendingOrderOnce`.
+ */
+export async function createOrderWithCodes(
+  deps: FulfilmentDeps,
+  claim: { userId: string | null; key: string; requestHash: string } | null,
+  order: NewOrder,
+  reserve: CodeReservation,
+  openSession: (
+    orderId: string,
+    charge: { amountCents: number; giftCardCents: number },
+  ) => Promise<{
+    id: string
+    url: string
+  }>,
+  successUrl: (sessionId: string) => string,
+  timing: ClaimTiming = CLAIM_TIMING,
+): Promise<{ url: string }> {
+  const { db } = deps
+  const orderId = claim ? keyedOrderId(claim.userId, claim.key) : randomUUID()
+  const work = async (held: Parameters<typeof completeClaim>[1] | null): Promise<CheckoutAnswer> => {
+    const placed = await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({
+          amountCents: orders.amountCents,
+          giftCardCents: orders.giftCardCents,
+          provider: orders.provider,
+          sessionId: orders.providerSessionId,
+          status: orders.status,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+      if (existing) {
+        if (existing.status !== 'pending' && existing.provider !== 'gift_card') throw keyReused()
+        return existing
+      }
+      await insertPendingOrder(tx as unknown as Db, { ...order, id: orderId, providerSessionId: null })
+      const { giftCardCents } = await reserve(tx as unknown as Db, orderId, order.amountCents)
+      const amountCents = order.amountCents - giftCardCents
+      const byCard = amountCents === 0
+      const sessionId = byCard ? `gc_${randomBytes(24).toString('hex')}` : null
+      await tx
+        .update(orders)
+        .set({
+          amountCents,
+          giftCardCents,
+          ...(byCard
+            ? { provider: 'gift_card' as const, providerSessionId: sessionId, paymentMethod: null }
+            : {}),
+        })
+        .where(eq(orders.id, orderId))
+      return {
+        amountCents,
+        giftCardCents,
+        provider: byCard ? 'gift_card' : order.provider,
+        sessionId,
+        status: 'pending',
+      }
+    })
+    if (placed.provider === 'gift_card' && placed.sessionId) {
+      // Paid in full by gift card: fulfilled here, as a provider's payment would be.
+      await fulfilPaidSession(deps, placed.sessionId)
+      const answer = { orderId, url: successUrl(placed.sessionId) }
+      return held ? completeClaim(db, held, answer) : answer
+    }
+    let session: { id: string; url: string }
+    try {
+      session = await openSession(orderId, {
+        amountCents: placed.amountCents,
+        giftCardCents: placed.giftCardCents,
+      })
+    } catch (err) {
+      // No payment page: give the code and the card's money back now (a keyed retry would reuse them).
+      if (!held) {
+        const [row] = await db
+          .update(orders)
+          .set({ providerSessionId: `void_${orderId.replace(/-/g, '')}` })
+          .where(and(eq(orders.id, orderId), isNull(orders.providerSessionId)))
+          .returning({ sessionId: orders.providerSessionId })
+        if (row?.sessionId)
+          await closeUnpaidSession(db, row.sessionId, 'failed', 'The payment page could not be opened')
+      }
+      throw err
+    }
+    return db.transaction(async (tx) => {
+      const [recorded] = await tx
+        .update(orders)
+        .set({ providerSessionId: session.id, updatedAt: new Date() })
+        .where(and(eq(orders.id, orderId), isNull(orders.providerSessionId)))
+        .returning({ id: orders.id })
+      if (!recorded) {
+        const [row] = await tx
+          .select({ sessionId: orders.providerSessionId })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+        if (row?.sessionId !== session.id) throw keyReused()
+      }
+      const answer = { orderId, url: session.url }
+      return held ? completeClaim(tx as unknown as Db, held, answer) : answer
+    })
+  }
+  if (!claim) return { url: (await work(null)).url }
+  try {
+    const { result } = await runOnce<CheckoutAnswer>(
+      db,
+      {
+        scope: CHECKOUT_CLAIM_SCOPE,
+        key: checkoutClaimKey(claim.userId, claim.key),
+        fingerprint: claim.requestHash,
+      },
+      (held) => work(held),
+      timing,
+    )
+    return { url: result.url }
   } catch (err) {
     if (err instanceof ClaimBusyError) throw keyInProgress()
     if (err instanceof ClaimMismatchError) throw keyReused()
@@ -399,16 +549,21 @@ async function refundSoldOut(
     productId: string
   },
 ) {
-  const provider = deps.providerFor?.(order.provider) ?? null
-  if (!provider) throw new Error(`no ${order.provider} provider to refund a sold-out order with`)
+  // Paid by gift card alone: nothing to ask a provider; the card is credited below.
+  const provider = order.provider === 'gift_card' ? null : (deps.providerFor?.(order.provider) ?? null)
+  if (!provider && order.provider !== 'gift_card')
+    throw new Error(`no ${order.provider} provider to refund a sold-out order with`)
   try {
     await runOnce(deps.db, { scope: 'refund', key: order.id }, async (claim) => {
-      const { reference } = await provider.refund({
-        providerSessionId: order.providerSessionId,
-        amountCents: order.amountCents,
-        currency: order.currency,
-        idempotencyKey: `refund-${order.id}`,
-      })
+      const { reference } =
+        provider && order.amountCents > 0
+          ? await provider.refund({
+              providerSessionId: order.providerSessionId,
+              amountCents: order.amountCents,
+              currency: order.currency,
+              idempotencyKey: `refund-${order.id}`,
+            })
+          : { reference: null }
       await deps.db.transaction(async (tx) => {
         const now = new Date()
         const [moved] = await tx
@@ -417,6 +572,8 @@ async function refundSoldOut(
           .where(and(eq(orders.id, order.id), eq(orders.status, 'failed')))
           .returning({ id: orders.id })
         if (moved) {
+          // A gift card's part goes back to the card; the code's use is given back too.
+          await releaseOrderCodes(tx, order.id, { giftCardKind: 'refund', discount: true })
           await tx.insert(orderHistory).values({
             orderId: order.id,
             event: 'refunded',
@@ -473,10 +630,13 @@ export async function closeUnpaidSession(
       .set({ status, updatedAt: now })
       .where(and(eq(orders.providerSessionId, sessionId), eq(orders.status, 'pending')))
       .returning({ id: orders.id })
-    if (moved)
+    if (moved) {
       await tx
         .insert(orderHistory)
         .values({ orderId: moved.id, event: 'status', fromStatus: 'pending', toStatus: status, note })
+      // The code's use and the gift card's money it held come back (issue 33).
+      await releaseOrderCodes(tx, moved.id, { giftCardKind: 'release', discount: true })
+    }
     return !!moved
   })
 }
@@ -504,6 +664,7 @@ export async function expireTestSessions(db: Db, sessionId?: string): Promise<nu
         ),
       )
       .returning({ id: orders.id })
+    for (const { id } of expired) await releaseOrderCodes(tx, id, { giftCardKind: 'release', discount: true })
     if (expired.length)
       await tx.insert(orderHistory).values(
         expired.map(({ id }) => ({

@@ -15,6 +15,11 @@ export type CheckoutSessionRequest = {
   lines: { name: string; quantity: number; unitAmountCents: number }[]
   /** The zone's rate charged for this order (0 when free). */
   shipping: { name: string; amountCents: number }
+  /**
+   * Taken off the lines (issue 33): a discount code and a gift card's part, as one amount
+   * (never more than the lines; what is left of a gift card's part lowers `shipping`).
+   */
+  discount?: { name: string; amountCents: number } | null
   currency: string
   customerEmail: string
   successUrl: string

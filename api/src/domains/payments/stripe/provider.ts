@@ -78,6 +78,23 @@ export function createStripeProvider(
     name: 'stripe',
     stripe,
     async createCheckout(request: CheckoutSessionRequest) {
+      // A discount code or a gift card (issue 33): a one-off coupon of the exact amount, made
+      // for this order only (its idempotency key is the order's), applied to the session, so
+      // Stripe's page shows the discount line and charges what our database agreed to.
+      const coupon =
+        request.discount && request.discount.amountCents > 0
+          ? await stripe.coupons.create(
+              {
+                amount_off: request.discount.amountCents,
+                currency: request.currency,
+                duration: 'once',
+                max_redemptions: 1,
+                name: request.discount.name.slice(0, 40),
+                metadata: { orderId: request.orderId },
+              },
+              { idempotencyKey: `coupon-${request.orderId}` },
+            )
+          : null
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -104,6 +121,7 @@ export function createStripeProvider(
           // Tax by Stripe Tax, added at payment from the buyer's address, when the shop has
           // turned it on (decision 052): Stripe refuses it in an account without Stripe Tax.
           automatic_tax: { enabled: options.automaticTax },
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           customer_email: request.customerEmail,
           client_reference_id: request.orderId,
           metadata: { orderId: request.orderId },

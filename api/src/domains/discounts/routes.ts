@@ -1,0 +1,81 @@
+import { discountsContract } from '@lamplight/contracts'
+import { defineRouter } from '../../lib/router'
+import { limitGiftCardTries } from '../../middleware/gift-card-tries'
+import { currentUser } from '../../middleware/guards'
+import { rateLimit } from '../../middleware/rate-limit'
+import {
+  cartOwnerOf,
+  checkoutLines,
+  giftCardShare,
+  keepCartCookie,
+  resolveCart,
+  totalsOf,
+} from '../cart/service'
+import { discountFor, giftCardBalance, giftCardFor, giftCardSecret } from './service'
+
+// The quote is priced like a checkout (a few queries); a buyer presses Apply a few times.
+const limitQuotes = rateLimit({ name: 'discount-quote', limit: 60, windowMs: 10 * 60_000 })
+
+/**
+ * What the cart and the checkout's first step show: the totals with a discount code and a
+ * gift card applied, exactly as create-checkout will charge them (the same functions).
+ * Codes come in the body only, never in a URL (request logs keep URLs).
+ */
+export const discountsRouter = defineRouter('/discounts').handle(
+  discountsContract.quote,
+  { middleware: [limitQuotes] },
+  async ({ c, db, deps, body }) => {
+    const user = await currentUser(c)
+    if (body.giftCardCode) await limitGiftCardTries(c, user?.id ?? null)
+    const owner = await cartOwnerOf(c, user?.id ?? null)
+    let cartId: string | null = null
+    if (body.fromCart) {
+      const resolved = await resolveCart(db, owner)
+      await keepCartCookie(c, owner, resolved)
+      cartId = resolved.cartId
+    }
+    const lines = await checkoutLines(db, body.productSlug ? { productSlug: body.productSlug } : { cartId })
+    const buyer = { userId: user?.id ?? null, email: user?.email ?? null }
+    const discount = body.discountCode ? await discountFor(db, body.discountCode, lines, buyer) : null
+    const giftCard = body.giftCardCode ? await giftCardFor(db, giftCardSecret(deps), body.giftCardCode) : null
+    const totals = await totalsOf(
+      db,
+      lines,
+      { country: body.country ?? 'US' },
+      deps.payments.provider?.name === 'stripe' ? 'stripe' : 'test',
+      discount?.amountCents ?? 0,
+    )
+    const applied = giftCard ? giftCardShare(totals.totalCents, giftCard.balanceCents) : 0
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({
+      data: {
+        ...totals,
+        discount: discount
+          ? { code: discount.code, description: discount.description, amountCents: discount.amountCents }
+          : null,
+        giftCard: giftCard
+          ? {
+              last4: giftCard.last4,
+              appliedCents: applied,
+              balanceAfterCents: giftCard.balanceCents - applied,
+            }
+          : null,
+        amountDueCents: totals.totalCents - applied,
+      },
+    })
+  },
+)
+
+// Loose per-address request limit in front; the real limit on guesses is `limitGiftCardTries`.
+const limitBalanceChecks = rateLimit({ name: 'gift-card-balance', limit: 30, windowMs: 10 * 60_000 })
+
+export const giftCardsRouter = defineRouter('/gift-cards').handle(
+  discountsContract.giftCardBalance,
+  { middleware: [limitBalanceChecks], bodyLimit: 1024 },
+  async ({ c, db, deps, body }) => {
+    const user = await currentUser(c)
+    await limitGiftCardTries(c, user?.id ?? null)
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ data: await giftCardBalance(db, giftCardSecret(deps), body.code) })
+  },
+)

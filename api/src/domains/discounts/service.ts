@@ -73,7 +73,7 @@ type DiscountRow = typeof discountCodes.$inferSelect
 
 /** Why a code cannot be used now, if it cannot (its window, state and limit; not the order). */
 function unusableNow(code: DiscountRow | null, now: Date): string | null {
-  if (!code || code.status !== 'active') return DISCOUNT_MESSAGES.invalid
+  if (code?.status !== 'active') return DISCOUNT_MESSAGES.invalid
   if (code.startsAt && code.startsAt > now) return DISCOUNT_MESSAGES.notStarted
   if (code.endsAt && code.endsAt <= now) return DISCOUNT_MESSAGES.expired
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return DISCOUNT_MESSAGES.exhausted
@@ -139,7 +139,7 @@ export async function lookupGiftCards(
   )
   return hashes.map((h) => {
     const card = h ? found.get(h) : undefined
-    if (!card || card.status !== 'active' || card.balanceCents <= 0) return null
+    if (card?.status !== 'active' || card.balanceCents <= 0) return null
     return { id: card.id, last4: card.last4, balanceCents: card.balanceCents, currency: card.currency }
   })
 }
@@ -206,7 +206,7 @@ export async function reserveOrderCodes(
   let giftCardCents = 0
   if (use.giftCardId) {
     const card = await lockGiftCard(tx, use.giftCardId)
-    if (!card || card.status !== 'active' || card.balanceCents <= 0) throw giftCardIssue()
+    if (card?.status !== 'active' || card.balanceCents <= 0) throw giftCardIssue()
     giftCardCents = use.share(use.dueCents, card.balanceCents)
     if (giftCardCents > 0) {
       if (!(await debitGiftCard(tx, card.id, giftCardCents))) throw giftCardIssue()

@@ -1,0 +1,559 @@
+import { DISCOUNT_MESSAGES, GIFT_CARD_MESSAGES } from '@lamplight/contracts'
+import { sql } from 'drizzle-orm'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/client'
+import { createLogger } from '../../logger'
+import { signInListedAdmin } from '../../test/accounts'
+import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { browser } from '../../test/client'
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { fakeStripe } from '../../test/fake-stripe'
+import { generateGiftCardCode, normaliseGiftCardCode } from './codes'
+import { giftCardSecret, lookupGiftCards } from './service'
+
+const ADMIN = 'discount-boss@example.com'
+const SHIPPING = {
+  firstName: 'Lydia',
+  lastName: 'Purple',
+  address: '1 River Road',
+  city: 'Philippi',
+  state: 'GA',
+  zipCode: '30301',
+  country: 'US',
+}
+
+type Json = Record<string, unknown>
+type ErrorBody = { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
+
+describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  let deps: ReturnType<typeof createTestApp>['deps']
+  let admin: ReturnType<typeof browser>
+  let scrollId: string
+  let tenBoxId: string
+  const logs: string[] = []
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    const logger = createLogger('debug', { write: (line: string) => void logs.push(line) })
+    ;({ app, deps } = createTestApp(database, { ADMIN_EMAILS: ADMIN }, logger))
+    const rows = await queryRows<{ id: string; slug: string }>(
+      database.db,
+      sql`insert into products (slug, name, price_cents) values
+        ('scroll-of-antioch', 'The Scroll of Antioch', 4999),
+        ('ten-box', 'The Ten Box', 1000),
+        ('lamp-box', 'The Lamp Box', 4999)
+        returning id, slug`,
+    )
+    scrollId = rows.find((r) => r.slug === 'scroll-of-antioch')!.id
+    tenBoxId = rows.find((r) => r.slug === 'ten-box')!.id
+    // A $10 box ships free here, so a "$10 order" is $10.00 in all.
+    await database.db.execute(
+      sql`update shipping_rates set free_over_cents = 1000 where zone_id = (select id from shipping_zones where country = 'US')`,
+    )
+    admin = await signInListedAdmin(app, database, ADMIN)
+  }, 180_000)
+  afterAll(() => database.destroy())
+
+  const checkout = (client: ReturnType<typeof browser>, email: string, extra: Json = {}) =>
+    client.json<{ url: string } & ErrorBody>('/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: { ...SHIPPING, email },
+        paymentMethod: 'card',
+        ...extra,
+      },
+    })
+  const sessionOf = (url: string) => {
+    const u = new URL(url)
+    return u.searchParams.get('session_id') ?? u.pathname.split('/').at(-1)!
+  }
+  const act = (sessionId: string, action: 'pay' | 'decline') =>
+    app.request(`/api/payments/test/${sessionId}/${action}`, {
+      method: 'POST',
+      headers: { Origin: TEST_ORIGIN },
+    })
+  const orderOf = async (sessionId: string) =>
+    (
+      await queryRows<{
+        id: string
+        status: string
+        amount_cents: number
+        discount_cents: number
+        gift_card_cents: number
+        subtotal_cents: number
+        provider: string
+      }>(
+        database.db,
+        sql`select id, status, amount_cents, discount_cents, gift_card_cents, subtotal_cents, provider from orders where provider_session_id = ${sessionId}`,
+      )
+    )[0]!
+  const createCode = async (body: Json) => {
+    const res = await admin.json<{ data: { id: string; usedCount: number } } & ErrorBody>(
+      '/api/admin/discounts',
+      {
+        body: { kind: 'percent', value: 10, ...body },
+      },
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body.data
+  }
+  const issueCard = async (amountCents: number) => {
+    const res = await admin.json<{ data: { id: string; code: string; last4: string } }>(
+      '/api/admin/gift-cards',
+      {
+        body: { amountCents, note: 'For the test' },
+      },
+    )
+    expect(res.status).toBe(201)
+    return res.body.data
+  }
+  const cardState = async (id: string) =>
+    (
+      await queryRows<{ balance: number; ledger: number; entries: number }>(
+        database.db,
+        sql`select g.balance_cents as balance, coalesce(sum(l.amount_cents), 0)::int as ledger, count(l.id)::int as entries
+            from gift_cards g left join gift_card_ledger l on l.gift_card_id = g.id where g.id = ${id} group by g.id`,
+      )
+    )[0]!
+
+  it('EASTER15: an admin creates it (audited), a buyer sees 15 % off in the quote, pays it by card, and a second use is refused', async () => {
+    const code = await createCode({ code: 'easter15', kind: 'percent', value: 15, oncePerCustomer: true })
+    const [audit] = await queryRows<{ action: string }>(
+      database.db,
+      sql`select action from audit_log where entity = 'discount_code' and entity_id = ${code.id}`,
+    )
+    expect(audit?.action).toBe('discount.created')
+
+    const buyer = browser(app)
+    const quote = await buyer.json<{ data: Json }>('/api/discounts/quote', {
+      body: { productSlug: 'scroll-of-antioch', discountCode: ' Easter15 ' },
+    })
+    expect(quote.status).toBe(200)
+    expect(quote.body.data).toMatchObject({
+      subtotalCents: 4999,
+      discountCents: 750,
+      discount: { code: 'EASTER15', amountCents: 750, description: '15% off' },
+      totalCents: 4249,
+      amountDueCents: 4249,
+    })
+
+    const res = await checkout(buyer, 'easter@example.com', { discountCode: 'EASTER15', amountCents: 1 })
+    expect(res.status).toBe(200)
+    const sessionId = sessionOf(res.body.url)
+    expect(await orderOf(sessionId)).toMatchObject({
+      status: 'pending',
+      amount_cents: 4249,
+      discount_cents: 750,
+    })
+    // The test payment page charges the discounted total.
+    expect(await (await app.request(`/api/payments/test/${sessionId}`)).text()).toContain('$42.49')
+    expect((await act(sessionId, 'pay')).status).toBe(303)
+    expect((await orderOf(sessionId)).status).toBe('completed')
+
+    // Same buyer (same address) in another browser: refused on the field, nothing written.
+    const before = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`)
+    const again = await checkout(browser(app), 'Easter@Example.com', { discountCode: 'easter15' })
+    expect(again.status).toBe(400)
+    expect(again.body.error.issues).toEqual([
+      { path: 'discountCode', message: DISCOUNT_MESSAGES.alreadyUsed },
+    ])
+    const after = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`)
+    expect(after[0]!.n).toBe(before[0]!.n)
+    // Someone else may use it.
+    expect((await checkout(browser(app), 'friend@example.com', { discountCode: 'easter15' })).status).toBe(
+      200,
+    )
+
+    const list = await admin.json<{
+      data: { code: string; usedCount: number; paidOrders: number; revenueCents: number }[]
+    }>('/api/admin/discounts')
+    expect(list.body.data.find((d) => d.code === 'EASTER15')).toMatchObject({
+      usedCount: 2,
+      paidOrders: 1,
+      revenueCents: 4249,
+    })
+  })
+
+  it('says which: invalid, paused, not started, expired, used up, not for these boxes, under the minimum', async () => {
+    const day = 86_400_000
+    await createCode({ code: 'PAUSED1', status: 'paused' })
+    await createCode({ code: 'LATER1', startsAt: new Date(Date.now() + day).toISOString() })
+    await createCode({
+      code: 'OLD1',
+      startsAt: new Date(Date.now() - 2 * day).toISOString(),
+      endsAt: new Date(Date.now() - day).toISOString(),
+    })
+    const one = await createCode({ code: 'ONCE1', usageLimit: 1 })
+    await createCode({ code: 'TENONLY', productIds: [tenBoxId] })
+    await createCode({ code: 'BIG1', minSubtotalCents: 10_000 })
+    expect((await checkout(browser(app), 'first@example.com', { discountCode: 'ONCE1' })).status).toBe(200)
+    const quote = async (discountCode: string) => {
+      const res = await browser(app).json<ErrorBody>('/api/discounts/quote', {
+        body: { productSlug: 'scroll-of-antioch', discountCode },
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.error.issues?.[0]?.path).toBe('discountCode')
+      return res.body.error.message
+    }
+    expect(await quote('NOPE-NOPE')).toBe(DISCOUNT_MESSAGES.invalid)
+    expect(await quote('paused1')).toBe(DISCOUNT_MESSAGES.invalid)
+    expect(await quote('LATER1')).toBe(DISCOUNT_MESSAGES.notStarted)
+    expect(await quote('OLD1')).toBe(DISCOUNT_MESSAGES.expired)
+    expect(await quote('ONCE1')).toBe(DISCOUNT_MESSAGES.exhausted)
+    expect(await quote('TENONLY')).toBe(DISCOUNT_MESSAGES.notApplicable)
+    expect(await quote('BIG1')).toBe(DISCOUNT_MESSAGES.minSubtotal(10_000))
+    // The products-only code applies to its box.
+    const ten = await browser(app).json<{ data: { discountCents: number } }>('/api/discounts/quote', {
+      body: { productSlug: 'ten-box', discountCode: 'tenonly' },
+    })
+    expect(ten.body.data.discountCents).toBe(100)
+    // A declined checkout gives its use back.
+    const [order] = await queryRows<{ session: string }>(
+      database.db,
+      sql`select o.provider_session_id as session from orders o join discount_redemptions r on r.order_id = o.id where r.discount_code_id = ${one.id}`,
+    )
+    await act(order!.session, 'decline')
+    expect((await checkout(browser(app), 'second@example.com', { discountCode: 'ONCE1' })).status).toBe(200)
+  })
+
+  it('a code with a usage limit of 10 under 100 concurrent checkouts: exactly 10 orders carry it', async () => {
+    const code = await createCode({ code: 'LIMIT10', usageLimit: 10 })
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        checkout(browser(app), `limit-${i}@example.com`, { discountCode: 'limit10' }),
+      ),
+    )
+    const ok = results.filter((r) => r.status === 200)
+    expect(ok).toHaveLength(10)
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(400)
+      expect(r.body.error.message).toBe(DISCOUNT_MESSAGES.exhausted)
+    }
+    const [carried] = await queryRows<{ n: number; used: number }>(
+      database.db,
+      sql`select (select count(*)::int from orders o join discount_redemptions r on r.order_id = o.id where r.discount_code_id = ${code.id} and o.discount_cents > 0) as n,
+                 (select used_count from discount_codes where id = ${code.id}) as used`,
+    )
+    expect(carried).toEqual({ n: 10, used: 10 })
+  }, 120_000)
+
+  it('once per customer holds across two browsers at once (one account, and one email)', async () => {
+    await createCode({ code: 'ONCEEACH', oncePerCustomer: true })
+    const email = 'two-browsers@example.com'
+    const first = browser(app)
+    await first.signUp(email)
+    const second = browser(app)
+    expect((await second.signIn(email)).status).toBe(200)
+    const results = await Promise.all([
+      ...[first, second].flatMap((b) =>
+        Array.from({ length: 5 }, () => checkout(b, email, { discountCode: 'ONCEEACH' })),
+      ),
+      // A guest with the same address in a third browser.
+      checkout(browser(app), email, { discountCode: 'ONCEEACH' }),
+    ])
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    for (const r of results.filter((r) => r.status !== 200))
+      expect(r.body.error.message).toBe(DISCOUNT_MESSAGES.alreadyUsed)
+  })
+
+  it('50 concurrent redemptions of a $25 card against $10 orders: two in full, one partly, the ledger sums to $25', async () => {
+    const card = await issueCard(2500)
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        checkout(browser(app), `gift-${i}@example.com`, { productSlug: 'ten-box', giftCardCode: card.code }),
+      ),
+    )
+    const ok = results.filter((r) => r.status === 200)
+    expect(ok).toHaveLength(3)
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(400)
+      expect(r.body.error.issues).toEqual([{ path: 'giftCardCode', message: GIFT_CARD_MESSAGES.notValid }])
+    }
+    const orders = await Promise.all(ok.map((r) => orderOf(sessionOf(r.body.url))))
+    const full = orders.filter((o) => o.gift_card_cents === 1000)
+    const partial = orders.filter((o) => o.gift_card_cents === 500)
+    expect(full).toHaveLength(2)
+    for (const o of full)
+      expect(o).toMatchObject({ status: 'completed', provider: 'gift_card', amount_cents: 0 })
+    expect(partial).toHaveLength(1)
+    expect(partial[0]).toMatchObject({ status: 'pending', provider: 'test', amount_cents: 500 })
+    const state = await cardState(card.id)
+    expect(state).toEqual({ balance: 0, ledger: 0, entries: 4 }) // issue +2500, debits -1000 -1000 -500
+    const [debits] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select coalesce(-sum(amount_cents), 0)::int as n from gift_card_ledger where gift_card_id = ${card.id} and kind = 'debit'`,
+    )
+    expect(debits!.n).toBe(2500)
+
+    // The partly paid checkout is declined: its $5 goes back to the card, once.
+    const partialSession = sessionOf(ok.find((r) => r.body.url.includes('/payments/test/'))!.body.url)
+    await Promise.all([act(partialSession, 'decline'), act(partialSession, 'decline')])
+    expect(await cardState(card.id)).toEqual({ balance: 500, ledger: 500, entries: 5 })
+  }, 120_000)
+
+  it('an order paid entirely by gift card completes without the provider; its refund returns the money to the card', async () => {
+    const card = await issueCard(5000)
+    const buyer = browser(app)
+    const res = await checkout(buyer, 'friend-of-giver@example.com', {
+      giftCardCode: card.code.toLowerCase(),
+    })
+    expect(res.status).toBe(200)
+    const url = new URL(res.body.url)
+    expect(url.pathname).toBe('/checkout')
+    const order = await orderOf(sessionOf(res.body.url))
+    expect(order).toMatchObject({
+      status: 'completed',
+      provider: 'gift_card',
+      amount_cents: 0,
+      gift_card_cents: 4999,
+    })
+    const balance = await browser(app).json<{ data: { balanceCents: number; last4: string } }>(
+      '/api/gift-cards/balance',
+      { body: { code: card.code } },
+    )
+    expect(balance.body.data).toEqual({ balanceCents: 1, last4: card.last4, currency: 'usd' })
+    const [mail] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from mail_outbox where "to" = 'friend-of-giver@example.com'`,
+    )
+    expect(mail!.n).toBe(1)
+
+    const refunded = await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })
+    expect(refunded.status).toBeLessThan(300)
+    expect(await cardState(card.id)).toEqual({ balance: 5000, ledger: 5000, entries: 3 })
+    // A second refund changes nothing.
+    expect(
+      (await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })).status,
+    ).toBe(409)
+    expect((await cardState(card.id)).balance).toBe(5000)
+  })
+
+  it('a refund of an order paid partly by gift card returns that part to the card', async () => {
+    const card = await issueCard(1000)
+    const res = await checkout(browser(app), 'partly@example.com', { giftCardCode: card.code })
+    const sessionId = sessionOf(res.body.url)
+    expect(await orderOf(sessionId)).toMatchObject({ amount_cents: 3999, gift_card_cents: 1000 })
+    await act(sessionId, 'pay')
+    const order = await orderOf(sessionId)
+    expect(order.status).toBe('completed')
+    expect(
+      (await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })).status,
+    ).toBeLessThan(300)
+    expect(await cardState(card.id)).toEqual({ balance: 1000, ledger: 1000, entries: 3 })
+  })
+
+  it('a balance check says only "not valid" for unknown, empty and disabled cards, and is limited per client and per account', async () => {
+    const empty = await issueCard(1000)
+    const checkedOut = await checkout(browser(app), 'empties@example.com', {
+      productSlug: 'ten-box',
+      giftCardCode: empty.code,
+    })
+    expect(checkedOut.status).toBe(200)
+    const disabled = await issueCard(1000)
+    expect(
+      (await admin.request(`/api/admin/gift-cards/${disabled.id}/disable`, { method: 'POST' })).status,
+    ).toBe(200)
+    const answers = await Promise.all(
+      [generateGiftCardCode(), empty.code, disabled.code, 'hello'].map((code) =>
+        browser(app).json<ErrorBody>('/api/gift-cards/balance', { body: { code } }),
+      ),
+    )
+    for (const a of answers) {
+      expect(a.status).toBe(400)
+      expect(a.body).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: GIFT_CARD_MESSAGES.notValid,
+          issues: [{ path: 'code', message: GIFT_CARD_MESSAGES.notValid }],
+        },
+      })
+    }
+    // Per client: the 11th try in ten minutes is refused.
+    const guesser = browser(app)
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await guesser.request('/api/gift-cards/balance', { body: { code: generateGiftCardCode() } })).status,
+      )
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
+    expect(statuses[10]).toBe(429)
+    // Per account: new addresses do not buy an account more tries.
+    const email = 'guessing-account@example.com'
+    await browser(app).signUp(email)
+    const tries: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const b = browser(app)
+      await b.signIn(email)
+      tries.push(
+        (await b.request('/api/gift-cards/balance', { body: { code: generateGiftCardCode() } })).status,
+      )
+    }
+    expect(tries.slice(0, 10).every((s) => s === 400)).toBe(true)
+    expect(tries[10]).toBe(429)
+  })
+
+  it('10 000 random codes find nothing (the lookup the endpoints use, in batches)', async () => {
+    for (let i = 0; i < 5; i++) await issueCard(2500)
+    const secret = giftCardSecret(deps)
+    let found = 0
+    for (let batch = 0; batch < 10; batch++) {
+      const codes = Array.from({ length: 1000 }, () => generateGiftCardCode())
+      found += (await lookupGiftCards(database.db, secret, codes)).filter(Boolean).length
+    }
+    expect(found).toBe(0)
+    // The lookup does find a real code, typed loosely.
+    const real = await issueCard(2500)
+    const [hit] = await lookupGiftCards(database.db, secret, [
+      ` ${real.code.toLowerCase().replace(/-/g, ' ')} `,
+    ])
+    expect(hit?.id).toBe(real.id)
+  })
+
+  it('stores no code: only an HMAC and the last four, in the table, the audit log, the logs and the URLs', async () => {
+    const card = await issueCard(2500)
+    const compact = normaliseGiftCardCode(card.code)!
+    const res = await checkout(browser(app), 'no-leaks@example.com', {
+      productSlug: 'ten-box',
+      giftCardCode: card.code,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.url).not.toContain(compact)
+    await browser(app).request('/api/gift-cards/balance', { body: { code: card.code } })
+    const dump = await queryRows<{ t: string }>(
+      database.db,
+      sql`select (select coalesce(string_agg(g::text, ' '), '') from gift_cards g) || (select coalesce(string_agg(a::text, ' '), '') from audit_log a) as t`,
+    )
+    const text = dump[0]!.t.toUpperCase()
+    expect(text).toContain(card.last4)
+    expect(text).not.toContain(compact)
+    expect(text).not.toContain(card.code)
+    const logged = logs.join('\n').toUpperCase()
+    expect(logged.length).toBeGreaterThan(0)
+    expect(logged).not.toContain(compact)
+    expect(logged).not.toContain(card.code)
+  })
+
+  it('refuses bad admin input on its field and changes nothing', async () => {
+    const bad = await admin.json<ErrorBody>('/api/admin/discounts', {
+      body: { code: 'x', kind: 'percent', value: 150 },
+    })
+    expect(bad.status).toBe(400)
+    const paths = bad.body.error.issues?.map((i) => i.path)
+    expect(paths).toContain('code')
+    const dupe = await admin.json<ErrorBody>('/api/admin/discounts', {
+      body: { code: 'Easter15', kind: 'fixed', value: 500 },
+    })
+    expect(dupe.status).toBe(400)
+    expect(dupe.body.error.issues?.[0]?.path).toBe('code')
+    const customer = browser(app)
+    await customer.signUp('not-admin@example.com')
+    expect((await customer.request('/api/admin/discounts')).status).toBe(403)
+    expect((await customer.request('/api/admin/gift-cards', { body: { amountCents: 1000 } })).status).toBe(
+      403,
+    )
+    // Scroll id kept in use: the product is there for the products-only rule's admin view.
+    expect(scrollId).toBeTruthy()
+  })
+})
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_our_fake_stripe'
+
+describe.each(DRIVERS)('discount codes and gift cards with Stripe on %s (our fake Stripe)', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+  let admin: ReturnType<typeof browser>
+  const fake = fakeStripe()
+  const signer = new Stripe('sk_test_fake')
+
+  beforeAll(async () => {
+    const base = await fake.listen()
+    database = await createTestDatabase(driver)
+    app = createTestApp(database, {
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUSTED_ORIGINS: TEST_ORIGIN,
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: base,
+      ADMIN_EMAILS: ADMIN,
+    }).app
+    await database.db.execute(
+      sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
+    )
+    admin = await signInListedAdmin(app, database, ADMIN)
+  }, 180_000)
+  afterAll(async () => {
+    await database.destroy()
+    await fake.close()
+  })
+
+  it('passes the discount and the gift card as one coupon on the session, charges the rest, and refunds each part to where it came from', async () => {
+    expect(
+      (
+        await admin.json('/api/admin/discounts', {
+          body: { code: 'EASTER15', kind: 'percent', value: 15, oncePerCustomer: true },
+        })
+      ).status,
+    ).toBe(201)
+    const card = (
+      await admin.json<{ data: { id: string; code: string } }>('/api/admin/gift-cards', {
+        body: { amountCents: 1000 },
+      })
+    ).body.data
+    const res = await browser(app).json<{ url: string }>('/api/checkout', {
+      body: {
+        productSlug: 'scroll-of-antioch',
+        customerInfo: { ...SHIPPING, email: 'stripe-easter@example.com' },
+        discountCode: 'easter15',
+        giftCardCode: card.code,
+      },
+    })
+    expect(res.status).toBe(200)
+    const id = res.body.url.split('/').at(-1)!
+    const coupon = fake.requests.filter((r) => r.path === '/v1/coupons').at(-1)!.form
+    expect(coupon.get('amount_off')).toBe(String(750 + 1000))
+    expect(coupon.get('duration')).toBe('once')
+    expect(coupon.get('max_redemptions')).toBe('1')
+    expect(coupon.get('name')).toBe('EASTER15 + Gift card')
+    const session = fake.sessions.get(id)!
+    expect(session.discounts).toEqual([{ coupon: expect.stringMatching(/^coupon_/) }])
+    expect(session.amount_total).toBe(4999 - 750 - 1000)
+    const [order] = await queryRows<{ id: string; amount_cents: number; gift_card_cents: number }>(
+      database.db,
+      sql`select id, amount_cents, gift_card_cents from orders where provider_session_id = ${id}`,
+    )
+    expect(order).toMatchObject({ amount_cents: 3249, gift_card_cents: 1000 })
+
+    const payload = JSON.stringify({
+      id: 'evt_easter_paid',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+    })
+    const paid = await app.request('/api/payments/stripe/webhook', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    })
+    expect(paid.status).toBe(200)
+    expect(
+      (await admin.request(`/api/admin/orders/${order!.id}/refund`, { method: 'POST', body: {} })).status,
+    ).toBeLessThan(300)
+    expect(
+      fake.requests
+        .filter((r) => r.path === '/v1/refunds')
+        .at(-1)!
+        .form.get('amount'),
+    ).toBe('3249')
+    const [state] = await queryRows<{ balance: number }>(
+      database.db,
+      sql`select balance_cents as balance from gift_cards where id = ${card.id}`,
+    )
+    expect(state!.balance).toBe(1000)
+  })
+})

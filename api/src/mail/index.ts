@@ -12,7 +12,7 @@ export interface Mailer {
    * retries) when SMTP is configured. Never waits for SMTP, so a request's time does not
    * depend on the mail server, and never throws for a failed send.
    */
-  send(mail: Mail, options?: { transaction?: Db }): Promise<void>
+  send(mail: Mail, options?: { transaction?: Db; sendAfter?: Date }): Promise<void>
   /**
    * Tells the worker there is mail to send now: after the commit of a transaction that
    * queued mail with `send(mail, { transaction })` (until then the worker cannot see it).
@@ -245,9 +245,14 @@ export function createMailer({
     worker,
     async send(mail, options) {
       // In the caller's transaction: the mail exists exactly when what it tells of does.
-      await (options?.transaction ?? db)
-        .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      await (options?.transaction ?? db).insert(mailOutbox).values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // A mail for a later day (a gift card's delivery date): the worker claims it only then.
+        ...(options?.sendAfter ? { nextAttemptAt: options.sendAfter } : {}),
+      })
       if (!worker) {
         logger.info(
           { subject: mail.subject },

@@ -108,6 +108,8 @@ export const BuyerOrderSchema = z.object({
   discount_cents: z.number().int(),
   shipping_cents: z.number().int(),
   tax_cents: z.number().int(),
+  /** Paid by gift card (issue 33); `amount_cents` is what the card payment charged. */
+  gift_card_cents: z.number().int().default(0),
   /** How tax was settled, in words ("Tax calculated at payment: none in test mode"). */
   tax_note: z.string(),
 })

@@ -5,4 +5,5 @@ import { callable } from './endpoint'
 export const discountsEndpoints = callable<typeof discountsContract>({
   quote: { method: 'POST', path: '/discounts/quote' },
   giftCardBalance: { method: 'POST', path: '/gift-cards/balance' },
+  buyGiftCard: { method: 'POST', path: '/gift-cards/checkout' },
 })

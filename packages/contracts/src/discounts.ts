@@ -77,6 +77,58 @@ export const CheckoutQuoteBody = z
       })
   })
 
+const DAY_MS = 86_400_000
+
+/**
+ * Buying a gift card (issue 33): a fixed amount or a custom one from $10 to $500, for a
+ * recipient's address, with the giver's name, a message and a delivery date (today when
+ * none; at most a year ahead). No shipping: the code is mailed.
+ */
+export const GiftCardPurchaseBody = z
+  .object({
+    amountCents: z
+      .number(GIFT_CARD_MESSAGES.amount)
+      .int(GIFT_CARD_MESSAGES.amount)
+      .min(GIFT_CARD_MIN_CENTS, GIFT_CARD_MESSAGES.amount)
+      .max(GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGES.amount),
+    recipientEmail: z
+      .string({ error: 'Please enter the recipient’s email address.' })
+      .trim()
+      .min(1, 'Please enter the recipient’s email address.')
+      .max(254)
+      .pipe(z.email('Please enter a valid email address.')),
+    recipientName: z.string().trim().max(100, 'Please keep this under 100 characters.').default(''),
+    giverName: z
+      .string({ error: 'Please enter your name.' })
+      .trim()
+      .min(1, 'Please enter your name.')
+      .max(100, 'Please keep this under 100 characters.'),
+    message: z.string().trim().max(500, 'Please keep the message under 500 characters.').default(''),
+    /** A calendar day, `YYYY-MM-DD`; the mail goes out that morning (UTC). */
+    deliverOn: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a delivery date.')
+      .optional(),
+    buyerEmail: z
+      .string({ error: 'Please enter your email address.' })
+      .trim()
+      .min(1, 'Please enter your email address.')
+      .max(254)
+      .pipe(z.email('Please enter a valid email address.')),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.deliverOn) return
+    const day = Date.parse(`${b.deliverOn}T00:00:00Z`)
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)
+    if (Number.isNaN(day) || day < today - DAY_MS || day > today + 366 * DAY_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deliverOn'],
+        message: 'Please choose a delivery date from today to a year from now.',
+      })
+  })
+export type GiftCardPurchaseInput = z.input<typeof GiftCardPurchaseBody>
+
 export const GiftCardBalanceSchema = z.object({
   last4: z.string(),
   balanceCents: z.number().int(),
@@ -105,6 +157,15 @@ export const discountsContract = {
       'A code that does not exist, is used up or disabled answers the same 400 "not valid" on `code`.',
     body: z.object({ code: z.string().trim().min(1, GIFT_CARD_MESSAGES.notValid).max(64) }),
     response: z.object({ data: GiftCardBalanceSchema }),
+  }),
+  buyGiftCard: endpoint({
+    method: 'POST',
+    path: '/gift-cards/checkout',
+    access: 'public',
+    summary:
+      'A payment page for a gift card; once paid, its code is mailed to the recipient on the delivery date and the buyer gets the receipt',
+    body: GiftCardPurchaseBody,
+    response: z.object({ url: z.string() }),
   }),
 }
 

@@ -436,6 +436,94 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     expect(logged).not.toContain(card.code)
   })
 
+  it('a visitor buys a $50 gift card for a friend; the friend’s mail holds the code; the friend buys a $49.99 box with it and has $0.01 left', async () => {
+    const giver = browser(app)
+    const bad = await giver.json<ErrorBody>('/api/gift-cards/checkout', {
+      body: { amountCents: 999, recipientEmail: 'nope', giverName: '', buyerEmail: 'giver@example.com' },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.issues?.map((i) => i.path).sort()).toEqual([
+      'amountCents',
+      'giverName',
+      'recipientEmail',
+    ])
+
+    const bought = await giver.json<{ url: string }>('/api/gift-cards/checkout', {
+      body: {
+        amountCents: 5000,
+        recipientEmail: 'Friend@Example.com',
+        recipientName: 'Phoebe',
+        giverName: 'Priscilla',
+        message: 'For your next puzzle night <b>!</b>',
+        buyerEmail: 'giver@example.com',
+      },
+    })
+    expect(bought.status).toBe(200)
+    const sessionId = sessionOf(bought.body.url)
+    expect(await orderOf(sessionId)).toMatchObject({
+      status: 'pending',
+      amount_cents: 5000,
+      provider: 'test',
+    })
+    // Nothing to find before the payment.
+    const [pending] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from mail_outbox where "to" = 'friend@example.com'`,
+    )
+    expect(pending!.n).toBe(0)
+    await Promise.all([act(sessionId, 'pay'), act(sessionId, 'pay')])
+    const mails = await queryRows<{ text: string; html: string; subject: string }>(
+      database.db,
+      sql`select text, html, subject from mail_outbox where "to" = 'friend@example.com'`,
+    )
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Priscilla sent you a Lamplight gift card')
+    expect(mails[0]!.text).toContain('For your next puzzle night <b>!</b>')
+    expect(mails[0]!.html).not.toContain('<b>!</b>')
+    const code = /([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mails[0]!.text)?.[1]
+    expect(code).toBeTruthy()
+    const [receipt] = await queryRows<{ text: string }>(
+      database.db,
+      sql`select text from mail_outbox where "to" = 'giver@example.com'`,
+    )
+    expect(receipt?.text).toContain('$50.00')
+    expect(receipt?.text).not.toContain(code!)
+
+    const friend = browser(app)
+    const res = await checkout(friend, 'friend@example.com', { productSlug: 'lamp-box', giftCardCode: code })
+    expect(res.status).toBe(200)
+    expect(await orderOf(sessionOf(res.body.url))).toMatchObject({
+      status: 'completed',
+      provider: 'gift_card',
+      amount_cents: 0,
+      gift_card_cents: 4999,
+    })
+    const left = await friend.json<{ data: { balanceCents: number } }>('/api/gift-cards/balance', {
+      body: { code },
+    })
+    expect(left.body.data.balanceCents).toBe(1)
+  })
+
+  it('mails a gift card for a later day on that day (a scheduled outbox row)', async () => {
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+    const bought = await browser(app).json<{ url: string }>('/api/gift-cards/checkout', {
+      body: {
+        amountCents: 2500,
+        recipientEmail: 'later@example.com',
+        giverName: 'Aquila',
+        deliverOn: day,
+        buyerEmail: 'aquila@example.com',
+      },
+    })
+    expect(bought.status).toBe(200)
+    await act(sessionOf(bought.body.url), 'pay')
+    const [mail] = await queryRows<{ due: string }>(
+      database.db,
+      sql`select to_char(next_attempt_at at time zone 'UTC', 'YYYY-MM-DD') as due from mail_outbox where "to" = 'later@example.com'`,
+    )
+    expect(mail?.due).toBe(day)
+  })
+
   it('refuses bad admin input on its field and changes nothing', async () => {
     const bad = await admin.json<ErrorBody>('/api/admin/discounts', {
       body: { code: 'x', kind: 'percent', value: 150 },

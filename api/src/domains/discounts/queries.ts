@@ -7,6 +7,7 @@ import {
   giftCardLedger,
   giftCards,
   orders,
+  products,
 } from '../../db/schema'
 
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -256,6 +257,55 @@ export async function setGiftCardStatus(db: DbOrTx, id: string, status: 'active'
     .update(giftCards)
     .set({ status, updatedAt: new Date() })
     .where(eq(giftCards.id, id))
+    .returning()
+  return row ?? null
+}
+
+// ---- Gift cards bought ---------------------------------------------------------------------
+
+export const GIFT_CARD_PRODUCT_SLUG = 'gift-card'
+
+/**
+ * The product a gift card order's line is of (orders need one). A draft, so no catalogue
+ * page lists it; made on first use (two first uses at once make one: the unique slug).
+ */
+export async function ensureGiftCardProduct(db: DbOrTx) {
+  await db
+    .insert(products)
+    .values({
+      slug: GIFT_CARD_PRODUCT_SLUG,
+      name: 'Lamplight gift card',
+      tagline: 'A gift card, sent by email',
+      priceCents: 0,
+      status: 'draft',
+    })
+    .onConflictDoNothing({ target: products.slug })
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.slug, GIFT_CARD_PRODUCT_SLUG))
+  return row!.id
+}
+
+/** The card an order bought, while it waits for the payment (no code yet). */
+export async function findUnissuedCardOfOrder(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(and(eq(giftCards.orderId, orderId), sql`${giftCards.codeHash} like 'unissued:%'`))
+    .for('update')
+  return row ?? null
+}
+
+export async function issueCardCode(
+  db: DbOrTx,
+  id: string,
+  values: { codeHash: string; last4: string; balanceCents: number },
+) {
+  const [row] = await db
+    .update(giftCards)
+    .set({ ...values, status: 'active', updatedAt: new Date() })
+    .where(and(eq(giftCards.id, id), sql`${giftCards.codeHash} like 'unissued:%'`))
     .returning()
   return row ?? null
 }

@@ -1,4 +1,5 @@
-import { discountsContract } from '@lamplight/contracts'
+import { randomUUID } from 'node:crypto'
+import { discountsContract, formatMoney } from '@lamplight/contracts'
 import { defineRouter } from '../../lib/router'
 import { limitGiftCardTries } from '../../middleware/gift-card-tries'
 import { currentUser } from '../../middleware/guards'
@@ -11,7 +12,16 @@ import {
   resolveCart,
   totalsOf,
 } from '../cart/service'
-import { discountFor, giftCardBalance, giftCardFor, giftCardSecret } from './service'
+import { createPendingOrder } from '../orders/service'
+import { providerOf } from '../payments/service'
+import {
+  discountFor,
+  ensureGiftCardProduct,
+  giftCardBalance,
+  giftCardFor,
+  giftCardSecret,
+  recordGiftCardPurchase,
+} from './service'
 
 // The quote is priced like a checkout (a few queries); a buyer presses Apply a few times.
 const limitQuotes = rateLimit({ name: 'discount-quote', limit: 60, windowMs: 10 * 60_000 })
@@ -69,13 +79,86 @@ export const discountsRouter = defineRouter('/discounts').handle(
 // Loose per-address request limit in front; the real limit on guesses is `limitGiftCardTries`.
 const limitBalanceChecks = rateLimit({ name: 'gift-card-balance', limit: 30, windowMs: 10 * 60_000 })
 
-export const giftCardsRouter = defineRouter('/gift-cards').handle(
-  discountsContract.giftCardBalance,
-  { middleware: [limitBalanceChecks], bodyLimit: 1024 },
-  async ({ c, db, deps, body }) => {
-    const user = await currentUser(c)
-    await limitGiftCardTries(c, user?.id ?? null)
-    c.header('Cache-Control', 'private, no-store')
-    return c.json({ data: await giftCardBalance(db, giftCardSecret(deps), body.code) })
-  },
-)
+// Buying a gift card makes a pending order and a provider session, as a checkout does.
+const limitPurchases = rateLimit({
+  name: 'gift-card-checkout',
+  limit: 20,
+  windowMs: 10 * 60_000,
+  message: 'You have started several checkouts in a short time. Please wait a few minutes and try again.',
+})
+
+export const giftCardsRouter = defineRouter('/gift-cards')
+  .handle(
+    discountsContract.giftCardBalance,
+    { middleware: [limitBalanceChecks], bodyLimit: 1024 },
+    async ({ c, db, deps, body }) => {
+      const user = await currentUser(c)
+      await limitGiftCardTries(c, user?.id ?? null)
+      c.header('Cache-Control', 'private, no-store')
+      return c.json({ data: await giftCardBalance(db, giftCardSecret(deps), body.code) })
+    },
+  )
+  .handle(
+    discountsContract.buyGiftCard,
+    { middleware: [limitPurchases], bodyLimit: 4096 },
+    async ({ c, db, deps, body }) => {
+      const user = await currentUser(c)
+      const provider = providerOf(deps)
+      const productId = await ensureGiftCardProduct(db)
+      const name = `Lamplight gift card (${formatMoney(body.amountCents)})`
+      const orderId = randomUUID()
+      // No shipping (the code is mailed), no discount code or gift card on a gift card.
+      const session = await provider.createCheckout({
+        orderId,
+        productName: name,
+        amountCents: body.amountCents,
+        lines: [{ name, quantity: 1, unitAmountCents: body.amountCents }],
+        shipping: { name: 'Sent by email', amountCents: 0 },
+        currency: 'usd',
+        customerEmail: body.buyerEmail,
+        successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${deps.config.publicUrl}/shop`,
+      })
+      await createPendingOrder(
+        db,
+        {
+          id: orderId,
+          providerSessionId: session.id,
+          userId: user?.id ?? null,
+          email: body.buyerEmail,
+          customerName: body.giverName,
+          productId,
+          amountCents: body.amountCents,
+          subtotalCents: body.amountCents,
+          discountCents: 0,
+          shippingCents: 0,
+          taxCents: 0,
+          lines: [
+            {
+              productId,
+              productName: name,
+              quantity: 1,
+              unitPriceCents: body.amountCents,
+              lineTotalCents: body.amountCents,
+            },
+          ],
+          currency: 'usd',
+          provider: provider.name,
+          paymentMethod: null,
+          shippingAddress: null,
+          checkoutAddress: null,
+          cartId: null,
+        },
+        (tx, id) =>
+          recordGiftCardPurchase(tx, id, {
+            amountCents: body.amountCents,
+            recipientEmail: body.recipientEmail,
+            recipientName: body.recipientName,
+            giverName: body.giverName,
+            message: body.message,
+            deliverOn: body.deliverOn ? new Date(`${body.deliverOn}T00:00:00Z`) : null,
+          }),
+      )
+      return c.json({ url: session.url })
+    },
+  )

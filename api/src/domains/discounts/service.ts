@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import type { discountCodes, giftCards } from '../../db/schema'
 import { conflict, validationFailed } from '../../lib/errors'
 import { isUniqueViolation } from '../../lib/unique-violation'
+import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
 import { discountOf, type PricedLine } from '../cart/service'
 import {
@@ -14,6 +15,7 @@ import {
   normaliseDiscountCode,
   normaliseGiftCardCode,
 } from './codes'
+import { giftCardMail } from './mails'
 import {
   creditGiftCard,
   type DbOrTx,
@@ -22,11 +24,13 @@ import {
   findDiscountById,
   findGiftCard,
   findGiftCardsByHashes,
+  findUnissuedCardOfOrder,
   hasLiveRedemption,
   insertDiscount,
   insertGiftCard,
   insertLedgerEntry,
   insertRedemption,
+  issueCardCode,
   ledgerOf,
   listDiscountsWithStats,
   listGiftCards,
@@ -469,4 +473,87 @@ export async function giftCardWithLedger(db: Db, id: string) {
     createdAt: e.createdAt,
   }))
   return { ...adminGiftCard(card), ledger }
+}
+
+// ---- Gift cards bought ---------------------------------------------------------------------
+
+export { ensureGiftCardProduct } from './queries'
+
+export type GiftCardPurchase = {
+  amountCents: number
+  recipientEmail: string
+  recipientName: string
+  giverName: string
+  message: string
+  /** The day the code is mailed (midnight UTC); now when none. */
+  deliverOn: Date | null
+}
+
+/**
+ * Records what a pending gift card order will issue, in the order's transaction: a card
+ * with no code yet (`unissued:`, nothing to guess) and no balance. Its code is made at
+ * payment (`issuePurchasedGiftCard`).
+ */
+export async function recordGiftCardPurchase(tx: DbOrTx, orderId: string, purchase: GiftCardPurchase) {
+  await insertGiftCard(tx, {
+    codeHash: `unissued:${orderId}`,
+    last4: '',
+    initialCents: purchase.amountCents,
+    balanceCents: 0,
+    status: 'pending',
+    recipientEmail: purchase.recipientEmail.toLowerCase(),
+    recipientName: purchase.recipientName || null,
+    giverName: purchase.giverName,
+    message: purchase.message || null,
+    deliverOn: purchase.deliverOn,
+    orderId,
+  })
+}
+
+/**
+ * At payment, in fulfilment's transaction: the card an order bought gets its code, its
+ * balance and its `issue` entry, and the recipient's mail is queued for the delivery date
+ * (the outbox sends it that day). Once: a replay finds no unissued card. Nothing for an
+ * order that bought no card.
+ */
+export async function issuePurchasedGiftCard(
+  tx: DbOrTx,
+  orderId: string,
+  deps: { secret: string | undefined; mailer: Mailer; shopUrl: string },
+) {
+  const card = await findUnissuedCardOfOrder(tx, orderId)
+  if (!card) return false
+  if (!deps.secret) throw new Error('gift card issued without the server secret')
+  const code = generateGiftCardCode()
+  const normalised = normaliseGiftCardCode(code)!
+  const issued = await issueCardCode(tx, card.id, {
+    codeHash: giftCardCodeHash(deps.secret, normalised),
+    last4: lastFour(normalised),
+    balanceCents: card.initialCents,
+  })
+  if (!issued) return false
+  await insertLedgerEntry(tx, {
+    giftCardId: card.id,
+    kind: 'issue',
+    amountCents: card.initialCents,
+    orderId,
+    note: 'Bought',
+  })
+  const now = new Date()
+  await deps.mailer.send(
+    await giftCardMail({
+      to: card.recipientEmail!,
+      code,
+      amountCents: card.initialCents,
+      giverName: card.giverName,
+      recipientName: card.recipientName,
+      message: card.message,
+      shopUrl: deps.shopUrl,
+    }),
+    {
+      transaction: tx as Db,
+      sendAfter: card.deliverOn && card.deliverOn > now ? card.deliverOn : undefined,
+    },
+  )
+  return true
 }

@@ -15,6 +15,8 @@ export type Confirmation = {
   discountCents: number
   shippingCents: number
   taxCents: number
+  /** Paid by gift card (issue 33): `amountCents` is the rest, charged by the provider. */
+  giftCardCents?: number
   taxNote: string
   address: ShippingAddress | null
   /** Placed without an account. */
@@ -58,7 +60,13 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
           ...(order.discountCents ? [`Discount: -${formatMoney(order.discountCents)}`] : []),
           `Shipping: ${order.shippingCents ? formatMoney(order.shippingCents) : 'FREE'}`,
           `Tax: ${order.taxCents ? formatMoney(order.taxCents) : order.taxNote}`,
-          `Total: ${formatMoney(order.amountCents)}`,
+          ...(order.giftCardCents
+            ? [
+                `Total: ${formatMoney(order.amountCents + order.giftCardCents)}`,
+                `Paid by gift card: ${formatMoney(order.giftCardCents)}`,
+                `Paid by card: ${formatMoney(order.amountCents)}`,
+              ]
+            : [`Total: ${formatMoney(order.amountCents)}`]),
         ]}
       />
       {a && !order.ownAddress && (

@@ -184,6 +184,7 @@ export const checkoutRouter = defineRouter('/checkout')
             logger: deps.logger,
             providerFor: (name) => providerFor(deps.payments, name),
             publicCache: deps.publicCache,
+            giftCards: { secret: giftCardSecret(deps), shopUrl: deps.config.publicUrl },
           },
           key
             ? {

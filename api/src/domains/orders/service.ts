@@ -19,7 +19,7 @@ import { recordAudit } from '../../services/audit'
 import type { PublicCache } from '../../services/public-cache/cache'
 import { removeBoughtLines } from '../cart/service'
 import { takeStockOfLines } from '../catalog/service'
-import { releaseOrderCodes } from '../discounts/service'
+import { issuePurchasedGiftCard, releaseOrderCodes } from '../discounts/service'
 import type { PaymentProvider } from '../payments/types'
 import { soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
@@ -73,9 +73,12 @@ export type OrderLine = {
 export async function createPendingOrder(
   db: Db,
   order: NewOrder & { id: string; providerSessionId: string },
+  /** More of the order written in its transaction (what a gift card order will issue). */
+  also?: (tx: Db, orderId: string) => Promise<void>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     await insertPendingOrder(tx as unknown as Db, order)
+    await also?.(tx as unknown as Db, order.id)
     return order.id
   })
 }
@@ -397,6 +400,8 @@ export type FulfilmentDeps = Deps & {
   /** The provider that took an order's payment, to refund it with (the payments domain's `providerFor`). */
   providerFor?: (name: string) => PaymentProvider | null
   publicCache?: PublicCache
+  /** To issue a gift card an order bought: the secret its code is hashed under, and the shop's address. */
+  giftCards?: { secret: string | undefined; shopUrl: string }
 }
 
 /**
@@ -499,6 +504,12 @@ export async function fulfilPaidSession(
     // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
     const mail = await confirmationFor(tx as unknown as Db, order.id)
     if (mail) await deps.mailer.send(mail, { transaction: tx })
+    // A gift card bought (issue 33): its code is made now and mailed on its delivery date.
+    await issuePurchasedGiftCard(tx, order.id, {
+      secret: deps.giftCards?.secret,
+      mailer: deps.mailer,
+      shopUrl: deps.giftCards?.shopUrl ?? '',
+    })
     // What was bought leaves the cart it came from (a declined payment leaves the cart as it was).
     if (order.cartId)
       await removeBoughtLines(
@@ -736,6 +747,7 @@ const buyerOrderColumns = {
   discount_cents: orders.discountCents,
   shipping_cents: orders.shippingCents,
   tax_cents: orders.taxCents,
+  gift_card_cents: orders.giftCardCents,
   provider: orders.provider,
 }
 
@@ -822,6 +834,7 @@ async function confirmationFor(db: Db, orderId: string) {
       discountCents: orders.discountCents,
       shippingCents: orders.shippingCents,
       taxCents: orders.taxCents,
+      giftCardCents: orders.giftCardCents,
       provider: orders.provider,
       product: products.name,
       address: orders.shippingAddress,

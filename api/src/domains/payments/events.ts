@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../types'
+import { giftCardSecret } from '../discounts/service'
 import { closeUnpaidSession, type Fulfilment, fulfilPaidSession } from '../orders/service'
 import {
   type ApplyOutcome,
@@ -58,6 +59,7 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
             logger: deps.logger,
             providerFor: (name) => providerFor(deps.payments, name),
             publicCache: deps.publicCache,
+            giftCards: { secret: giftCardSecret(deps), shopUrl: deps.config.publicUrl },
           },
           event.sessionId,
           event.charged,

@@ -1,6 +1,8 @@
 import type { RemotePages } from '@lamplight/remote'
 import { DashboardPage } from './dashboard/dashboard-page'
 import { DeploymentsPage } from './deployments/deployments-page'
+import { DiscountsPage } from './discounts/discounts-page'
+import { GiftCardsPage } from './gift-cards/gift-cards-page'
 import { InsightsRoute } from './insights'
 import { OrderDetailPage } from './order-detail/order-detail-page'
 import { OrdersPage } from './orders/orders-page'
@@ -25,5 +27,7 @@ export const pages: RemotePages = {
   '/admin/resources/new': NewResourcePage,
   '/admin/resources/:id/edit': EditResourcePage,
   '/admin/deployments': DeploymentsPage,
+  '/admin/discounts': DiscountsPage,
+  '/admin/gift-cards': GiftCardsPage,
   '/admin/insights': InsightsRoute,
 }

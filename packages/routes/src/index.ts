@@ -74,6 +74,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/admin/products/new', 'admin-app', 'New Product', 'admin'),
   route('/admin/products/:id', 'admin-app', 'Edit Product', 'admin'),
   route('/admin/shipping', 'admin-app', 'Shipping Rates', 'admin'),
+  route('/admin/discounts', 'admin-app', 'Discount codes', 'admin'),
+  route('/admin/gift-cards', 'admin-app', 'Gift cards', 'admin'),
   route('/admin/puzzles', 'admin-app', 'Puzzles', 'admin'),
   route('/admin/puzzles/:productId', 'admin-app', 'Puzzle', 'admin'),
   route('/admin/resources/new', 'admin-app', 'New Resource', 'staff'),

@@ -95,6 +95,9 @@ function AdminOverview() {
           <Link to="/admin/shipping">Shipping rates</Link>
         </Button>
         <Button asChild variant="outline">
+          <Link to="/admin/discounts">Discounts and gift cards</Link>
+        </Button>
+        <Button asChild variant="outline">
           <Link to="/admin/products">
             <PackageIcon aria-hidden className="size-4" />
             Products

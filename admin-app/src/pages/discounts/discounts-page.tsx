@@ -1,0 +1,400 @@
+import {
+  type AdminDiscount,
+  type AdminProductRow,
+  type DiscountCodeInput,
+  formatCount,
+  formatMoney,
+} from '@lamplight/contracts'
+import { PageMeta } from '@lamplight/session'
+import {
+  Badge,
+  Button,
+  Field,
+  Form,
+  Input,
+  NativeSelect,
+  PageFrame,
+  SubmitButton,
+  toast,
+} from '@lamplight/ui'
+import { ArrowLeftIcon } from '@lamplight/ui/icons'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { adminDiscountsQuery, discountKeys, saveDiscountMutation } from '../../api/discounts'
+import { adminProductsQuery } from '../../api/products'
+import { QueryTable } from '../../components/query-table'
+import { RequireRole } from '../../components/require-role'
+import { useFieldErrors } from '../../lib/use-field-errors'
+
+/** `/admin/discounts`: every discount code with its uses and revenue; create, edit, pause (issue 33). */
+export function DiscountsPage() {
+  return (
+    <RequireRole level="admin">
+      <Discounts />
+    </RequireRole>
+  )
+}
+
+export type DiscountFormValues = {
+  code: string
+  description: string
+  kind: 'percent' | 'fixed'
+  /** Percent, or dollars for a fixed amount, as typed. */
+  value: string
+  productIds: string[]
+  minSubtotal: string
+  startsOn: string
+  endsOn: string
+  usageLimit: string
+  oncePerCustomer: boolean
+  status: 'active' | 'paused'
+}
+
+const empty = (): DiscountFormValues => ({
+  code: '',
+  description: '',
+  kind: 'percent',
+  value: '',
+  productIds: [],
+  minSubtotal: '',
+  startsOn: '',
+  endsOn: '',
+  usageLimit: '',
+  oncePerCustomer: false,
+  status: 'active',
+})
+
+const day = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 10) : '')
+
+export const valuesOf = (d: AdminDiscount): DiscountFormValues => ({
+  code: d.code,
+  description: d.description,
+  kind: d.kind,
+  value: d.kind === 'percent' ? String(d.value) : (d.value / 100).toFixed(2),
+  productIds: d.productIds,
+  minSubtotal: d.minSubtotalCents === null ? '' : (d.minSubtotalCents / 100).toFixed(2),
+  startsOn: day(d.startsAt),
+  endsOn: day(d.endsAt),
+  usageLimit: d.usageLimit === null ? '' : String(d.usageLimit),
+  oncePerCustomer: d.oncePerCustomer,
+  status: d.status,
+})
+
+const cents = (dollars: string) => Math.round(Number(dollars) * 100)
+
+/** The form's values as the API takes them, or the fields the browser can already tell are wrong. */
+export function inputOf(v: DiscountFormValues): { input: DiscountCodeInput; errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  const number = (text: string, key: string) => {
+    if (text.trim() === '') return null
+    const n = Number(text)
+    if (!Number.isFinite(n) || n <= 0) errors[key] = 'Enter a number above 0.'
+    return n
+  }
+  const value = number(v.value, 'value')
+  if (value === null) errors.value = v.kind === 'percent' ? 'Enter the percentage.' : 'Enter the amount.'
+  const min = number(v.minSubtotal, 'minSubtotalCents')
+  const limit = number(v.usageLimit, 'usageLimit')
+  return {
+    errors,
+    input: {
+      code: v.code.trim(),
+      description: v.description.trim(),
+      kind: v.kind,
+      value: value === null ? 0 : v.kind === 'percent' ? Math.round(value) : cents(v.value),
+      productIds: v.productIds,
+      minSubtotalCents: min === null ? null : cents(v.minSubtotal),
+      // A day is from its start to its end, in the admin's time zone.
+      startsAt: v.startsOn ? new Date(`${v.startsOn}T00:00:00`).toISOString() : null,
+      endsAt: v.endsOn ? new Date(`${v.endsOn}T23:59:59`).toISOString() : null,
+      usageLimit: limit === null ? null : Math.round(limit),
+      oncePerCustomer: v.oncePerCustomer,
+      status: v.status,
+    } as DiscountCodeInput,
+  }
+}
+
+const terms = (d: AdminDiscount) =>
+  `${d.kind === 'percent' ? `${d.value}%` : formatMoney(d.value)} off ${d.productIds.length ? `${d.productIds.length} product${d.productIds.length > 1 ? 's' : ''}` : 'the order'}${d.minSubtotalCents ? ` over ${formatMoney(d.minSubtotalCents)}` : ''}${d.oncePerCustomer ? ', once per customer' : ''}`
+
+function Discounts() {
+  const queryClient = useQueryClient()
+  const list = useQuery(adminDiscountsQuery())
+  const [editing, setEditing] = useState<AdminDiscount | null>(null)
+  const [values, setValues] = useState<DiscountFormValues>(empty)
+  const { errors, fail, show, clear } = useFieldErrors()
+  const save = useMutation({
+    ...saveDiscountMutation(),
+    onSuccess: (saved, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: discountKeys.all })
+      toast.success(id ? `${saved.code} saved` : `${saved.code} created`)
+      setEditing(null)
+      setValues(empty())
+      clear()
+    },
+    onError: (error) => fail(error, 'The discount code was not saved'),
+  })
+  const toggle = useMutation({
+    ...saveDiscountMutation(),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: discountKeys.all })
+      toast.success(saved.status === 'paused' ? `${saved.code} paused` : `${saved.code} resumed`)
+    },
+    onError: (error) => fail(error, 'The discount code was not changed'),
+  })
+
+  const columns = useMemo<ColumnDef<AdminDiscount, unknown>[]>(
+    () => [
+      {
+        accessorKey: 'code',
+        header: 'Code',
+        cell: ({ row }) => (
+          <div className="grid max-w-[16rem] max-md:justify-items-end">
+            <span className="font-mono font-semibold">{row.original.code}</span>
+            <span className="text-muted-foreground text-xs">{terms(row.original)}</span>
+          </div>
+        ),
+      },
+      {
+        accessorKey: 'status',
+        header: 'Status',
+        cell: ({ row }) => (
+          <Badge variant={row.original.status === 'active' ? 'default' : 'secondary'}>
+            {row.original.status === 'active' ? 'Active' : 'Paused'}
+          </Badge>
+        ),
+      },
+      {
+        accessorKey: 'usedCount',
+        header: 'Uses',
+        cell: ({ row }) =>
+          `${formatCount(row.original.usedCount)}${row.original.usageLimit ? ` of ${formatCount(row.original.usageLimit)}` : ''}`,
+      },
+      {
+        accessorKey: 'revenueCents',
+        header: 'Revenue',
+        cell: ({ row }) => (
+          <span
+            title={`${row.original.paidOrders} paid orders, ${formatMoney(row.original.discountedCents)} discounted`}
+          >
+            {formatMoney(row.original.revenueCents)}
+          </span>
+        ),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Edit ${row.original.code}`}
+              onClick={() => {
+                setEditing(row.original)
+                setValues(valuesOf(row.original))
+                clear()
+              }}
+            >
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`${row.original.status === 'active' ? 'Pause' : 'Resume'} ${row.original.code}`}
+              disabled={toggle.isPending}
+              onClick={() =>
+                toggle.mutate({
+                  id: row.original.id,
+                  input: {
+                    ...inputOf(valuesOf(row.original)).input,
+                    status: row.original.status === 'active' ? 'paused' : 'active',
+                  },
+                })
+              }
+            >
+              {row.original.status === 'active' ? 'Pause' : 'Resume'}
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [clear, toggle],
+  )
+
+  const set =
+    <K extends keyof DiscountFormValues>(key: K) =>
+    (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [key]: e.target.value }))
+
+  return (
+    <PageFrame
+      eyebrow="Admin"
+      title="Discount codes"
+      lead="Promotions the buyer types at checkout, with their uses and revenue."
+    >
+      <PageMeta title="Discount codes" />
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/admin">
+            <ArrowLeftIcon aria-hidden className="size-4" />
+            Back to dashboard
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/gift-cards">Gift cards</Link>
+        </Button>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <QueryTable
+          query={list}
+          errorMessage="Discount codes could not be loaded."
+          skeletonRows={4}
+          label="Discount codes"
+          columns={columns}
+          getRowId={(row) => row.id}
+          empty="No discount codes yet"
+        />
+        <Form
+          aria-label={editing ? `Edit ${editing.code}` : 'New discount code'}
+          className="grid gap-4 rounded-lg border border-border bg-card p-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+            const { input, errors: local } = inputOf(values)
+            if (Object.keys(local).length) return show(local)
+            save.mutate({ id: editing?.id ?? null, input })
+          }}
+        >
+          <h2 className="font-semibold text-lg">{editing ? `Edit ${editing.code}` : 'New discount code'}</h2>
+          <Field label="Code" error={errors.code} hint="Letters, digits, - or _ (for example EASTER15)">
+            {(c) => (
+              <Input
+                {...c}
+                value={values.code}
+                maxLength={32}
+                onChange={set('code')}
+                autoCapitalize="characters"
+              />
+            )}
+          </Field>
+          <Field label="Description (optional)" error={errors.description}>
+            {(c) => <Input {...c} value={values.description} maxLength={200} onChange={set('description')} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Kind" error={errors.kind}>
+              {(c) => (
+                <NativeSelect {...c} className="w-full" value={values.kind} onChange={set('kind')}>
+                  <option value="percent">Percent off</option>
+                  <option value="fixed">Amount off</option>
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label={values.kind === 'percent' ? 'Percent' : 'Amount ($)'} error={errors.value}>
+              {(c) => <Input {...c} inputMode="decimal" value={values.value} onChange={set('value')} />}
+            </Field>
+          </div>
+          <ProductChoice
+            chosen={values.productIds}
+            onChange={(productIds) => setValues((v) => ({ ...v, productIds }))}
+            error={errors.productIds}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Minimum subtotal ($, optional)" error={errors.minSubtotalCents}>
+              {(c) => (
+                <Input {...c} inputMode="decimal" value={values.minSubtotal} onChange={set('minSubtotal')} />
+              )}
+            </Field>
+            <Field label="Usage limit (optional)" error={errors.usageLimit}>
+              {(c) => (
+                <Input {...c} inputMode="numeric" value={values.usageLimit} onChange={set('usageLimit')} />
+              )}
+            </Field>
+            <Field label="Starts on (optional)" error={errors.startsAt}>
+              {(c) => <Input {...c} type="date" value={values.startsOn} onChange={set('startsOn')} />}
+            </Field>
+            <Field label="Ends on (optional)" error={errors.endsAt}>
+              {(c) => <Input {...c} type="date" value={values.endsOn} onChange={set('endsOn')} />}
+            </Field>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={values.oncePerCustomer}
+              onChange={(e) => setValues((v) => ({ ...v, oncePerCustomer: e.target.checked }))}
+            />
+            Once per customer (by email and by account)
+          </label>
+          <Field label="Status" error={errors.status}>
+            {(c) => (
+              <NativeSelect {...c} className="w-full" value={values.status} onChange={set('status')}>
+                <option value="active">Active</option>
+                <option value="paused">Paused</option>
+              </NativeSelect>
+            )}
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton busy={save.isPending} busyLabel="Saving…">
+              {editing ? 'Save code' : 'Create code'}
+            </SubmitButton>
+            {editing && (
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setEditing(null)
+                  setValues(empty())
+                  clear()
+                }}
+              >
+                Cancel
+              </Button>
+            )}
+          </div>
+        </Form>
+      </div>
+    </PageFrame>
+  )
+}
+
+/** The boxes a code is limited to (none: the whole order). */
+function ProductChoice({
+  chosen,
+  onChange,
+  error,
+}: {
+  chosen: string[]
+  onChange: (ids: string[]) => void
+  error?: string
+}) {
+  const products = useQuery(adminProductsQuery({}))
+  const rows = (products.data ?? []).filter((p: AdminProductRow) => p.status !== 'draft')
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 font-medium text-sm">Only these boxes (none chosen: the whole order)</legend>
+      {products.isPending && <p className="text-muted-foreground text-sm">Loading products…</p>}
+      <div className="grid max-h-40 gap-1 overflow-y-auto">
+        {rows.map((p) => (
+          <label key={p.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={chosen.includes(p.id)}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...chosen, p.id] : chosen.filter((id) => id !== p.id))
+              }
+            />
+            {p.name}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="font-medium text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}

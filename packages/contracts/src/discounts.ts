@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CartTotalsSchema } from './cart'
+import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGES, GIFT_CARD_MIN_CENTS } from './discounts-constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
 
@@ -9,26 +10,6 @@ import { SlugSchema } from './schemas'
  * expired, used up, not for this order); a gift card code is either valid (its balance) or
  * "not valid", never more, so nobody learns whether a code exists but is empty.
  */
-
-export const DISCOUNT_MESSAGES = {
-  invalid: 'This discount code is not valid.',
-  notStarted: 'This discount code is not active yet.',
-  expired: 'This discount code has expired.',
-  exhausted: 'This discount code has been used up.',
-  alreadyUsed: 'You have already used this discount code.',
-  notApplicable: 'This discount code does not apply to the boxes in your order.',
-  minSubtotal: (cents: number) =>
-    `This discount code needs an order of at least $${(cents / 100).toFixed(2)} before the discount.`,
-} as const
-
-export const GIFT_CARD_MESSAGES = {
-  notValid: 'This gift card code is not valid.',
-  amount: 'Please choose an amount from $10 to $500.',
-} as const
-
-/** The custom gift card amount's range (issue 33); the fixed ones are `GIFT_CARD_AMOUNTS_CENTS`. */
-export const GIFT_CARD_MIN_CENTS = 1000
-export const GIFT_CARD_MAX_CENTS = 50000
 
 /** A code as typed: normalised on the server; anything too long or odd is simply "not valid". */
 const TypedCode = z.string().trim().max(64)

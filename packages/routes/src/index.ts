@@ -47,6 +47,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/checkout/:productSlug', 'storefront', 'Checkout'),
   route('/checkout', 'storefront', 'Order Confirmed'),
   route('/purchase-success', 'storefront', 'Purchase Successful'),
+  route('/gift-cards', 'storefront', 'Gift Cards'),
   route('/faq', 'storefront', 'Frequently Asked Questions'),
   route('/contact', 'storefront', 'Contact Us'),
   route('/scroll-of-antioch', 'storefront', 'The Scroll of Antioch'),

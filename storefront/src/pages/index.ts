@@ -28,6 +28,10 @@ const CheckoutSuccessPage = lazy(() =>
   import('./checkout/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 )
 
+const GiftCardsPage = lazy(() =>
+  import('./gift-cards/gift-cards-page').then((m) => ({ default: m.GiftCardsPage })),
+)
+
 const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })))
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
@@ -43,6 +47,7 @@ export const pages: RemotePages = {
   '/checkout/:productSlug': CheckoutPage,
   '/checkout': CheckoutSuccessPage,
   '/purchase-success': CheckoutSuccessPage,
+  '/gift-cards': GiftCardsPage,
   '/account': AccountPage,
   '/shipping': ShippingPage,
   '/returns': ReturnsPage,

@@ -35,6 +35,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useCreateCheckout, useProduct } from '../../api/shop'
+import { type AppliedCodes, CheckoutCodes } from './checkout-codes'
 
 const STEPS = ['Review Order', 'Shipping Info', 'Payment'] as const
 const REQUIRED = ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zipCode'] as const
@@ -112,6 +113,8 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
   })
   const checkout = useCreateCheckout()
   const [method, setMethod] = useState<PaymentMethod | null>(null)
+  // The discount code and gift card applied at step 1 (issue 33): sent with the order.
+  const [codes, setCodes] = useState<AppliedCodes>({})
   const processing = checkout.isPending || (checkout.isSuccess && method !== null)
   // Open from the first render, the modal must wait for the remote's portal host to exist,
   // or it would portal to <body> and lose the remote's scoped styles (decision 002).
@@ -135,6 +138,7 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
         customerInfo: form.getValues(),
         paymentMethod,
         collectShipping: true,
+        ...codes,
       },
       {
         onSuccess: ({ url }) => window.location.assign(url),
@@ -173,7 +177,12 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
           </ol>
         </DialogHeader>
 
-        {step === 1 && <OrderSummary product={product} />}
+        {step === 1 && (
+          <>
+            <OrderSummary product={product} />
+            <CheckoutCodes source={{ productSlug: product.slug }} onApplied={setCodes} />
+          </>
+        )}
         {step === 2 && <ShippingForm form={form} />}
         {step === 3 && (
           <div className="grid gap-3">

@@ -281,13 +281,10 @@ function GiftCards() {
         />
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {GIFT_CARD_AMOUNTS_CENTS.map((cents) => (
-            <Button
-              key={cents}
-              variant="outline"
-              size="lg"
-              onClick={() => toast('Coming Soon', { description: 'Gift cards will be available soon!' })}
-            >
-              {formatMoney(cents).replace('.00', '')} Gift Card
+            <Button key={cents} asChild variant="outline" size="lg">
+              <Link to={`/gift-cards?amount=${cents}`}>
+                {formatMoney(cents).replace('.00', '')} Gift Card
+              </Link>
             </Button>
           ))}
         </div>

@@ -80,6 +80,7 @@ describe('storefront routes’ heads', () => {
     // No session id in the example address: the page cannot confirm anything.
     '/checkout': { title: 'Your order' },
     '/purchase-success': { title: 'Your order' },
+    '/gift-cards': { title: 'Gift Cards' },
     '/faq': { title: 'Frequently Asked Questions' },
     '/contact': { title: 'Contact Us' },
     '/scroll-of-antioch': { title: 'The Scroll of Antioch', type: 'product' },

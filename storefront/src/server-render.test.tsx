@@ -19,6 +19,7 @@ const SHOWS: Record<string, string[]> = {
   '/checkout/:productSlug': ['Checkout'],
   '/checkout': ['No order to show'],
   '/purchase-success': ['No order to show'],
+  '/gift-cards': ['Send a gift card', 'Check a balance'],
   '/faq': ['Frequently Asked Questions'],
   '/contact': ['Contact Us'],
   '/scroll-of-antioch': ['Unlock for $49.99'],

@@ -254,8 +254,11 @@ test('the shop: featured box, category filters over every box, coming soon, gift
   const coming = page.getByRole('region', { name: 'Coming Soon' })
   await expect(coming.getByRole('article')).toHaveCount(5)
   await expect(coming.getByRole('link', { name: /add to cart/i })).toHaveCount(0)
-  await page.getByRole('button', { name: '$25 Gift Card' }).click()
-  await expect(page.getByText('Gift cards will be available soon!')).toBeVisible()
+  // The gift card buttons open the gift card page with their amount chosen (issue 33).
+  await expect(page.getByRole('link', { name: '$25 Gift Card' })).toHaveAttribute(
+    'href',
+    '/gift-cards?amount=2500',
+  )
   await page.getByRole('button', { name: 'Subscribe to Premium' }).click()
   await expect(page.getByText('Please log in to subscribe.')).toBeVisible()
 })

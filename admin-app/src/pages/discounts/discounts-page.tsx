@@ -301,12 +301,12 @@ function Discounts() {
             error={errors.productIds}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Minimum subtotal ($, optional)" error={errors.minSubtotalCents}>
+            <Field label="Minimum subtotal ($)" hint="Optional" error={errors.minSubtotalCents}>
               {(c) => (
                 <Input {...c} inputMode="decimal" value={values.minSubtotal} onChange={set('minSubtotal')} />
               )}
             </Field>
-            <Field label="Usage limit (optional)" error={errors.usageLimit}>
+            <Field label="Usage limit" hint="Optional: uses in all" error={errors.usageLimit}>
               {(c) => (
                 <Input {...c} inputMode="numeric" value={values.usageLimit} onChange={set('usageLimit')} />
               )}

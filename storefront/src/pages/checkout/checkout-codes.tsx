@@ -18,15 +18,18 @@ const fieldError = (error: unknown, field: string) =>
  */
 export function CheckoutCodes({
   source,
+  applied,
+  quote,
   onApplied,
 }: {
   source: Pick<QuoteRequest, 'productSlug' | 'fromCart' | 'country'>
-  onApplied: (codes: AppliedCodes) => void
+  /** What was applied (kept by the checkout across its steps). */
+  applied: AppliedCodes
+  quote: CheckoutQuote | null
+  onApplied: (codes: AppliedCodes, quote: CheckoutQuote) => void
 }) {
-  const [discountCode, setDiscountCode] = useState('')
-  const [giftCardCode, setGiftCardCode] = useState('')
-  const [applied, setApplied] = useState<AppliedCodes>({})
-  const [quote, setQuote] = useState<CheckoutQuote | null>(null)
+  const [discountCode, setDiscountCode] = useState(applied.discountCode ?? '')
+  const [giftCardCode, setGiftCardCode] = useState(applied.giftCardCode ?? '')
   const [errors, setErrors] = useState<{ discountCode?: string; giftCardCode?: string; other?: string }>({})
   const ask = useCheckoutQuote()
 
@@ -35,10 +38,8 @@ export function CheckoutCodes({
       { ...source, ...next },
       {
         onSuccess: (data) => {
-          setQuote(data)
-          setApplied(next)
           setErrors({})
-          onApplied(next)
+          onApplied(next, data)
         },
         onError: (error) => {
           const d = fieldError(error, 'discountCode')

@@ -3,6 +3,7 @@ import {
   ApiError,
   apiErrorMessage,
   CHECKOUT_MESSAGES,
+  type CheckoutQuote,
   COUNTRIES,
   type CountryCode,
   type CustomerInfoInput,
@@ -115,6 +116,9 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   // The discount code and gift card applied at step 1 (issue 33): sent with the order.
   const [codes, setCodes] = useState<AppliedCodes>({})
+  const [quote, setQuote] = useState<CheckoutQuote | null>(null)
+  // What the buyer pays by card: the server's quote once a code is applied (never computed here).
+  const due = quote ? quote.amountDueCents : product.price
   const processing = checkout.isPending || (checkout.isSuccess && method !== null)
   // Open from the first render, the modal must wait for the remote's portal host to exist,
   // or it would portal to <body> and lose the remote's scoped styles (decision 002).
@@ -180,13 +184,29 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
         {step === 1 && (
           <>
             <OrderSummary product={product} />
-            <CheckoutCodes source={{ productSlug: product.slug }} onApplied={setCodes} />
+            <CheckoutCodes
+              source={{ productSlug: product.slug }}
+              applied={codes}
+              quote={quote}
+              onApplied={(next, answer) => {
+                setCodes(next)
+                setQuote(answer)
+              }}
+            />
           </>
         )}
         {step === 2 && <ShippingForm form={form} />}
         {step === 3 && (
           <div className="grid gap-3">
             <OrderSummary product={product} compact />
+            {quote && (quote.discount || quote.giftCard) && (
+              <p className="font-medium">
+                {quote.discount && `${quote.discount.code}: −${formatMoney(quote.discount.amountCents)}. `}
+                {quote.giftCard &&
+                  `Gift card …${quote.giftCard.last4}: −${formatMoney(quote.giftCard.appliedCents)}. `}
+                To pay: {formatMoney(due)}
+              </p>
+            )}
             <p className="text-muted-foreground text-sm">
               You will finish paying on a secure payment page. See our{' '}
               <Link to="/returns" className="text-primary underline underline-offset-4">
@@ -215,7 +235,11 @@ function CheckoutDialog({ product, onClose }: { product: ProductView; onClose: (
               ) : (
                 <CreditCardIcon aria-hidden="true" />
               )}
-              {processing ? 'Processing...' : `Pay ${formatMoney(product.price)} with Card`}
+              {processing
+                ? 'Processing...'
+                : due === 0
+                  ? 'Place order (paid by gift card)'
+                  : `Pay ${formatMoney(due)} with Card`}
             </Button>
           </div>
         )}

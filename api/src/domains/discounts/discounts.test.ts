@@ -9,6 +9,7 @@ import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import { fakeStripe } from '../../test/fake-stripe'
+import { expireSessionlessOrders } from '../orders/service'
 import { generateGiftCardCode, normaliseGiftCardCode } from './codes'
 import { giftCardSecret, lookupGiftCards } from './service'
 
@@ -343,6 +344,27 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       (await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })).status,
     ).toBeLessThan(300)
     expect(await cardState(card.id)).toEqual({ balance: 1000, ledger: 1000, entries: 3 })
+  })
+
+  it('a checkout that never got a payment page is cancelled after an hour and gives the card its money back', async () => {
+    const card = await issueCard(1000)
+    const res = await checkout(browser(app), 'stranded@example.com', { giftCardCode: card.code })
+    // What a provider failure leaves for a keyed retry: the order with its codes, and no session.
+    const order = await orderOf(sessionOf(res.body.url))
+    await database.db.execute(sql`update orders set provider_session_id = null where id = ${order.id}`)
+    expect(await cardState(card.id)).toMatchObject({ balance: 0 })
+    expect(await expireSessionlessOrders(database.db)).toBe(0) // not an hour old yet
+    await database.db.execute(
+      sql`update orders set created_at = now() - interval '2 hours' where id = ${order.id}`,
+    )
+    expect(await expireSessionlessOrders(database.db)).toBe(1)
+    expect(await expireSessionlessOrders(database.db)).toBe(0)
+    expect(await cardState(card.id)).toEqual({ balance: 1000, ledger: 1000, entries: 3 })
+    const [row] = await queryRows<{ status: string }>(
+      database.db,
+      sql`select status from orders where id = ${order.id}`,
+    )
+    expect(row!.status).toBe('cancelled')
   })
 
   it('a balance check says only "not valid" for unknown, empty and disabled cards, and is limited per client and per account', async () => {

@@ -23,6 +23,7 @@ import {
   createOrderWithCodes,
   createPendingOrder,
   createPendingOrderOnce,
+  expireSessionlessOrders,
   expireTestSessions,
   findOrderBySession,
   listOrdersOf,
@@ -205,6 +206,7 @@ export const checkoutRouter = defineRouter('/checkout')
           openSession,
           (sessionId) => `${deps.config.publicUrl}/checkout?session_id=${sessionId}`,
         )
+        if (Math.random() < PURGE_CHANCE) await housekeeping(c.get('log'), db, deps.config.payments.testMode)
         return c.json({ url })
       }
 
@@ -270,4 +272,7 @@ async function housekeeping(log: Logger, db: Db, testMode: boolean) {
   )
   if (testMode)
     await expireTestSessions(db).catch((err) => log.warn({ err }, 'expiring old test-mode checkouts failed'))
+  await expireSessionlessOrders(db).catch((err) =>
+    log.warn({ err }, 'cancelling checkouts that never got a payment page failed'),
+  )
 }

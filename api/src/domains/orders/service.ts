@@ -690,6 +690,41 @@ export async function expireTestSessions(db: Db, sessionId?: string): Promise<nu
   })
 }
 
+/** How long an order may wait for its payment session (the provider failed; a keyed retry reuses it). */
+export const SESSIONLESS_ORDER_MINUTES = 60
+
+/**
+ * Cancels pending orders that never got a payment session (the provider failed after the
+ * codes were taken, and the keyed retry never came), giving their code's use and gift card
+ * money back (decision 057). Run with the checkout's housekeeping.
+ */
+export async function expireSessionlessOrders(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          isNull(orders.providerSessionId),
+          sql`${orders.createdAt} < now() - make_interval(mins => ${SESSIONLESS_ORDER_MINUTES})`,
+        ),
+      )
+      .returning({ id: orders.id })
+    for (const { id } of expired) {
+      await tx.insert(orderHistory).values({
+        orderId: id,
+        event: 'status',
+        fromStatus: 'pending',
+        toStatus: 'cancelled',
+        note: 'No payment page could be opened',
+      })
+      await releaseOrderCodes(tx, id, { giftCardKind: 'release', discount: true })
+    }
+    return expired.length
+  })
+}
+
 /**
  * A guest's orders become an account's when its owner has proven the address and the password
  * together: at a password reset by mail (auth.ts). Never on a verification alone: anyone can

@@ -28,6 +28,8 @@ const CheckoutSuccessPage = lazy(() =>
   import('./checkout/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 )
 
+const CartPage = lazy(() => import('./cart/cart-page').then((m) => ({ default: m.CartPage })))
+
 const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })))
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
@@ -40,6 +42,8 @@ export const pages: RemotePages = {
   '/contact': ContactPage,
   '/scroll-of-antioch': ScrollOfAntiochPage,
   '/shop': ShopPage,
+  '/cart': CartPage,
+  '/checkout/cart': CheckoutPage,
   '/checkout/:productSlug': CheckoutPage,
   '/checkout': CheckoutSuccessPage,
   '/purchase-success': CheckoutSuccessPage,

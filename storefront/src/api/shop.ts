@@ -79,8 +79,10 @@ export const shopQueries = {
           })
         ).data,
       retry: retryUnlessClientError,
-      // Asked again at each step: a price changed meanwhile shows before paying.
-      staleTime: 0,
+      // Fresh for a moment (a server render's prefetch is not asked again as the page
+      // hydrates); Payment's destination is another key, so it is asked then: a price changed
+      // meanwhile shows before paying.
+      staleTime: 10_000,
     }),
   /** A signed-in buyer's last shipping address, offered at checkout (null when none). */
   savedAddress: (userId: string) =>

@@ -24,6 +24,9 @@ const PrivacyPage = lazy(() => import('./policies/privacy-page').then((m) => ({ 
 
 const ShopPage = lazy(() => import('./shop/shop-page').then((m) => ({ default: m.ShopPage })))
 const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })))
+const CartCheckoutPage = lazy(() =>
+  import('./checkout/checkout-page').then((m) => ({ default: m.CartCheckoutPage })),
+)
 const CheckoutSuccessPage = lazy(() =>
   import('./checkout/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 )
@@ -43,7 +46,7 @@ export const pages: RemotePages = {
   '/scroll-of-antioch': ScrollOfAntiochPage,
   '/shop': ShopPage,
   '/cart': CartPage,
-  '/checkout/cart': CheckoutPage,
+  '/checkout/cart': CartCheckoutPage,
   '/checkout/:productSlug': CheckoutPage,
   '/checkout': CheckoutSuccessPage,
   '/purchase-success': CheckoutSuccessPage,

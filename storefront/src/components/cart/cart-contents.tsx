@@ -1,5 +1,5 @@
 import { ApiError, apiErrorMessage } from '@lamplight/contracts'
-import { Button, cn, ErrorState, LoadingState } from '@lamplight/ui'
+import { Button, cn, LoadingState } from '@lamplight/ui'
 import { ShoppingCartIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
@@ -27,15 +27,17 @@ export function CartContents({ onNavigate, className }: { onNavigate?: () => voi
         apiErrorMessage(estimate.error, 'Please check the postal code.'))
       : undefined
 
-  if (cart.isPending) return <LoadingState label="Loading your cart…" className="py-10" />
+  if (cart.isPending) return <LoadingState label="Loading your cart…" className="min-h-0 py-10" />
+  // Not the page kit's ErrorState: its h1 would be a second one on /cart and in the drawer.
   if (cart.isError)
     return (
-      <ErrorState
-        title="We could not load your cart"
-        onRetry={() => cart.refetch()}
-        retrying={cart.isFetching}
-        className="py-10"
-      />
+      <div role="alert" className={cn('py-10 text-center', className)}>
+        <p className="font-serif text-xl">We could not load your cart</p>
+        <p className="mt-1 text-muted-foreground">Please check your connection and try again.</p>
+        <Button className="mt-5" onClick={() => cart.refetch()} disabled={cart.isFetching}>
+          Retry
+        </Button>
+      </div>
     )
   const data = cart.data
   if (!data.lines.length)

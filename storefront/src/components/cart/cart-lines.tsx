@@ -145,11 +145,12 @@ function CartLineRow({
               variant="ghost"
               size="sm"
               className="h-10 text-muted-foreground"
+              aria-label={`Remove ${line.productName}`}
               disabled={busy}
               onClick={() => remove.mutate(line.productSlug, { onError: failed })}
             >
               <TrashIcon aria-hidden="true" />
-              Remove<span className="sr-only"> {line.productName}</span>
+              Remove
             </Button>
           </div>
         ) : (

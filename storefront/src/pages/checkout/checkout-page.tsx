@@ -60,7 +60,6 @@ const REQUIRED = ['email', 'firstName', 'lastName', 'address', 'city', 'state', 
  */
 export function CheckoutPage() {
   const { productSlug } = useParams()
-  if (productSlug === CART_CHECKOUT_SLUG) return <CartCheckoutPage />
   return <ProductCheckoutPage productSlug={productSlug} />
 }
 
@@ -118,7 +117,7 @@ function ProductCheckoutPage({ productSlug }: { productSlug: string | undefined 
 }
 
 /** /checkout/cart: the cart's lines; an empty cart goes back to /cart, which says so. */
-function CartCheckoutPage() {
+export function CartCheckoutPage() {
   const navigate = useNavigate()
   const cart = useQuery(cartQueries.detail())
   const empty = cart.data && cart.data.lines.length === 0

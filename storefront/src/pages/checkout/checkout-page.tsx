@@ -43,6 +43,7 @@ import { cartQueries, type Destination } from '../../api/cart'
 import { shopQueries, useCreateCheckout, useProduct } from '../../api/shop'
 import { CartLines } from '../../components/cart/cart-lines'
 import { OrderTotals } from '../../components/cart/order-totals'
+import { useDestination } from '../../components/cart/shipping-estimate'
 import {
   CART_CHECKOUT_SLUG,
   DECLINED_MESSAGE,
@@ -188,6 +189,12 @@ function CheckoutDialog({ product, onClose }: { product?: ProductView; onClose: 
       country: 'US',
     },
   })
+  // The country of the cart's shipping estimate, if the buyer chose one: Review Order prices
+  // the shipping they already saw (they can change it at Shipping Info).
+  const [estimated] = useDestination()
+  useEffect(() => {
+    if (estimated.country && !form.formState.dirtyFields.country) form.setValue('country', estimated.country)
+  }, [estimated.country, form])
   // Back from a declined or cancelled payment: the address as it was, at the Payment step,
   // with one message (issue 32: a way back). Read once, in an effect (sessionStorage).
   const [comeBack, setComeBack] = useState<'declined' | 'cancelled' | null>(null)

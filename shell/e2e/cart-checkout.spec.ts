@@ -190,7 +190,7 @@ for (const viewport of [
 
     // Paid: the lines on the confirmation, in the mail and in the account.
     await dialog.getByRole('button', { name: 'Pay $182.96 with Card' }).click()
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await page.getByRole('button', { name: 'Pay $182.96', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible()
     const ordered = page.getByRole('list', { name: 'What you ordered' })
     await expect(ordered).toContainText('3 × The Scroll of Antioch')

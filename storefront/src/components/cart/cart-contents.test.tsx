@@ -125,7 +125,7 @@ describe('the cart', () => {
     expect(calls).toContain('GET /api/cart?country=CA')
     await userEvent.selectOptions(screen.getByLabelText('Ship to'), 'US')
     await userEvent.type(screen.getByLabelText('ZIP code'), '123')
-    await userEvent.click(screen.getByRole('button', { name: 'Estimate' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Estimate shipping' }))
     expect(await screen.findByText('Please enter a 5-digit ZIP code.')).toBeInTheDocument()
   })
 

@@ -7,6 +7,7 @@ import { cartQueries, useCart } from '../../api/cart'
 import { CartLines } from './cart-lines'
 import { OrderTotals } from './order-totals'
 import { ShippingEstimate, useDestination } from './shipping-estimate'
+import { useBrowserRender } from './use-browser-render'
 
 /** Where the cart's checkout lives (decision 056): "cart" is a reserved product slug. */
 export const CART_CHECKOUT_PATH = '/checkout/cart'
@@ -27,7 +28,8 @@ export function CartContents({ onNavigate, className }: { onNavigate?: () => voi
         apiErrorMessage(estimate.error, 'Please check the postal code.'))
       : undefined
 
-  if (cart.isPending) return <LoadingState label="Loading your cart…" className="min-h-0 py-10" />
+  const browser = useBrowserRender()
+  if (cart.isPending || !browser) return <LoadingState label="Loading your cart…" className="min-h-0 py-10" />
   // Not the page kit's ErrorState: its h1 would be a second one on /cart and in the drawer.
   if (cart.isError)
     return (

@@ -1,6 +1,6 @@
 import { apiErrorMessage, type CartLine, formatMoney, productPathOf } from '@lamplight/contracts'
 import { Button, cn, toast } from '@lamplight/ui'
-import { PlusIcon, TrashIcon } from '@lamplight/ui/icons'
+import { PackageIcon, PlusIcon, TrashIcon } from '@lamplight/ui/icons'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { cartMutations } from '../../api/cart'
@@ -60,7 +60,12 @@ function CartLineRow({
           className="h-[54px] w-[72px] shrink-0 rounded-md border border-border bg-parchment object-contain"
         />
       ) : (
-        <span aria-hidden="true" className="h-[54px] w-[72px] shrink-0 rounded-md bg-parchment" />
+        <span
+          aria-hidden="true"
+          className="flex h-[54px] w-[72px] shrink-0 items-center justify-center rounded-md bg-parchment text-gold-deep"
+        >
+          <PackageIcon className="size-6" />
+        </span>
       )}
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">

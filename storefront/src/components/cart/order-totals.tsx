@@ -19,45 +19,52 @@ export function OrderTotals({
   className?: string
 }) {
   const { shipping } = totals
+  // One row per figure (a <div> of its <dt> and <dd>, as HTML allows in a <dl>), so a long
+  // label or the shipping's details take the row's width on a phone.
+  const row = 'flex items-baseline justify-between gap-4'
   return (
-    <dl className={cn('grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5', className)} data-testid="order-totals">
-      <dt>Subtotal</dt>
-      <dd className="text-right tabular-nums">{formatMoney(totals.subtotalCents)}</dd>
+    <dl className={cn('grid gap-1.5', className)} data-testid="order-totals">
+      <div className={row}>
+        <dt>Subtotal</dt>
+        <dd className="text-right tabular-nums">{formatMoney(totals.subtotalCents)}</dd>
+      </div>
       {/* The discounts' place (discount codes are another change): shown whenever the server gives one. */}
       {totals.discountCents > 0 && (
-        <>
+        <div className={row}>
           <dt>Discount</dt>
           <dd className="text-right text-primary tabular-nums">−{formatMoney(totals.discountCents)}</dd>
-        </>
+        </div>
       )}
-      <dt>
-        Shipping
+      <div className={cn(row, 'flex-wrap')}>
+        <dt>Shipping</dt>
+        <dd
+          className={cn('text-right tabular-nums', shipping?.amountCents === 0 && 'font-medium text-primary')}
+        >
+          {shipping ? (
+            shipping.amountCents === 0 ? (
+              'FREE'
+            ) : (
+              formatMoney(shipping.amountCents)
+            )
+          ) : (
+            <span className="text-muted-foreground text-sm">{noDestination}</span>
+          )}
+        </dd>
         {shipping && (
-          <span className="block text-muted-foreground text-sm">
+          <dd className="w-full text-muted-foreground text-sm">
             {shipping.name} to {shipping.country === 'CA' ? 'Canada' : 'the United States'}
             {shipping.zipCode ? ` ${shipping.zipCode}` : ''} · {shipping.deliveryTime}
-          </span>
+          </dd>
         )}
-      </dt>
-      <dd
-        className={cn('text-right tabular-nums', shipping?.amountCents === 0 && 'font-medium text-primary')}
-      >
-        {shipping ? (
-          shipping.amountCents === 0 ? (
-            'FREE'
-          ) : (
-            formatMoney(shipping.amountCents)
-          )
-        ) : (
-          <span className="text-muted-foreground text-sm">{noDestination}</span>
-        )}
-      </dd>
-      <dt>Tax</dt>
-      <dd className="text-right text-muted-foreground text-sm">{taxText(totals.taxNote)}</dd>
-      <dt className="mt-1 border-border border-t pt-2 font-semibold">Total</dt>
-      <dd className="mt-1 border-border border-t pt-2 text-right font-semibold tabular-nums">
-        {formatMoney(totals.totalCents)}
-      </dd>
+      </div>
+      <div className={row}>
+        <dt>Tax</dt>
+        <dd className="text-right text-muted-foreground text-sm">{taxText(totals.taxNote)}</dd>
+      </div>
+      <div className={cn(row, 'mt-1 border-border border-t pt-2 font-semibold')}>
+        <dt>Total</dt>
+        <dd className="text-right tabular-nums">{formatMoney(totals.totalCents)}</dd>
+      </div>
     </dl>
   )
 }

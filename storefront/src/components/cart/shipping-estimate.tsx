@@ -52,7 +52,7 @@ export function ShippingEstimate({
   return (
     <Form
       aria-label="Shipping estimate"
-      className="grid grid-cols-[1fr_1fr_auto] items-end gap-2"
+      className="grid grid-cols-2 items-start gap-x-3 gap-y-2"
       onSubmit={(event) => {
         event.preventDefault()
         onChange({ country, zipCode: zipCode.trim() || undefined })
@@ -90,8 +90,8 @@ export function ShippingEstimate({
           />
         )}
       </Field>
-      <Button type="submit" variant="outline">
-        Estimate
+      <Button type="submit" variant="outline" className="col-span-2">
+        Estimate shipping
       </Button>
     </Form>
   )

@@ -44,6 +44,7 @@ import { shopQueries, useCreateCheckout, useProduct } from '../../api/shop'
 import { CartLines } from '../../components/cart/cart-lines'
 import { OrderTotals } from '../../components/cart/order-totals'
 import { useDestination } from '../../components/cart/shipping-estimate'
+import { useBrowserRender } from '../../components/cart/use-browser-render'
 import {
   CART_CHECKOUT_SLUG,
   DECLINED_MESSAGE,
@@ -121,6 +122,7 @@ function ProductCheckoutPage({ productSlug }: { productSlug: string | undefined 
 export function CartCheckoutPage() {
   const navigate = useNavigate()
   const cart = useQuery(cartQueries.detail())
+  const browser = useBrowserRender()
   const empty = cart.data && cart.data.lines.length === 0
   useEffect(() => {
     if (empty) {
@@ -146,7 +148,7 @@ export function CartCheckoutPage() {
         />
       </PageContainer>
     )
-  if (!cart.data || empty)
+  if (!cart.data || empty || !browser)
     return (
       <>
         {meta}

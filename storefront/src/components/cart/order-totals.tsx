@@ -35,7 +35,7 @@ export function OrderTotals({
           <dd className="text-right text-primary tabular-nums">−{formatMoney(totals.discountCents)}</dd>
         </div>
       )}
-      <div className={cn(row, 'flex-wrap')}>
+      <div className={cn(row, 'flex-wrap gap-y-0')}>
         <dt>Shipping</dt>
         <dd
           className={cn('text-right tabular-nums', shipping?.amountCents === 0 && 'font-medium text-primary')}

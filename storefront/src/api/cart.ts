@@ -74,14 +74,14 @@ function settle(queryClient: QueryClient, cart: Cart) {
   })
 }
 
+/** Add to Cart's call (without a mutation observer: the button's action module is loaded on demand). */
+export async function addToCart(queryClient: QueryClient, body: { productSlug: string; quantity?: number }) {
+  const cart = (await request(cartEndpoints.add, { body })).data
+  await settle(queryClient, cart)
+  return cart
+}
+
 export const cartMutations = {
-  add: (queryClient: QueryClient) =>
-    mutationOptions({
-      mutationKey: ['cart', 'add'],
-      mutationFn: async (body: { productSlug: string; quantity?: number }) =>
-        (await request(cartEndpoints.add, { body })).data,
-      onSuccess: (cart) => settle(queryClient, cart),
-    }),
   update: (queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: ['cart', 'update'],

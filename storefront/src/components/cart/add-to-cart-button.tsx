@@ -1,18 +1,17 @@
-import { apiErrorMessage } from '@lamplight/contracts'
-import { Button, Spinner, toast } from '@lamplight/ui'
+import { Button, Spinner } from '@lamplight/ui'
 import { ShoppingCartIcon } from '@lamplight/ui/icons'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react'
-import { cartMutations } from '../../api/cart'
 
+const loadAction = () => import('./add-to-cart-action')
 const loadDrawer = () => import('./cart-drawer')
 const CartDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CartDrawer })))
 
 /**
  * Add to Cart: puts one box in the cart on the server, then opens the cart drawer with what
- * is in it. The drawer's code is fetched when a pointer or finger comes near the button, so a
- * page only read never downloads it. A refusal (sold out, too many) is said in a toast and
- * changes nothing.
+ * is in it. Only the button is in a page's first load: its action and the drawer are fetched
+ * when a pointer or finger comes near it (at the latest on the press), so a page only read
+ * never downloads them. A refusal (sold out, too many) is said in a toast and changes nothing.
  */
 export function AddToCartButton({
   productSlug,
@@ -25,38 +24,37 @@ export function AddToCartButton({
   children?: ReactNode
 } & Omit<ComponentProps<typeof Button>, 'onClick' | 'children' | 'asChild'>) {
   const queryClient = useQueryClient()
-  const add = useMutation(cartMutations.add(queryClient))
+  const [adding, setAdding] = useState(false)
   const [open, setOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
   const prefetch = () => {
+    void loadAction()
     void loadDrawer()
+  }
+  const add = async () => {
+    setAdding(true)
+    try {
+      const { addBoxToCart } = await loadAction()
+      if (await addBoxToCart(queryClient, productSlug)) {
+        setWanted(true)
+        setOpen(true)
+      }
+    } finally {
+      setAdding(false)
+    }
   }
   return (
     <>
       <Button
         {...props}
-        disabled={add.isPending || props.disabled}
-        aria-busy={add.isPending || undefined}
+        disabled={adding || props.disabled}
+        aria-busy={adding || undefined}
         onPointerEnter={prefetch}
         onTouchStart={prefetch}
         onFocus={prefetch}
-        onClick={() =>
-          add.mutate(
-            { productSlug, quantity: 1 },
-            {
-              onSuccess: () => {
-                setWanted(true)
-                setOpen(true)
-              },
-              onError: (error) =>
-                toast.error('Not added to your cart', {
-                  description: apiErrorMessage(error, 'Please try again in a moment.'),
-                }),
-            },
-          )
-        }
+        onClick={() => void add()}
       >
-        {add.isPending ? (
+        {adding ? (
           <Spinner size="sm" label="" className="text-current" />
         ) : (
           <ShoppingCartIcon aria-hidden="true" />

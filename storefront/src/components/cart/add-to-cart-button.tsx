@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@lamplight/ui'
+import { Button, cn } from '@lamplight/ui'
 import { ShoppingCartIcon } from '@lamplight/ui/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react'
@@ -54,11 +54,8 @@ export function AddToCartButton({
         onFocus={prefetch}
         onClick={() => void add()}
       >
-        {adding ? (
-          <Spinner size="sm" label="" className="text-current" />
-        ) : (
-          <ShoppingCartIcon aria-hidden="true" />
-        )}
+        {/* No spinner component here: the button is on every page that lists boxes. */}
+        <ShoppingCartIcon aria-hidden="true" className={cn(adding && 'animate-pulse')} />
         {children ?? (
           <>
             Add to Cart<span className="sr-only">: {productName}</span>

@@ -157,11 +157,14 @@ test.describe('experiences', () => {
     await expect(page).toHaveURL(/\/experiences\/letters-to-the-lost$/)
     await expect(area(page).getByRole('heading', { level: 1 })).toHaveText('Letters to the Lost')
     await page.goBack()
+    // Add to Cart fills the cart and opens it beside the page (issue 32).
     await page
       .locator('article#scroll-of-antioch')
-      .getByRole('link', { name: /^add to cart/i })
+      .getByRole('button', { name: /^add to cart/i })
       .click()
-    await expect(page).toHaveURL(/\/checkout\/scroll-of-antioch$/)
+    const drawer = page.getByRole('dialog', { name: 'Your cart' })
+    await expect(drawer.getByRole('link', { name: 'The Scroll of Antioch' })).toBeVisible()
+    await expect(page.getByTestId('header-cart')).toHaveAttribute('aria-label', 'Cart, 1 item')
     expect(pageErrors).toEqual([])
   })
 

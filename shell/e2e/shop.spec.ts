@@ -190,14 +190,25 @@ test('a guest needs every shipping field before paying, and Decline gives no acc
   await dialog.getByRole('button', { name: 'Pay $49.99 with Card' }).click()
   await expect(page.getByText('TEST MODE')).toBeVisible()
   await page.getByRole('button', { name: 'Decline' }).click()
-  await expect(page.getByText('Processing Error')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Your payment was declined' })).toBeVisible()
+  // Back on the checkout (issue 32), one message, no contradictory toast.
+  await expect(page).toHaveURL(/\/checkout\/scroll-of-antioch$/)
+  await expect(
+    page.getByText('Your payment was declined. You have not been charged. Try again or use another card.'),
+  ).toBeVisible()
+  await expect(page.getByText('Processing Error')).toHaveCount(0)
 })
 
-test('Cancel on the payment page returns to the shop; Cancel in the modal too', async ({ page }) => {
+test('Cancel on the payment page returns to the checkout, address kept; Cancel in the modal returns to the shop', async ({
+  page,
+}) => {
   await checkoutToPaymentPage(page, uniqueEmail('canceller'))
   await page.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page).toHaveURL(/\/shop$/)
+  await expect(page).toHaveURL(/\/checkout\/scroll-of-antioch$/)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText(/Your payment was cancelled. You have not been charged./)).toBeVisible()
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await expect(dialog.getByLabel('Address')).toHaveValue('1 River Road')
+  await page.goto('/shop')
   await page.getByRole('link', { name: 'Purchase Now - $49.99' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(/\/shop$/)

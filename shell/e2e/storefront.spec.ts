@@ -129,12 +129,10 @@ test.describe('experiences', () => {
         .toBeGreaterThan(0)
       await expect(card.getByRole('link', { name: /learn more/i })).toHaveAttribute('href', href)
       if (slug === 'scroll-of-antioch') {
-        await expect(card.getByRole('link', { name: /^add to cart/i })).toHaveAttribute(
-          'href',
-          '/checkout/scroll-of-antioch',
-        )
+        // Into the cart (issue 32): a button, no longer a link to checkout.
+        await expect(card.getByRole('button', { name: /^add to cart/i })).toBeEnabled()
       } else {
-        await expect(card.getByRole('link', { name: /add to cart/i })).toHaveCount(0)
+        await expect(card.getByRole('button', { name: /add to cart/i })).toHaveCount(0)
         await expect(card.getByText('Coming Soon', { exact: true })).toBeVisible()
         await expect(card.getByRole('link', { name: /tell me when it's ready/i })).toHaveAttribute(
           'href',
@@ -159,11 +157,14 @@ test.describe('experiences', () => {
     await expect(page).toHaveURL(/\/experiences\/letters-to-the-lost$/)
     await expect(area(page).getByRole('heading', { level: 1 })).toHaveText('Letters to the Lost')
     await page.goBack()
+    // Add to Cart fills the cart and opens it beside the page (issue 32).
     await page
       .locator('article#scroll-of-antioch')
-      .getByRole('link', { name: /^add to cart/i })
+      .getByRole('button', { name: /^add to cart/i })
       .click()
-    await expect(page).toHaveURL(/\/checkout\/scroll-of-antioch$/)
+    const drawer = page.getByRole('dialog', { name: 'Your cart' })
+    await expect(drawer.getByRole('link', { name: 'The Scroll of Antioch' })).toBeVisible()
+    await expect(page.getByTestId('header-cart')).toHaveAttribute('aria-label', 'Cart, 1 item')
     expect(pageErrors).toEqual([])
   })
 
@@ -443,15 +444,19 @@ test.describe('the Scroll of Antioch', () => {
     )
     await open(page, '/scroll-of-antioch')
     const label = `Unlock for $${(price! / 100).toFixed(2)}`
-    const unlock = area(page).getByRole('link', { name: label }).first()
-    await expect(unlock).toHaveAttribute('href', '/checkout/scroll-of-antioch')
+    const unlock = area(page).getByRole('button', { name: label }).first()
+    await expect(unlock).toBeEnabled()
     await expect(area(page).getByRole('link', { name: "Enter your box's code" })).toHaveCount(0)
     // A signed-in customer who has not bought it is offered the same.
     await signUpAs(page, uniqueEmail('browsing'))
     await page.reload()
-    await expect(area(page).getByRole('link', { name: label }).first()).toBeVisible()
+    await expect(area(page).getByRole('button', { name: label }).first()).toBeVisible()
+    // It goes into the cart, which opens beside the page with its Checkout.
     await unlock.click()
-    await expect(page).toHaveURL(/\/checkout\/scroll-of-antioch$/)
+    const drawer = page.getByRole('dialog', { name: 'Your cart' })
+    await expect(drawer.getByRole('link', { name: 'The Scroll of Antioch' })).toBeVisible()
+    await drawer.getByRole('link', { name: 'Checkout' }).click()
+    await expect(page).toHaveURL(/\/checkout\/cart$/)
   })
 
   test('sends someone with access on to the puzzle portal', async ({ page }) => {
@@ -467,7 +472,7 @@ test.describe('the Scroll of Antioch', () => {
     )
     const go = area(page).getByRole('link', { name: "Enter your box's code" }).first()
     await expect(go).toHaveAttribute('href', '/puzzle-portal')
-    await expect(area(page).getByRole('link', { name: /^Unlock for/ })).toHaveCount(0)
+    await expect(area(page).getByRole('button', { name: /^Unlock for/ })).toHaveCount(0)
     await go.click()
     await expect(page).toHaveURL(/\/puzzle-portal$/)
   })
@@ -498,6 +503,6 @@ test.describe('the Scroll of Antioch', () => {
         .getByText(/not available to order just now/)
         .first(),
     ).toBeVisible()
-    await expect(area(page).getByRole('link', { name: /^Unlock for/ })).toHaveCount(0)
+    await expect(area(page).getByRole('button', { name: /^Unlock for/ })).toHaveCount(0)
   })
 })

@@ -8,7 +8,7 @@ import { ReturnsPage } from './pages/policies/returns-page'
 import { ShippingPage } from './pages/policies/shipping-page'
 import { ScrollOfAntiochPage } from './pages/scroll-of-antioch/scroll-of-antioch-page'
 import { ShopPage } from './pages/shop/shop-page'
-import { catalogueResponse } from './test/catalogue'
+import { catalogueResponse, SHIPPING_RATES } from './test/catalogue'
 import { fakeApi, renderWithProviders } from './test/render'
 
 // Copy states business values through the constants of @lamplight/contracts, so changing the
@@ -69,12 +69,21 @@ describe('business values in copy', () => {
       'fetch',
       vi.fn(
         fakeApi((url) =>
-          url.endsWith('/api/products/scroll-of-antioch')
-            ? Response.json({ data: PRODUCT })
-            : url.endsWith('/api/products/scroll-of-antioch/access')
-              ? Response.json({ data: { hasAccess: false } })
-              : (catalogueResponse(url) ??
-                Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })),
+          // The Shipping page reads the rates checkout charges (decision 052): here as changed.
+          url.endsWith('/api/shipping/rates')
+            ? Response.json({
+                data: SHIPPING_RATES.map((r) => ({
+                  ...r,
+                  freeOverCents: r.freeOverCents && 4300,
+                  deliveryTime: '2-9 working days',
+                })),
+              })
+            : url.endsWith('/api/products/scroll-of-antioch')
+              ? Response.json({ data: PRODUCT })
+              : url.endsWith('/api/products/scroll-of-antioch/access')
+                ? Response.json({ data: { hasAccess: false } })
+                : (catalogueResponse(url) ??
+                  Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })),
         ),
       ),
     )

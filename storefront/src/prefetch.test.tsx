@@ -42,6 +42,8 @@ const CASES = [
   { url: '/experiences/no-such-box', shows: 'Experience Not Found', instead: 'Loading the experience...' },
   { url: '/shop?category=devotional', shows: 'Letters to the Lost', instead: 'Loading the shop…' },
   { url: '/checkout/scroll-of-antioch', shows: 'Review Order', instead: 'Loading your order…' },
+  // The rates checkout charges, on the Shipping page's first paint.
+  { url: '/shipping', shows: '$12.99', instead: 'Loading the shipping rates…' },
 ]
 
 describe('storefront prefetch', () => {
@@ -57,7 +59,7 @@ describe('storefront prefetch', () => {
 
   it('reads nothing for pages without data, nor for a path it does not own', async () => {
     const fetchMock = api()
-    for (const pathname of ['/about', '/faq', '/checkout', '/resources'])
+    for (const pathname of ['/about', '/faq', '/checkout', '/cart', '/checkout/cart', '/resources'])
       await prefetch(createQueryClient(), { pathname, search: '?session_id=cs_1' })
     expect(fetchMock).not.toHaveBeenCalled()
   })

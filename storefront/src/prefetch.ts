@@ -2,6 +2,7 @@ import { PRODUCT_SLUG_SCROLL } from '@lamplight/contracts'
 import type { PrefetchRoute } from '@lamplight/remote'
 import { matchRoute, routesOf } from '@lamplight/routes'
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query'
+import { cartQueries } from './api/cart'
 import { catalogQueries } from './api/catalog'
 import { shopQueries } from './api/shop'
 
@@ -35,8 +36,16 @@ function readsFor(path: string, params: Record<string, string>): Read[] {
       return params.productSlug ? [read(catalogQueries.page(params.productSlug))] : []
     case '/scroll-of-antioch':
       return [read(shopQueries.product(PRODUCT_SLUG_SCROLL))]
+    case '/shipping':
+      return [read(cartQueries.rates())]
     case '/checkout/:productSlug':
-      return params.productSlug ? [read(shopQueries.product(params.productSlug))] : []
+      // The product and its Review Order priced for the form's first country (US).
+      return params.productSlug
+        ? [
+            read(shopQueries.product(params.productSlug)),
+            read(shopQueries.quote(params.productSlug, { country: 'US' })),
+          ]
+        : []
     default:
       return []
   }

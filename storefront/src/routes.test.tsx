@@ -42,6 +42,9 @@ describe('storefront routes', () => {
     '/shop': 'Shop Experiences',
     // The API here knows no product: checkout goes back to the shop (spec, section 8).
     '/checkout/:productSlug': 'Shop Experiences',
+    // The cart's page keeps its heading whatever the cart's read answers.
+    '/cart': 'Your cart',
+    '/checkout/cart': 'We could not load your cart',
     // No session id: the confirmation page says it cannot confirm anything.
     '/checkout': 'No order to show',
     '/purchase-success': 'No order to show',
@@ -77,6 +80,9 @@ describe('storefront routes’ heads', () => {
     '/about': { title: 'About Us' },
     '/shop': { title: 'Shop' },
     '/checkout/:productSlug': { title: 'Checkout' },
+    '/cart': { title: 'Your Cart' },
+    // A visitor's cart is empty here: its checkout sends them to /cart, which says so.
+    '/checkout/cart': { title: 'Your Cart', canonical: '/cart' },
     // No session id in the example address: the page cannot confirm anything.
     '/checkout': { title: 'Your order' },
     '/purchase-success': { title: 'Your order' },

@@ -17,6 +17,9 @@ const SHOWS: Record<string, string[]> = {
     'Parables Unboxed',
   ],
   '/checkout/:productSlug': ['Checkout'],
+  // A visitor's cart is theirs: read in the browser, never in a server render.
+  '/cart': ['Your cart', 'Loading your cart…'],
+  '/checkout/cart': ['Loading your order…'],
   '/checkout': ['No order to show'],
   '/purchase-success': ['No order to show'],
   '/gift-cards': ['Send a gift card', 'Check a balance'],

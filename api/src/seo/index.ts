@@ -6,8 +6,16 @@ import type { Db } from '../db/client'
 import { categories, products, resources } from '../db/schema'
 import type { AppEnv } from '../types'
 
-/** Kept out of search engines: the console, the puzzles (bought or code-gated), checkout and the API. */
-export const DISALLOWED = ['/admin', '/puzzle', '/checkout', '/purchase-success', '/account', '/api/']
+/** Kept out of search engines: the console, the puzzles (bought or code-gated), the cart, checkout and the API. */
+export const DISALLOWED = [
+  '/admin',
+  '/puzzle',
+  '/cart',
+  '/checkout',
+  '/purchase-success',
+  '/account',
+  '/api/',
+]
 
 /** Public pages with a fixed address that are worth finding: not a step of buying, not disallowed. */
 export function staticPublicPaths(): string[] {

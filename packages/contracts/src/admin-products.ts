@@ -17,10 +17,17 @@ const cents = (label: string) =>
  * The product form: the same rules in the admin's form and in the API. A compare-at price
  * is the "was" price, so never below the price; nothing goes on sale without a price.
  */
+/** Product slugs the shop's own addresses use (`/checkout/cart`). */
+export const RESERVED_PRODUCT_SLUGS: readonly string[] = ['cart']
+
 export const ProductInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required.').max(120, 'Name must be at most 120 characters.'),
-    slug: SlugSchema,
+    // "cart" is /checkout/cart, the cart's checkout (decision 056): no box may take the address.
+    slug: SlugSchema.refine(
+      (slug) => !RESERVED_PRODUCT_SLUGS.includes(slug),
+      'That address is reserved: please choose another slug.',
+    ),
     tagline: z.string().trim().max(200, 'Tagline must be at most 200 characters.').default(''),
     description: z.string().trim().max(10_000, 'Description must be at most 10,000 characters.').default(''),
     category: z.enum(PRODUCT_CATEGORIES, 'Choose mystery, devotional or history.'),

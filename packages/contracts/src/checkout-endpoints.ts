@@ -1,4 +1,4 @@
-import type { checkoutContract } from './checkout'
+import type { checkoutContract, checkoutExtrasContract } from './checkout'
 import { callable } from './endpoint'
 
 /**
@@ -10,4 +10,10 @@ export const checkoutEndpoints = callable<typeof checkoutContract>({
   create: { method: 'POST', path: '/checkout' },
   success: { method: 'POST', path: '/checkout/success' },
   myOrders: { method: 'GET', path: '/account/orders' },
+})
+
+/** Review Order's quote for one box and a signed-in buyer's saved address (issue 32). */
+export const checkoutExtrasEndpoints = callable<typeof checkoutExtrasContract>({
+  quote: { method: 'GET', path: '/checkout/quote' },
+  savedAddress: { method: 'GET', path: '/account/shipping-address' },
 })

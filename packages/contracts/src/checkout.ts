@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from './admin-orders'
-import { normalisePostalCode } from './cart'
+import { CART_MESSAGES, CartSchema, normalisePostalCode } from './cart'
 import { CHECKOUT_MESSAGES, PAYMENT_METHODS, regionsOf } from './checkout-constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
@@ -165,6 +165,56 @@ export const checkoutContract = {
     access: 'customer',
     summary: "The signed-in buyer's orders, newest first (guest orders of their verified email included)",
     response: z.object({ data: z.array(BuyerOrderSchema) }),
+  }),
+}
+
+/** Review Order of `/checkout/:productSlug` (a cart of one): the same shape as the cart's read. */
+export const CheckoutQuoteQuery = z
+  .object({
+    productSlug: SlugSchema,
+    country: z.enum(['US', 'CA'], { error: CART_MESSAGES.country }).optional(),
+    zipCode: z.string().trim().max(12, CHECKOUT_MESSAGES.zip.US).optional(),
+  })
+  .transform((q, ctx) => {
+    if (!q.zipCode) return { productSlug: q.productSlug, country: q.country, zipCode: undefined }
+    const country = q.country ?? 'US'
+    const zipCode = normalisePostalCode(country, q.zipCode)
+    if (!zipCode) {
+      ctx.addIssue({ code: 'custom', path: ['zipCode'], message: CHECKOUT_MESSAGES.zip[country] })
+      return z.NEVER
+    }
+    return { productSlug: q.productSlug, country, zipCode }
+  })
+
+/** A signed-in buyer's last shipping address (their last paid order's), offered at checkout. */
+export const SavedAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.enum(['US', 'CA']),
+})
+export type SavedAddress = z.infer<typeof SavedAddressSchema>
+
+export const checkoutExtrasContract = {
+  quote: endpoint({
+    method: 'GET',
+    path: '/checkout/quote',
+    access: 'public',
+    summary:
+      "One box's Review Order (`/checkout/:productSlug`, a cart of one): its line and totals priced now, with the shipping for a destination",
+    query: CheckoutQuoteQuery,
+    response: z.object({ data: CartSchema }),
+  }),
+  savedAddress: endpoint({
+    method: 'GET',
+    path: '/account/shipping-address',
+    access: 'customer',
+    summary:
+      "The signed-in buyer's shipping address of their last paid order (null when none), offered at checkout",
+    response: z.object({ data: SavedAddressSchema.nullable() }),
   }),
 }
 

@@ -3,8 +3,8 @@ import { cartContract, shippingContract } from './cart'
 import { cartEndpoints, shippingEndpoints } from './cart-endpoints'
 import { catalogContract } from './catalog'
 import { catalogEndpoints } from './catalog-endpoints'
-import { checkoutContract } from './checkout'
-import { checkoutEndpoints } from './checkout-endpoints'
+import { checkoutContract, checkoutExtrasContract } from './checkout'
+import { checkoutEndpoints, checkoutExtrasEndpoints } from './checkout-endpoints'
 import { discountsContract } from './discounts'
 import { discountsEndpoints } from './discounts-endpoints'
 import type { EndpointDef } from './endpoint'
@@ -21,6 +21,7 @@ const TABLES: [string, Table, Record<string, EndpointDef>][] = [
   ['catalogEndpoints', catalogEndpoints, catalogContract],
   ['checkoutEndpoints', checkoutEndpoints, checkoutContract],
   ['subscriptionsEndpoints', subscriptionsEndpoints, subscriptionsContract],
+  ['checkoutExtrasEndpoints', checkoutExtrasEndpoints, checkoutExtrasContract],
   ['cartEndpoints', cartEndpoints, cartContract],
   ['shippingEndpoints', shippingEndpoints, shippingContract],
   ['discountsEndpoints', discountsEndpoints, discountsContract],

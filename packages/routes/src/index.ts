@@ -44,6 +44,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('/experiences/:productSlug', 'storefront', 'Experience'),
   route('/about', 'storefront', 'About Us'),
   route('/shop', 'storefront', 'Shop'),
+  // The cart (issue 32) and its checkout; "cart" is a reserved product slug (decision 056).
+  route('/cart', 'storefront', 'Your Cart'),
+  route('/checkout/cart', 'storefront', 'Checkout'),
   route('/checkout/:productSlug', 'storefront', 'Checkout'),
   route('/checkout', 'storefront', 'Order Confirmed'),
   route('/purchase-success', 'storefront', 'Purchase Successful'),

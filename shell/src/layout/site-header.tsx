@@ -2,6 +2,7 @@ import { Logo } from '@lamplight/ui'
 import { Link } from 'react-router'
 import { AccountLink } from './account-link'
 import { AuthSlot } from './auth-slot'
+import { CartLink } from './cart-link'
 import { DesktopNav } from './desktop-nav'
 import { MobileMenu } from './mobile-menu'
 
@@ -20,6 +21,7 @@ export function SiteHeader() {
           <div className="hidden lg:flex">
             <AuthSlot />
           </div>
+          <CartLink />
           <AccountLink />
           <MobileMenu />
         </div>

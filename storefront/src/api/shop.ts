@@ -1,8 +1,10 @@
 import {
   ApiError,
+  type CountryCode,
   type CreateCheckoutBody,
   catalogEndpoints,
   checkoutEndpoints,
+  checkoutExtrasEndpoints,
   IDEMPOTENCY_KEY_HEADER,
   request,
 } from '@lamplight/contracts'
@@ -23,6 +25,10 @@ export const shopKeys = {
   access: (slug: string, userId: string | null) => ['products', slug, 'access', userId] as const,
   order: (sessionId: string) => ['checkout', 'order', sessionId] as const,
   myOrders: () => ['account', 'orders'] as const,
+  /** Review Order of one box, priced by the server for a destination. */
+  quote: (slug: string, destination: { country?: CountryCode; zipCode?: string }) =>
+    ['checkout', 'quote', slug, destination.country ?? null, destination.zipCode ?? null] as const,
+  savedAddress: (userId: string) => ['account', 'shipping-address', userId] as const,
 }
 
 /** A product that is not for sale will not be a moment later; a network blip might pass. */
@@ -56,6 +62,34 @@ export const shopQueries = {
         (await request(checkoutEndpoints.success, { body: { sessionId }, signal })).data,
       retry: retryUnlessClientError,
       staleTime: 30_000,
+    }),
+  /** Review Order of `/checkout/:productSlug`: the same shape as the cart's read. */
+  quote: (slug: string, destination: { country?: CountryCode; zipCode?: string }) =>
+    queryOptions({
+      queryKey: shopKeys.quote(slug, destination),
+      queryFn: async ({ signal }) =>
+        (
+          await request(checkoutExtrasEndpoints.quote, {
+            query: {
+              productSlug: slug,
+              ...(destination.country ? { country: destination.country } : {}),
+              ...(destination.zipCode ? { zipCode: destination.zipCode } : {}),
+            },
+            signal,
+          })
+        ).data,
+      retry: retryUnlessClientError,
+      // Fresh for a moment (a server render's prefetch is not asked again as the page
+      // hydrates); Payment's destination is another key, so it is asked then: a price changed
+      // meanwhile shows before paying.
+      staleTime: 10_000,
+    }),
+  /** A signed-in buyer's last shipping address, offered at checkout (null when none). */
+  savedAddress: (userId: string) =>
+    queryOptions({
+      queryKey: shopKeys.savedAddress(userId),
+      queryFn: async ({ signal }) => (await request(checkoutExtrasEndpoints.savedAddress, { signal })).data,
+      retry: retryUnlessClientError,
     }),
   myOrders: () =>
     queryOptions({

@@ -1,16 +1,17 @@
 import { formatMoney, type ProductView, productPathOf } from '@lamplight/contracts'
 import { Badge, Button, cn } from '@lamplight/ui'
-import { ArrowRightIcon, ClockIcon, MailIcon, ShoppingCartIcon } from '@lamplight/ui/icons'
+import { ArrowRightIcon, ClockIcon, MailIcon } from '@lamplight/ui/icons'
 import { useId } from 'react'
 import { Link } from 'react-router'
+import { AddToCartButton } from './cart/add-to-cart-button'
 import { AVAILABILITY_LABELS, CATEGORY_LABELS } from './product-labels'
 import { ProductPicture } from './product-picture'
 
 /**
  * One product of the catalogue as a card (home, /experiences, /shop): its picture, category,
- * name, price and what can be done with it. Add to Cart only when the box is on sale (until
- * the cart exists it goes straight to checkout); otherwise the card says Coming Soon or Sold
+ * name, price and what can be done with it. Add to Cart only when the box is on sale; otherwise the card says Coming Soon or Sold
  * Out and offers to tell the visitor when it is ready, on the product's own page.
+ * (Add to Cart puts the box in the cart and opens the cart drawer: issue 32.)
  */
 export function ProductCard({
   product,
@@ -102,12 +103,11 @@ export function ProductCard({
             </Link>
           </Button>
           {onSale ? (
-            <Button asChild size={compact ? 'sm' : 'default'}>
-              <Link to={`/checkout/${product.slug}`}>
-                <ShoppingCartIcon aria-hidden="true" />
-                Add to Cart<span className="sr-only">: {product.name}</span>
-              </Link>
-            </Button>
+            <AddToCartButton
+              productSlug={product.slug}
+              productName={product.name}
+              size={compact ? 'sm' : 'default'}
+            />
           ) : (
             <Button asChild variant="ghost" size={compact ? 'sm' : 'default'}>
               <Link to={`${href}#notify`} aria-describedby={stateId}>

@@ -24,6 +24,9 @@ const PrivacyPage = lazy(() => import('./policies/privacy-page').then((m) => ({ 
 
 const ShopPage = lazy(() => import('./shop/shop-page').then((m) => ({ default: m.ShopPage })))
 const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })))
+const CartCheckoutPage = lazy(() =>
+  import('./checkout/checkout-page').then((m) => ({ default: m.CartCheckoutPage })),
+)
 const CheckoutSuccessPage = lazy(() =>
   import('./checkout/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 )
@@ -31,6 +34,7 @@ const CheckoutSuccessPage = lazy(() =>
 const GiftCardsPage = lazy(() =>
   import('./gift-cards/gift-cards-page').then((m) => ({ default: m.GiftCardsPage })),
 )
+const CartPage = lazy(() => import('./cart/cart-page').then((m) => ({ default: m.CartPage })))
 
 const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })))
 
@@ -44,6 +48,8 @@ export const pages: RemotePages = {
   '/contact': ContactPage,
   '/scroll-of-antioch': ScrollOfAntiochPage,
   '/shop': ShopPage,
+  '/cart': CartPage,
+  '/checkout/cart': CartCheckoutPage,
   '/checkout/:productSlug': CheckoutPage,
   '/checkout': CheckoutSuccessPage,
   '/purchase-success': CheckoutSuccessPage,

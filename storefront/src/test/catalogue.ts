@@ -1,4 +1,4 @@
-import type { ProductView } from '@lamplight/contracts'
+import type { Cart, ProductView } from '@lamplight/contracts'
 
 /** A product as `GET /api/products` gives it, with what a test changes. */
 export function productView(
@@ -69,13 +69,89 @@ export const CATALOGUE: ProductView[] = [
 
 const notFound = () => Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })
 
+/** The seeded rates (decision 052), as `GET /api/shipping/rates` gives them. */
+export const SHIPPING_RATES = [
+  {
+    country: 'US',
+    zoneName: 'United States',
+    name: 'Standard',
+    amountCents: 599,
+    freeOverCents: 3500,
+    deliveryTime: '3-5 business days',
+  },
+  {
+    country: 'CA',
+    zoneName: 'Canada',
+    name: 'Standard',
+    amountCents: 1299,
+    freeOverCents: null,
+    deliveryTime: '3-5 business days',
+  },
+]
+
+/**
+ * A cart as `GET /api/cart` (or one box's `GET /api/checkout/quote`) answers it: each line at
+ * the product's price, US shipping free over $35 else $5.99, Canada $12.99, tax in test mode.
+ */
+export function cartOf(
+  lines: { product: ProductView; quantity: number }[],
+  country: string | null = null,
+): Cart {
+  const priced = lines.map(({ product, quantity }) => ({
+    productSlug: product.slug,
+    productName: product.name,
+    imageUrl: product.image,
+    quantity,
+    unitPriceCents: product.price,
+    listUnitPriceCents: product.price,
+    lineTotalCents: product.price * quantity,
+    quantityPrice: null,
+    nextQuantityPrice: null,
+    available: true,
+    maxQuantity: 99,
+    message: null,
+  }))
+  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0)
+  const amountCents = country === 'CA' ? 1299 : country === 'US' ? (subtotalCents >= 3500 ? 0 : 599) : 0
+  return {
+    lines: priced,
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    subtotalCents,
+    discountCents: 0,
+    shipping: country
+      ? {
+          country,
+          zipCode: null,
+          name: 'Standard',
+          amountCents,
+          freeOverCents: country === 'US' ? 3500 : null,
+          deliveryTime: '3-5 business days',
+        }
+      : null,
+    taxCents: 0,
+    taxNote: 'Tax calculated at payment: none in test mode',
+    totalCents: subtotalCents + amountCents,
+    checkoutReady: lines.length > 0,
+  }
+}
+
 /**
  * Answers the catalogue's public reads from `products` (the list, and one by slug: a 404 for
  * any other), or null for a URL that is not one of them.
  */
 export function catalogueResponse(url: string, products: ProductView[] = CATALOGUE): Response | null {
-  const path = new URL(url, 'http://localhost').pathname
+  const parsed = new URL(url, 'http://localhost')
+  const path = parsed.pathname
   if (path === '/api/products') return Response.json({ data: products })
+  if (path === '/api/shipping/rates') return Response.json({ data: SHIPPING_RATES })
+  // A visitor's cart: empty; one box's Review Order: that box, once.
+  if (path === '/api/cart') return Response.json({ data: cartOf([], parsed.searchParams.get('country')) })
+  if (path === '/api/checkout/quote') {
+    const product = products.find((p) => p.slug === parsed.searchParams.get('productSlug'))
+    return product
+      ? Response.json({ data: cartOf([{ product, quantity: 1 }], parsed.searchParams.get('country')) })
+      : notFound()
+  }
   const match = /^\/api\/products\/([a-z0-9-]+)$/.exec(path)
   if (!match) return null
   const product = products.find((p) => p.slug === match[1])

@@ -20,7 +20,7 @@ const SHIPPING = {
 describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
   let database: TestDatabase
   let app: ReturnType<typeof createTestApp>['app']
-  let productId: string
+  let _productId: string
 
   beforeAll(async () => {
     database = await createTestDatabase(driver)
@@ -29,7 +29,7 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
       database.db,
       sql`insert into products (slug, name, description, price_cents, sku) values ('scroll-of-antioch', 'The Scroll of Antioch', 'A mystery', 4999, 'SOA-1') returning id`,
     )
-    productId = row!.id
+    _productId = row!.id
   }, 120_000)
   afterAll(() => database.destroy())
 
@@ -120,7 +120,8 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
     expect((await act(declined.sessionId, 'decline')).status).toBe(303)
     const cancelled = await startCheckout()
     const res = await act(cancelled.sessionId, 'cancel')
-    expect(res.headers.get('location')).toBe(`${TEST_ORIGIN}/shop`)
+    // To the order's page, which takes the buyer back to their checkout (issue 32).
+    expect(res.headers.get('location')).toBe(`${TEST_ORIGIN}/checkout?session_id=${cancelled.sessionId}`)
     const paid = await startCheckout()
     await act(paid.sessionId, 'pay')
     await act(paid.sessionId, 'decline')
@@ -190,6 +191,75 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
       [first.sessionId, 'completed'],
     ])
     expect((await browser(app).request('/api/account/orders')).status).toBe(401)
+  })
+
+  it("quotes one box's Review Order from the database, with the destination's shipping, and refuses a bad destination on its field", async () => {
+    const us = await browser(app).json<{ data: Record<string, unknown> & { lines: unknown[] } }>(
+      '/api/checkout/quote?productSlug=scroll-of-antioch&country=US&zipCode=303011234',
+    )
+    expect(us.status).toBe(200)
+    expect(us.body.data).toMatchObject({
+      subtotalCents: 4999,
+      discountCents: 0,
+      shipping: { country: 'US', zipCode: '30301-1234', amountCents: 0 },
+      totalCents: 4999,
+      taxNote: 'Tax calculated at payment: none in test mode',
+    })
+    expect(us.body.data.lines).toEqual([
+      expect.objectContaining({ productSlug: 'scroll-of-antioch', quantity: 1, unitPriceCents: 4999 }),
+    ])
+    const ca = await browser(app).json<{ data: { shipping: { amountCents: number }; totalCents: number } }>(
+      '/api/checkout/quote?productSlug=scroll-of-antioch&country=CA&zipCode=m5v2t6',
+    )
+    expect(ca.body.data.shipping.amountCents).toBe(1299)
+    expect(ca.body.data.totalCents).toBe(4999 + 1299)
+    const noDestination = await browser(app).json<{ data: { shipping: null; totalCents: number } }>(
+      '/api/checkout/quote?productSlug=scroll-of-antioch',
+    )
+    expect(noDestination.body.data).toMatchObject({ shipping: null, totalCents: 4999 })
+    const badZip = await browser(app).json<{ error: { details: { path: string; message: string }[] } }>(
+      '/api/checkout/quote?productSlug=scroll-of-antioch&country=CA&zipCode=12345',
+    )
+    expect(badZip.status).toBe(400)
+    expect(JSON.stringify(badZip.body)).toContain('zipCode')
+    expect((await browser(app).request('/api/checkout/quote?productSlug=no-such-box')).status).toBe(404)
+    expect(
+      (await browser(app).request('/api/checkout/quote?productSlug=scroll-of-antioch&country=FR')).status,
+    ).toBe(400)
+  })
+
+  it("offers a signed-in buyer their last paid order's address only, to nobody else", async () => {
+    expect((await browser(app).request('/api/account/shipping-address')).status).toBe(401)
+    const buyer = browser(app)
+    await buyer.signUp('addressed@example.com')
+    const none = await buyer.json<{ data: unknown }>('/api/account/shipping-address')
+    expect(none.status).toBe(200)
+    expect(none.body.data).toBeNull()
+    const canadian = {
+      ...SHIPPING,
+      email: 'addressed@example.com',
+      country: 'CA',
+      state: 'ON',
+      zipCode: 'm5v 2t6',
+    }
+    const paid = await startCheckout(buyer, { customerInfo: canadian })
+    await act(paid.sessionId, 'pay')
+    // A later checkout declined is not where the buyer lives.
+    const declined = await startCheckout(buyer, { customerInfo: { ...canadian, address: '9 Wrong Way' } })
+    await act(declined.sessionId, 'decline')
+    const saved = await buyer.json<{ data: Record<string, string> }>('/api/account/shipping-address')
+    expect(saved.body.data).toEqual({
+      firstName: 'Lydia',
+      lastName: 'Purple',
+      address: '1 River Road',
+      city: 'Philippi',
+      state: 'ON',
+      zipCode: 'M5V 2T6',
+      country: 'CA',
+    })
+    const other = browser(app)
+    await other.signUp('someone-else@example.com')
+    expect((await other.json<{ data: unknown }>('/api/account/shipping-address')).body.data).toBeNull()
   })
 
   it('a test-mode checkout left unpaid for a day expires as a Stripe session would: no payment, cancelled, in the history', async () => {

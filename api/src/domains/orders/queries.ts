@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderItems, orders } from '../../db/schema'
 
@@ -50,4 +50,35 @@ export async function countPendingFrom(db: Db, checkoutAddress: string, minutes:
       ),
     )
   return row?.n ?? 0
+}
+
+/**
+ * The shipping address of a user's last paid order (their own, not a guest order of their
+ * email), offered at their next checkout; null when they have none. Only the address: the
+ * email is the account's.
+ */
+export async function lastShippingAddressOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ address: orders.shippingAddress })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, ['paid', 'completed']),
+        isNotNull(orders.shippingAddress),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1)
+  const a = row?.address
+  if (!a || (a.country !== 'US' && a.country !== 'CA')) return null
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    address: a.address,
+    city: a.city,
+    state: a.state,
+    zipCode: a.zipCode,
+    country: a.country as 'US' | 'CA',
+  }
 }

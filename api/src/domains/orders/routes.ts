@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CART_MESSAGES, checkoutContract } from '@lamplight/contracts'
+import { CART_MESSAGES, checkoutContract, checkoutExtrasContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
@@ -18,7 +18,7 @@ import {
 import { discountFor, giftCardFor, giftCardSecret, reserveOrderCodes } from '../discounts/service'
 import { countInsight } from '../insights/service'
 import { providerFor, providerOf, refreshStripeSession } from '../payments/service'
-import { addressHash, countPendingFrom } from './queries'
+import { addressHash, countPendingFrom, lastShippingAddressOf } from './queries'
 import {
   createOrderWithCodes,
   createPendingOrder,
@@ -170,7 +170,8 @@ export const checkoutRouter = defineRouter('/checkout')
           currency: 'usd',
           customerEmail: email,
           successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${deps.config.publicUrl}/shop`,
+          // Back to the checkout it came from, cart and address kept (issue 32: a way back).
+          cancelUrl: `${deps.config.publicUrl}/checkout/${body.fromCart ? 'cart' : encodeURIComponent(body.productSlug!)}?payment=cancelled`,
         })
       }
 
@@ -239,6 +240,20 @@ export const checkoutRouter = defineRouter('/checkout')
       return c.json({ url: session.url })
     },
   )
+  .handle(checkoutExtrasContract.quote, async ({ c, db, deps, query }) => {
+    // The same pricing as create-checkout's for one box: what Review Order shows is what is charged.
+    const lines = await checkoutLines(db, { productSlug: query.productSlug })
+    const totals = await totalsOf(
+      db,
+      lines,
+      { country: query.country, zipCode: query.zipCode },
+      deps.payments.stripe ? 'stripe' : 'test',
+    )
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({
+      data: { ...totals, lines: lines.map(({ productId: _, ...line }) => line), checkoutReady: true },
+    })
+  })
   .handle(checkoutContract.success, { middleware: [limitLookups] }, async ({ c, db, deps, body }) => {
     let order = await findOrderBySession(db, body.sessionId)
     if (!order) throw notFound('We could not find that order.')
@@ -251,14 +266,16 @@ export const checkoutRouter = defineRouter('/checkout')
     return c.json({ data: order })
   })
 
-export const accountRouter = defineRouter('/account').handle(
-  checkoutContract.myOrders,
-  async ({ c, db, user }) => {
+export const accountRouter = defineRouter('/account')
+  .handle(checkoutContract.myOrders, async ({ c, db, user }) => {
     // Guest orders join an account at a password reset by mail only (auth.ts, decision 032).
     c.header('Cache-Control', 'private, no-store')
     return c.json({ data: await listOrdersOf(db, user.id) })
-  },
-)
+  })
+  .handle(checkoutExtrasContract.savedAddress, async ({ c, db, user }) => {
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ data: await lastShippingAddressOf(db, user.id) })
+  })
 
 /**
  * Now and then (as download claims are pruned), as checkouts go by, with no scheduler (the

@@ -82,7 +82,10 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
     expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('4999')
     expect(sent.get('success_url')).toBe('https://shop.example.com/checkout?session_id={CHECKOUT_SESSION_ID}')
-    expect(sent.get('cancel_url')).toBe('https://shop.example.com/shop')
+    // Back to the checkout it came from (issue 32).
+    expect(sent.get('cancel_url')).toBe(
+      'https://shop.example.com/checkout/scroll-of-antioch?payment=cancelled',
+    )
     const [order] = await queryRows<{ id: string }>(
       database.db,
       sql`select id from orders where provider_session_id = ${id}`,

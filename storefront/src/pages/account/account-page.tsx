@@ -60,7 +60,15 @@ export function AccountPage() {
         <ErrorState onRetry={() => orders.refetch()} retrying={orders.isFetching} />
       </PageContainer>
     )
-  const boxes = orders.data.filter((o) => o.status === 'completed')
+  // Every box of every confirmed order, once (an order has lines: issue 32).
+  const boxes = [
+    ...new Map(
+      orders.data
+        .filter((o) => o.status === 'completed')
+        .flatMap((o) => o.items)
+        .map((item) => [item.product_slug, item] as const),
+    ).values(),
+  ]
   const shown = orders.data.filter((o) => o.status !== 'pending')
   return (
     <PageContainer className="max-w-4xl">
@@ -76,12 +84,12 @@ export function AccountPage() {
         </h2>
         {boxes.length ? (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            {boxes.map((order) => (
-              <li key={order.order_id}>
+            {boxes.map((box) => (
+              <li key={box.product_slug}>
                 <Card>
                   <CardContent>
-                    <h3 className="font-serif text-lg">{order.product_title}</h3>
-                    <TwoParts productSlug={order.product_slug} size="sm" className="mt-2 text-sm" />
+                    <h3 className="font-serif text-lg">{box.product_title}</h3>
+                    <TwoParts productSlug={box.product_slug} size="sm" className="mt-2 text-sm" />
                   </CardContent>
                 </Card>
               </li>
@@ -113,8 +121,25 @@ export function AccountPage() {
                         <span className="font-mono">{orderNumber(order.session_id, order.order_id)}</span> ·{' '}
                         {date(order.created_at)}
                       </p>
-                      <p>
-                        {order.product_title} · {formatMoney(order.amount_cents)}
+                      <ul aria-label="Items" className="mt-1">
+                        {order.items.map((item) => (
+                          <li key={item.product_slug}>
+                            {item.quantity > 1 && <span className="tabular-nums">{item.quantity} × </span>}
+                            {item.product_title}{' '}
+                            <span className="text-muted-foreground tabular-nums">
+                              {formatMoney(item.line_total_cents)}
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                      <p className="font-medium">
+                        Total {formatMoney(order.amount_cents)}
+                        {order.shipping_cents > 0 && (
+                          <span className="font-normal text-muted-foreground text-sm">
+                            {' '}
+                            (shipping {formatMoney(order.shipping_cents)})
+                          </span>
+                        )}
                       </p>
                       {order.shipping_address && (
                         <p className="text-muted-foreground text-sm">

@@ -17,10 +17,11 @@ import {
 } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { shopQueries } from '../../api/shop'
 import { CONTACT_EMAIL, SUPPORT_HOURS } from '../../components/contact-email'
 import { TwoParts } from '../../components/two-parts'
+import { forgetCheckoutReturn, readCheckoutReturn } from './checkout-return'
 
 const TIMELINE = [
   { Icon: PackageIcon, title: 'Order Processing', text: PROCESSING_TIME },
@@ -36,18 +37,30 @@ export function CheckoutSuccessPage() {
   const announced = useRef(false)
   const paid = order.data && (order.data.status === 'completed' || order.data.status === 'paid')
 
+  const navigate = useNavigate()
+  const declinedOrCancelled = order.data?.status === 'failed' || order.data?.status === 'cancelled'
   useEffect(() => {
     if (announced.current) return
     if (paid) {
       announced.current = true
+      forgetCheckoutReturn()
       toast.success('Purchase Successful!')
+    } else if (declinedOrCancelled) {
+      // Back to the checkout the buyer came from, address kept, where one message says what
+      // happened (issue 32). No toast here: it would contradict it.
+      announced.current = true
+      const back = readCheckoutReturn()
+      if (back)
+        navigate(`${back.path}?payment=${order.data?.status === 'failed' ? 'declined' : 'cancelled'}`, {
+          replace: true,
+        })
     } else if (sessionId && (order.isError || (order.data && order.data.status !== 'pending'))) {
       announced.current = true
       toast.error('Processing Error', {
         description: 'There was an issue processing your purchase. Please contact support.',
       })
     }
-  }, [paid, sessionId, order.isError, order.data])
+  }, [paid, declinedOrCancelled, sessionId, order.isError, order.data, navigate])
 
   const { pathname } = useLocation()
   const meta = (
@@ -107,10 +120,43 @@ function Confirmed({ order }: { order: BuyerOrder }) {
             <dd className="text-right font-mono font-semibold">
               {orderNumber(order.session_id, order.order_id)}
             </dd>
-            <dt className="text-muted-foreground">Product</dt>
-            <dd className="text-right">{order.product_title}</dd>
+            <dt className="text-muted-foreground">{order.items.length > 1 ? 'Products' : 'Product'}</dt>
+            <dd className="text-right">
+              <ul aria-label="What you ordered">
+                {order.items.map((item) => (
+                  <li key={item.product_slug}>
+                    {item.quantity > 1 && <span className="tabular-nums">{item.quantity} × </span>}
+                    {item.product_title}
+                    {item.quantity > 1 && (
+                      <span className="text-muted-foreground text-sm">
+                        {' '}
+                        ({formatMoney(item.unit_price_cents)} each)
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            <dt className="text-muted-foreground">Subtotal</dt>
+            <dd className="text-right tabular-nums">{formatMoney(order.subtotal_cents)}</dd>
+            {order.discount_cents > 0 && (
+              <>
+                <dt className="text-muted-foreground">Discount</dt>
+                <dd className="text-right tabular-nums">−{formatMoney(order.discount_cents)}</dd>
+              </>
+            )}
+            <dt className="text-muted-foreground">Shipping</dt>
+            <dd className="text-right tabular-nums">
+              {order.shipping_cents === 0 ? 'FREE' : formatMoney(order.shipping_cents)}
+            </dd>
+            <dt className="text-muted-foreground">Tax</dt>
+            <dd className="text-right">
+              {order.tax_cents > 0
+                ? formatMoney(order.tax_cents)
+                : order.tax_note.replace(/^Tax calculated at payment: /, '')}
+            </dd>
             <dt className="text-muted-foreground">Amount</dt>
-            <dd className="text-right">{formatMoney(order.amount_cents)}</dd>
+            <dd className="text-right font-semibold">{formatMoney(order.amount_cents)}</dd>
             <dt className="text-muted-foreground">Status</dt>
             <dd className="text-right">
               <Badge>Confirmed</Badge>
@@ -203,6 +249,13 @@ function NoOrder() {
 function NotConfirmed({ order, onRefresh }: { order?: BuyerOrder; onRefresh: () => void }) {
   const pending = order?.status === 'pending'
   const declined = order?.status === 'failed'
+  // Opened without this tab's way back (another device, a later visit): its checkout again.
+  const retry =
+    order && (declined || order.status === 'cancelled')
+      ? order.items.length > 1
+        ? '/checkout/cart'
+        : `/checkout/${order.product_slug}`
+      : null
   return (
     <PageContainer className="max-w-2xl text-center">
       <CircleExclamationPointIcon aria-hidden="true" className="mx-auto size-14 text-destructive" />
@@ -217,14 +270,19 @@ function NotConfirmed({ order, onRefresh }: { order?: BuyerOrder; onRefresh: () 
         {pending
           ? 'Your payment has not been confirmed yet. This can take a moment.'
           : declined
-            ? 'You have not been charged and nothing was ordered. You can try again with another payment method.'
+            ? 'You have not been charged. Try again or use another card.'
             : order?.status === 'cancelled'
               ? 'This checkout was cancelled; you have not been charged.'
               : 'We could not find a completed purchase for this link. If you were charged, please contact us.'}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {pending && <Button onClick={onRefresh}>Check again</Button>}
-        <Button asChild variant={pending ? 'outline' : 'default'}>
+        {retry && (
+          <Button asChild>
+            <Link to={retry}>Try again</Link>
+          </Button>
+        )}
+        <Button asChild variant={pending || retry ? 'outline' : 'default'}>
           <Link to="/shop">Back to the shop</Link>
         </Button>
         <Button asChild variant="outline">

@@ -1,11 +1,12 @@
 import { type ProductView, productPathOf } from '@lamplight/contracts'
 import { NotFoundStatus, PageMeta, summarise } from '@lamplight/session'
 import { Badge, Button, ErrorState, LoadingState, NotFoundState, PageContainer } from '@lamplight/ui'
-import { ArrowLeftIcon, MailIcon, ShoppingCartIcon } from '@lamplight/ui/icons'
+import { ArrowLeftIcon, MailIcon } from '@lamplight/ui/icons'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useCatalogProduct } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
+import { AddToCartButton } from '../../components/cart/add-to-cart-button'
 import { Price } from '../../components/product-card'
 import { ProductBreadcrumbJsonLd, ProductJsonLd } from '../../components/product-json-ld'
 import { AVAILABILITY_LABELS, CATEGORY_LABELS } from '../../components/product-labels'
@@ -155,12 +156,9 @@ function ProductDetails({ product }: { product: ProductView }) {
           )}
           <div className="mt-8 flex flex-wrap gap-3">
             {onSale ? (
-              <Button asChild size="lg">
-                <Link to={`/checkout/${product.slug}`}>
-                  <ShoppingCartIcon aria-hidden="true" />
-                  Add to Cart
-                </Link>
-              </Button>
+              <AddToCartButton productSlug={product.slug} productName={product.name} size="lg">
+                Add to Cart
+              </AddToCartButton>
             ) : (
               <p className="font-medium text-foreground">
                 {product.availability === 'sold_out'

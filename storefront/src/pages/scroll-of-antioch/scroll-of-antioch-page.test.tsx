@@ -58,7 +58,7 @@ describe('Scroll of Antioch sales page', () => {
 
   it('gives search engines the product, its price from the API and that it is in stock', async () => {
     setup()
-    await screen.findAllByRole('link', { name: 'Unlock for $49.99' })
+    await screen.findAllByRole('button', { name: 'Unlock for $49.99' })
     const script = document.querySelector('script[type="application/ld+json"]')
     expect(JSON.parse(script?.textContent ?? '')).toMatchObject({
       '@type': 'Product',
@@ -70,15 +70,16 @@ describe('Scroll of Antioch sales page', () => {
 
   it('offers a signed-out visitor to unlock it for the price from the API, without asking about access', async () => {
     const { accessCalls } = setup()
-    const unlock = await screen.findAllByRole('link', { name: 'Unlock for $49.99' })
-    expect(unlock[0]).toHaveAttribute('href', '/checkout/scroll-of-antioch')
+    const unlock = await screen.findAllByRole('button', { name: 'Unlock for $49.99' })
+    // Into the cart (issue 32), no longer a link straight to checkout.
+    expect(unlock[0]).toBeEnabled()
     expect(screen.queryByRole('link', { name: /Enter your box's code/ })).toBeNull()
     expect(accessCalls()).toHaveLength(0)
   })
 
   it('offers a signed-in customer without a purchase to unlock it', async () => {
     const { accessCalls } = setup({ session: CUSTOMER, access: false })
-    expect((await screen.findAllByRole('link', { name: 'Unlock for $49.99' })).length).toBeGreaterThan(0)
+    expect((await screen.findAllByRole('button', { name: 'Unlock for $49.99' })).length).toBeGreaterThan(0)
     expect(accessCalls()).toHaveLength(1)
   })
 
@@ -89,17 +90,17 @@ describe('Scroll of Antioch sales page', () => {
     const links = await screen.findAllByRole('link', { name: "Enter your box's code" })
     expect(links[0]).toHaveAttribute('href', '/puzzle-portal')
     expect(screen.getAllByText(/when your box arrives, enter the code inside it/).length).toBeGreaterThan(0)
-    expect(screen.queryByRole('link', { name: /Unlock/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /Unlock/ })).toBeNull()
   })
 
   it('treats a failed access check as no access', async () => {
     setup({ session: CUSTOMER, accessFails: true })
-    expect((await screen.findAllByRole('link', { name: 'Unlock for $49.99' })).length).toBeGreaterThan(0)
+    expect((await screen.findAllByRole('button', { name: 'Unlock for $49.99' })).length).toBeGreaterThan(0)
   })
 
   it('says so when the product is not for sale', async () => {
     setup({ product: false })
     expect((await screen.findAllByText(/not available to order just now/)).length).toBeGreaterThan(0)
-    expect(screen.queryByRole('link', { name: /Unlock/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /Unlock/ })).toBeNull()
   })
 })

@@ -5,7 +5,7 @@ import {
   STANDARD_DELIVERY,
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Badge, Button, Skeleton } from '@lamplight/ui'
+import { Badge, Skeleton } from '@lamplight/ui'
 import {
   ArrowRightIcon,
   ClockIcon,
@@ -19,6 +19,7 @@ import {
 } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 import { useProduct, useProductAccess } from '../../api/shop'
+import { AddToCartButton } from '../../components/cart/add-to-cart-button'
 import { ScrollArt } from '../../components/illustrations'
 import { ProductBreadcrumbJsonLd, ProductJsonLd } from '../../components/product-json-ld'
 import { ScriptureQuote } from '../../components/scripture-quote'
@@ -123,12 +124,11 @@ function PurchaseAction({ align = 'left' }: { align?: 'left' | 'center' }) {
 
   return (
     <div className={`flex flex-col gap-2 ${justify}`}>
-      <Button asChild size="lg">
-        <Link to={`/checkout/${PRODUCT_SLUG_SCROLL}`}>
-          Unlock for {formatMoney(product.data.price)}
-          <ArrowRightIcon aria-hidden="true" />
-        </Link>
-      </Button>
+      {/* Into the cart, which opens beside the page (issue 32); a group adds more there. */}
+      <AddToCartButton productSlug={PRODUCT_SLUG_SCROLL} productName={product.data.name} size="lg">
+        Unlock for {formatMoney(product.data.price)}
+        <ArrowRightIcon aria-hidden="true" />
+      </AddToCartButton>
       <p className="flex items-center gap-2 text-muted-foreground text-sm">
         <TruckIcon aria-hidden="true" className="size-4" />
         {product.data.price > FREE_SHIPPING_THRESHOLD_CENTS ? 'Free US shipping · ' : ''}Arrives in{' '}

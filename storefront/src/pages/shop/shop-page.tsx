@@ -42,6 +42,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useCatalog } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
 import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
+import { AddToCartButton } from '../../components/cart/add-to-cart-button'
 import { Price, ProductCard } from '../../components/product-card'
 import { ProductJsonLd } from '../../components/product-json-ld'
 import { AVAILABILITY_LABELS, CATEGORY_LABELS } from '../../components/product-labels'
@@ -165,9 +166,17 @@ function FeaturedProduct({ product }: { product: ProductView }) {
             ) : access.hasAccess ? (
               <TwoParts productSlug={product.slug} />
             ) : onSale ? (
-              <Button asChild size="lg">
-                <Link to={`/checkout/${product.slug}`}>Purchase Now - {formatMoney(product.price)}</Link>
-              </Button>
+              <>
+                <Button asChild size="lg">
+                  <Link to={`/checkout/${product.slug}`}>Purchase Now - {formatMoney(product.price)}</Link>
+                </Button>
+                <AddToCartButton
+                  productSlug={product.slug}
+                  productName={product.name}
+                  size="lg"
+                  variant="secondary"
+                />
+              </>
             ) : (
               <Button asChild size="lg" variant="secondary">
                 <Link to={`${productPathOf(product.slug)}#notify`}>

@@ -14,7 +14,7 @@ export function testPaymentPage(sessionId: string, session: Session): string {
     ? `<form method="post" action="/api/payments/test/${id}/pay"><button class="pay" type="submit">Pay ${escapeHtml(formatMoney(session.amountCents))}</button></form>
 <form method="post" action="/api/payments/test/${id}/decline"><button class="decline" type="submit">Decline</button></form>
 <form method="post" action="/api/payments/test/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
-<p class="note">Pay completes the order exactly as a real payment would. Decline simulates a refused card. Cancel returns to the shop.</p>`
+<p class="note">Pay completes the order exactly as a real payment would. Decline simulates a refused card. Cancel returns to the checkout.</p>`
     : `<p>This payment is already <strong>${escapeHtml(session.status)}</strong>.</p><p><a href="/checkout?session_id=${id}">See the order</a> · <a href="/shop">Back to the shop</a></p>`
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>TEST MODE payment | Lamplight Puzzle Co.</title><style>${STYLE}</style></head><body><main><span class="badge">TEST MODE</span><h1>Lamplight Puzzle Co.</h1><p>No real payment is taken on this page.</p><dl><dt>Item</dt><dd>${escapeHtml(session.product)}</dd><dt>Shipping</dt><dd>${session.shippingCents ? escapeHtml(formatMoney(session.shippingCents)) : 'FREE'}</dd><dt>Tax</dt><dd>None</dd><dt>Total</dt><dd>${escapeHtml(formatMoney(session.amountCents))}</dd><dt>Email</dt><dd>${escapeHtml(session.email)}</dd></dl>${actions}</main></body></html>`
 }

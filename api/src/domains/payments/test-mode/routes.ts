@@ -54,7 +54,8 @@ export const testPaymentsRouter = defineRouter('/payments/test')
       return c.redirect(back, 303)
     }
     await handlePaymentEvent(deps, { type: 'checkout.cancelled', sessionId, note: 'Checkout cancelled' })
-    return c.redirect(`${deps.config.publicUrl}/shop`, 303)
+    // Like a decline, to the order's page, which takes the buyer back to their checkout (issue 32).
+    return c.redirect(back, 303)
   })
 
 /** The built-in test-mode plan page and customer portal. */

@@ -6,6 +6,7 @@ import { adminDeploymentsRouter } from '../domains/deployments/routes'
 import { insightsRouter } from '../domains/insights/routes'
 import { contactRouter, inboxRouter } from '../domains/messages/routes'
 import { adminOrdersRouter } from '../domains/orders/admin-routes'
+import { adminFulfilmentRouter } from '../domains/orders/fulfilment-routes'
 import { accountRouter, checkoutRouter } from '../domains/orders/routes'
 import { stripeWebhookRouter } from '../domains/payments/stripe/webhook'
 import { testBillingRouter, testPaymentsRouter } from '../domains/payments/test-mode/routes'
@@ -32,6 +33,7 @@ export const apiRouters: Router[] = [
   devMailRouter,
   adminUsersRouter,
   adminOrdersRouter,
+  adminFulfilmentRouter,
   adminResourcesRouter,
   adminProductsRouter,
   adminQuantityPricesRouter,

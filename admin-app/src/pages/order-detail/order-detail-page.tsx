@@ -346,6 +346,7 @@ const EVENT_LABELS: Record<OrderHistoryEntry['event'], string> = {
   created: 'Order placed',
   status: 'Status changed',
   shipped: 'Shipped',
+  delivered: 'Delivered',
   refunded: 'Refunded',
   granted: 'Access granted',
 }

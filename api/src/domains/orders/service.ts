@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type CustomerInfo, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
+import { type CustomerInfo, orderNumber, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { claims, orderHistory, orderItems, orders, products, user } from '../../db/schema'
@@ -20,7 +20,7 @@ import type { PublicCache } from '../../services/public-cache/cache'
 import { removeBoughtLines } from '../cart/service'
 import { takeStockOfLines } from '../catalog/service'
 import type { PaymentProvider } from '../payments/types'
-import { soldOutRefundMail } from './fulfilment-mails'
+import { orderPageUrl, soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
 
 /**
@@ -247,6 +247,8 @@ export type FulfilmentDeps = Deps & {
   /** The provider that took an order's payment, to refund it with (the payments domain's `providerFor`). */
   providerFor?: (name: string) => PaymentProvider | null
   publicCache?: PublicCache
+  /** The site's origin, for the link to the order in the buyer's mail. */
+  publicUrl: string
 }
 
 /**
@@ -347,7 +349,7 @@ export async function fulfilPaidSession(
     })
     // The confirmation is queued in the same transaction: a database lost after the commit
     // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
-    const mail = await confirmationFor(tx as unknown as Db, order.id)
+    const mail = await confirmationFor(tx as unknown as Db, order.id, deps.publicUrl)
     if (mail) await deps.mailer.send(mail, { transaction: tx })
     // What was bought leaves the cart it came from (a declined payment leaves the cart as it was).
     if (order.cartId)
@@ -397,6 +399,7 @@ async function refundSoldOut(
     currency: string
     email: string
     productId: string
+    userId: string | null
   },
 ) {
   const provider = deps.providerFor?.(order.provider) ?? null
@@ -439,7 +442,8 @@ async function refundSoldOut(
             .where(eq(products.id, order.productId))
           await deps.mailer.send(
             await soldOutRefundMail({
-              id: order.id,
+              orderNumber: orderNumber(order.providerSessionId, order.id),
+              orderUrl: orderPageUrl(deps.publicUrl, order.userId),
               email: order.email,
               product: product?.name ?? 'your box',
               amountCents: order.amountCents,
@@ -650,7 +654,7 @@ export async function listOrdersOf(db: Db, userId: string) {
   return withItems(db, rows)
 }
 
-async function confirmationFor(db: Db, orderId: string) {
+async function confirmationFor(db: Db, orderId: string, publicUrl: string) {
   const [row] = await db
     .select({
       id: orders.id,
@@ -664,6 +668,7 @@ async function confirmationFor(db: Db, orderId: string) {
       provider: orders.provider,
       product: products.name,
       address: orders.shippingAddress,
+      userId: orders.userId,
       guest: sql<boolean>`${orders.userId} is null`,
       // The buyer's account proved (by a mailed link) that it owns the address we write to.
       ownAddress: sql<boolean>`coalesce(${user.emailVerified} and lower(${user.email}) = lower(${orders.email}), false)`,
@@ -688,6 +693,7 @@ async function confirmationFor(db: Db, orderId: string) {
     product,
     lines,
     taxNote: TAX_NOTES[row.provider === 'stripe' ? 'stripe' : 'test'],
+    orderUrl: orderPageUrl(publicUrl, row.userId),
   })
 }
 

@@ -58,6 +58,7 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
             logger: deps.logger,
             providerFor: (name) => providerFor(deps.payments, name),
             publicCache: deps.publicCache,
+            publicUrl: deps.config.publicUrl,
           },
           event.sessionId,
           event.charged,

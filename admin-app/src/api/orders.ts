@@ -41,6 +41,10 @@ export const shipMutation = () => ({
     request(adminOrdersContract.ship, { params: { id }, body: values }),
 })
 
+export const deliverMutation = () => ({
+  mutationFn: (id: string) => request(adminOrdersContract.deliver, { params: { id } }),
+})
+
 /** `orders-YYYY-MM-DD.csv`, the name the spec gives the export (the local date). */
 export function exportFileName(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0')

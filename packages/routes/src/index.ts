@@ -69,6 +69,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/admin', 'admin-app', 'Admin Dashboard', 'staff'),
   route('/admin/orders', 'admin-app', 'Orders', 'admin'),
   route('/admin/orders/:id', 'admin-app', 'Order Details', 'admin'),
+  // What to pack and ship (issue 35).
+  route('/admin/fulfilment', 'admin-app', 'Fulfilment', 'admin'),
   route('/admin/insights', 'admin-app', 'Insights', 'admin'),
   route('/admin/products', 'admin-app', 'Products', 'admin'),
   route('/admin/products/new', 'admin-app', 'New Product', 'admin'),

@@ -6,6 +6,8 @@ import { catalogEndpoints } from './catalog-endpoints'
 import { checkoutContract } from './checkout'
 import { checkoutEndpoints } from './checkout-endpoints'
 import type { EndpointDef } from './endpoint'
+import { orderStatusContract } from './order-status'
+import { orderStatusEndpoints } from './order-status-endpoints'
 import { resourcesContract } from './resources'
 import { resourcesEndpoints } from './resources-endpoints'
 import { subscriptionsContract } from './subscriptions'
@@ -21,6 +23,7 @@ const TABLES: [string, Table, Record<string, EndpointDef>][] = [
   ['subscriptionsEndpoints', subscriptionsEndpoints, subscriptionsContract],
   ['cartEndpoints', cartEndpoints, cartContract],
   ['shippingEndpoints', shippingEndpoints, shippingContract],
+  ['orderStatusEndpoints', orderStatusEndpoints, orderStatusContract],
 ]
 
 describe.each(TABLES)('%s', (_, table, contract) => {

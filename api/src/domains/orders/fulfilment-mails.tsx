@@ -135,3 +135,26 @@ export function soldOutRefundMail(order: {
     </Layout>,
   )
 }
+
+/** The guest's status link (issue 35): it opens the order's status page for a limited time. */
+export function orderStatusLinkMail(link: {
+  email: string
+  orderNumber: string
+  url: string
+  hours: number
+}): Promise<Mail> {
+  return renderMail(
+    link.email,
+    `Your Lamplight Puzzle Co. order ${link.orderNumber}`,
+    <Layout preview={`The status of your order ${link.orderNumber}, with tracking once it ships.`}>
+      <Paragraph>{greeting(null)}</Paragraph>
+      <Paragraph>
+        You asked to see your order {link.orderNumber}. This link shows its status, what is in it, where it
+        goes and, once it ships, its tracking. It works for {link.hours / 24} days.
+      </Paragraph>
+      <Action url={link.url} label="See your order" />
+      <Paragraph>If you did not ask for this, you can ignore this message: nothing has changed.</Paragraph>
+      <Paragraph>Questions? Reply to this message or write to us from the contact page.</Paragraph>
+    </Layout>,
+  )
+}

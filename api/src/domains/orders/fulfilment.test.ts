@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, mailOutbox, orderItems, orders, products, shipments } from '../../db/schema'
 import { type Actors, createActors } from '../../security/actors'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
+import { readStatusToken, signStatusToken } from './order-status'
 
 type Line = { product_id: string; product_title: string; quantity: number; remaining: number }
 type Entry = {
@@ -454,5 +456,109 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(await find(`#${o.number.slice(0, 6)}`)).toContain(o.id)
     // LIKE's wildcards typed are text: "%" finds no order number.
     expect(await find('%')).not.toContain(o.id)
+  })
+
+  it('lets a guest see their order by email and number: one answer for every case, a mailed link that expires', async () => {
+    const o = await order({
+      lines: [
+        ['scroll', 1],
+        ['ark', 1],
+      ],
+    })
+    await shipMany({
+      orders: [{ order_id: o.id, carrier: 'USPS', tracking_number: '9400100000000000000099' }],
+    })
+    const before = (await mailsTo(o.email)).length
+    const ask = (email: string, number: string, client = browser(app)) =>
+      client.json<{ message: string }>('/api/orders/lookup', {
+        method: 'POST',
+        body: { email, order_number: number },
+      })
+    const answers = [
+      await ask(o.email.toUpperCase(), o.number.toLowerCase()),
+      await ask('someone-else@example.com', o.number),
+      await ask(o.email, 'NOSUCHNO'),
+      await ask(o.email, o.number.slice(0, 5)),
+    ]
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202])
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1)
+    expect(answers[0]!.body.message).toMatch(/^If an order with this number was placed with this email/)
+    const mails = (await mailsTo(o.email)).slice(before)
+    expect(mails.map((m) => m.subject)).toEqual([`Your Lamplight Puzzle Co. order ${o.number}`])
+    const link = mails[0]!.text.match(/http:\/\/localhost:3000\/orders\/status\?token=\S+/)?.[0]
+    expect(link).toBeTruthy()
+    const token = decodeURIComponent(new URL(link!).searchParams.get('token')!)
+
+    const page = await browser(app).json<{
+      data: {
+        order_number: string
+        fulfilment_status: string
+        lines: { product_title: string; quantity: number; shipped_quantity: number }[]
+        shipping_address: { city: string }
+        shipments: { carrier: string; tracking_url: string }[]
+      }
+    }>(`/api/orders/status?token=${encodeURIComponent(token)}`)
+    expect(page.status).toBe(200)
+    expect(page.body.data).toMatchObject({
+      order_number: o.number,
+      fulfilment_status: 'shipped',
+      lines: [
+        { product_title: 'The Scroll of Antioch', quantity: 1, shipped_quantity: 1 },
+        { product_title: "Noah's Ark", quantity: 1, shipped_quantity: 1 },
+      ],
+      shipping_address: { city: 'Thyatira' },
+      shipments: [
+        {
+          carrier: 'USPS',
+          tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000099',
+        },
+      ],
+    })
+
+    // Altered, someone else's id under this signature, or expired: one clear 404.
+    const [id, expires, signature] = token.split('.')
+    const other = await order()
+    const expired = await browser(app).json<{ error: { message: string } }>(
+      `/api/orders/status?token=${encodeURIComponent(`${id}.${Number(expires) - 4 * 24 * 3600}.${signature}`)}`,
+    )
+    for (const bad of [
+      `${other.id}.${expires}.${signature}`,
+      `${id}.${expires}.x${signature!.slice(1)}`,
+      'nonsense',
+    ]) {
+      const res = await browser(app).json<{ error: { message: string } }>(
+        `/api/orders/status?token=${encodeURIComponent(bad)}`,
+      )
+      expect(res.status, bad).toBe(404)
+      expect(res.body.error.message).toMatch(/^This link has expired or is not complete/)
+    }
+    expect(expired.status).toBe(404)
+    // A token signed with another secret is not ours.
+    const forged = signStatusToken('not-the-secret', o.id)
+    expect(
+      (await browser(app).request(`/api/orders/status?token=${encodeURIComponent(forged)}`)).status,
+    ).toBe(404)
+
+    // Bad input: a message on the field, no mail.
+    const bad = await ask('not an email', o.number)
+    expect(bad.status).toBe(400)
+    // Rate-limited per client: the 11th attempt in 15 minutes is refused.
+    const client = browser(app)
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++)
+      statuses.push((await ask(`probe${i}@example.com`, 'ABCDEFGH', client)).status)
+    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+})
+
+describe('status links', () => {
+  const id = '3f2a9c1b-0000-4000-8000-000000000001'
+  it('work for 72 hours, then stop', () => {
+    const now = Date.parse('2026-05-01T12:00:00Z')
+    const token = signStatusToken('secret', id, now)
+    expect(readStatusToken('secret', token, now + 71 * 3600_000)?.orderId).toBe(id)
+    expect(readStatusToken('secret', token, now + 73 * 3600_000)).toBeNull()
+    expect(readStatusToken('other', token, now)).toBeNull()
   })
 })

@@ -53,6 +53,9 @@ export const ROUTES: readonly RouteDef[] = [
   // Not in the spec (its footer links are dead `#`s): the terms a buyer looks for before paying.
   route('/account', 'storefront', 'My Account', 'user'),
   route('/shipping', 'storefront', 'Shipping Info'),
+  // A guest's order without an account (issue 35): the lookup mails a link to the status page.
+  route('/orders/lookup', 'storefront', 'Find your order'),
+  route('/orders/status', 'storefront', 'Your order'),
   route('/returns', 'storefront', 'Returns'),
   route('/privacy', 'storefront', 'Privacy Policy'),
   route('/puzzle-portal', 'puzzle-app', 'Puzzle Portal'),

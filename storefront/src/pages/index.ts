@@ -28,6 +28,13 @@ const CheckoutSuccessPage = lazy(() =>
   import('./checkout/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 )
 
+const OrderLookupPage = lazy(() =>
+  import('./order-status/order-lookup-page').then((m) => ({ default: m.OrderLookupPage })),
+)
+const OrderStatusPage = lazy(() =>
+  import('./order-status/order-status-page').then((m) => ({ default: m.OrderStatusPage })),
+)
+
 const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })))
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
@@ -44,6 +51,8 @@ export const pages: RemotePages = {
   '/checkout': CheckoutSuccessPage,
   '/purchase-success': CheckoutSuccessPage,
   '/account': AccountPage,
+  '/orders/lookup': OrderLookupPage,
+  '/orders/status': OrderStatusPage,
   '/shipping': ShippingPage,
   '/returns': ReturnsPage,
   '/privacy': PrivacyPage,

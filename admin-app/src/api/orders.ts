@@ -5,6 +5,7 @@ import {
   type MarkShippedInput,
   type OrderFilters,
   type OrderListQuery,
+  type RefundInput,
   request,
 } from '@lamplight/contracts'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
@@ -33,7 +34,8 @@ export const orderQuery = (id: string) =>
   })
 
 export const refundMutation = () => ({
-  mutationFn: (id: string) => request(adminOrdersContract.refund, { params: { id } }),
+  mutationFn: ({ id, values = {} }: { id: string; values?: RefundInput }) =>
+    request(adminOrdersContract.refund, { params: { id }, body: values }),
 })
 
 export const shipMutation = () => ({

@@ -135,6 +135,7 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   shipped_at: z.coerce.date().nullable(),
   tracking_number: z.string().nullable(),
   refunded_at: z.coerce.date().nullable(),
+  refunded_cents: z.number().int(),
   /** The payment provider's page for this payment (Stripe dashboard), when there is one. */
   provider_url: z.string().nullable(),
   can_refund: z.boolean(),
@@ -163,6 +164,8 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
       line_total_cents: z.number().int(),
       /** How many of this line have gone out in shipments. */
       shipped_quantity: z.number().int(),
+      /** How many of this line have been refunded. */
+      refunded_quantity: z.number().int(),
     }),
   ),
   subtotal_cents: z.number().int(),
@@ -203,6 +206,28 @@ export const MarkShippedSchema = z.object({
   lines: ShipLinesSchema.optional(),
 })
 export type MarkShippedInput = z.input<typeof MarkShippedSchema>
+
+/**
+ * A refund (issue 35): left empty, everything not refunded yet; `lines`, those lines at the
+ * price paid for them; `amount_cents`, that amount (with `lines`: those lines, for that
+ * amount). `restock` puts the lines' boxes back in stock.
+ */
+export const RefundSchema = z.object({
+  lines: ShipLinesSchema.optional(),
+  amount_cents: z
+    .number('Enter an amount in cents.')
+    .int('Enter whole cents.')
+    .min(1, 'Refund at least 1 cent.')
+    .max(10_000_000)
+    .optional(),
+  restock: z.boolean().default(false),
+  /**
+   * What the admin saw refunded already (`refunded_cents` of the detail): when given, a refund
+   * is made only if that is still so, so a double click or a second tab refunds once.
+   */
+  expected_refunded_cents: z.number().int().min(0).optional(),
+})
+export type RefundInput = z.input<typeof RefundSchema>
 
 /** Shipping many orders from the queue: one carrier and tracking number per order. */
 export const SHIP_MANY_MAX = 100
@@ -355,8 +380,9 @@ export const adminOrdersContract = {
     path: '/admin/orders/:id/refund',
     access: 'admin',
     summary:
-      'Refund through the payment provider: status refunded, access revoked, the customer told by mail (once)',
+      'Refund through the payment provider, all or some lines or an amount, restocking if asked; the whole refunded ends access; the customer told by mail (once)',
     params: orderId,
+    body: RefundSchema,
     response: z.object({ data: AdminOrderDetailSchema }),
   }),
   ship: endpoint({

@@ -8,6 +8,7 @@ import {
   type MarkShippedInput,
   MarkShippedSchema,
   type OrderHistoryEntry,
+  type RefundInput,
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import {
@@ -49,7 +50,6 @@ import {
   refundMutation,
   shipMutation,
 } from '../../api/orders'
-import { ConfirmDialog } from '../../components/confirm-dialog'
 import { RequireRole } from '../../components/require-role'
 import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
@@ -194,8 +194,11 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
     onSuccess: (result) => {
       queryClient.setQueryData(orderKeys.detail(order.order_id), result)
       void queryClient.invalidateQueries({ queryKey: orderKeys.all })
-      toast.success('Order refunded', {
-        description: 'Access has ended and the customer has been told by email.',
+      toast.success(result.data.status === 'refunded' ? 'Order refunded' : 'Refund made', {
+        description:
+          result.data.status === 'refunded'
+            ? 'Access has ended and the customer has been told by email.'
+            : 'The customer has been told by email.',
       })
       setRefunding(false)
     },
@@ -391,22 +394,18 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           </CardContent>
         </Card>
       </div>
-      <ConfirmDialog
-        open={refunding}
-        onOpenChange={setRefunding}
-        title="Refund this order?"
-        description={
-          <>
-            {formatMoney(order.amount_cents)} goes back to {order.customer_email} through the payment
-            provider, their access to {order.product_title} ends, and they are told by email. This cannot be
-            undone.
-          </>
-        }
-        confirmLabel="Refund"
-        destructive
-        busy={refund.busy}
-        onConfirm={() => refund.run(order.order_id)}
-      />
+      <Dialog open={refunding} onOpenChange={setRefunding}>
+        <DialogContent>
+          {refunding && (
+            <RefundForm
+              order={order}
+              busy={refund.busy}
+              onCancel={() => setRefunding(false)}
+              onRefund={(values) => refund.run({ id: order.order_id, values })}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
       <Dialog open={shipping} onOpenChange={setShipping}>
         <DialogContent>
           {shipping && <ShipForm order={order} onDone={() => setShipping(false)} />}
@@ -558,5 +557,112 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
         </Button>
       </DialogFooter>
     </Form>
+  )
+}
+
+/**
+ * Refund all that is left, or some lines (their price paid), with the boxes back in stock if
+ * they came back. It says what it saw refunded already, so a second click refunds nothing.
+ */
+function RefundForm({
+  order,
+  busy,
+  onCancel,
+  onRefund,
+}: {
+  order: AdminOrderDetail
+  busy: boolean
+  onCancel: () => void
+  onRefund: (values: RefundInput) => void
+}) {
+  const left = order.items.filter((item) => item.quantity > item.refunded_quantity)
+  const [counts, setCounts] = useState<Record<string, number>>(() =>
+    Object.fromEntries(left.map((item) => [item.product_id, item.quantity - item.refunded_quantity])),
+  )
+  const [restock, setRestock] = useState(false)
+  const remaining = order.amount_cents - order.refunded_cents
+  const all = left.every((item) => counts[item.product_id] === item.quantity - item.refunded_quantity)
+  const chosen = left.filter((item) => (counts[item.product_id] ?? 0) > 0)
+  const amount = all
+    ? remaining
+    : Math.min(
+        remaining,
+        chosen.reduce((sum, item) => sum + (counts[item.product_id] ?? 0) * item.unit_price_cents, 0),
+      )
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onRefund({
+          lines: all
+            ? undefined
+            : chosen.map((item) => ({ product_id: item.product_id, quantity: counts[item.product_id]! })),
+          restock,
+          expected_refunded_cents: order.refunded_cents,
+        })
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Refund</DialogTitle>
+        <DialogDescription>
+          The money goes back to {order.customer_email} through the payment provider, and they are told by
+          email. This cannot be undone.
+        </DialogDescription>
+      </DialogHeader>
+      {left.length > 0 && (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 font-medium text-sm">What comes back</legend>
+          {left.map((item) => {
+            const max = item.quantity - item.refunded_quantity
+            return (
+              <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
+                <Input
+                  id={`refund-${item.product_id}`}
+                  type="number"
+                  min={0}
+                  max={max}
+                  value={counts[item.product_id] ?? 0}
+                  onChange={(event) =>
+                    setCounts((current) => ({
+                      ...current,
+                      [item.product_id]: Math.max(
+                        0,
+                        Math.min(max, Math.trunc(Number(event.target.value) || 0)),
+                      ),
+                    }))
+                  }
+                />
+                <Label htmlFor={`refund-${item.product_id}`} className="font-normal">
+                  of {max} × {item.product_title} ({formatMoney(item.unit_price_cents)} each)
+                </Label>
+              </div>
+            )
+          })}
+        </fieldset>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={restock}
+          onChange={(event) => setRestock(event.target.checked)}
+        />
+        Put these boxes back in stock
+      </label>
+      <p className="font-medium">
+        Refund {formatMoney(amount)}
+        {all ? ' (everything left: access to the online puzzle ends)' : ''}
+      </p>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={busy || amount <= 0}>
+          {busy && <Spinner size="sm" label="Refunding" />}
+          Refund {formatMoney(amount)}
+        </Button>
+      </DialogFooter>
+    </form>
   )
 }

@@ -72,11 +72,15 @@ export const orders = pgTable(
     // changes only in the transaction that locks the order and writes its shipment.
     fulfilmentStatus: text({ enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
     refundedAt: timestamp({ withTimezone: true }),
+    // What has gone back to the buyer so far (issue 35: partial refunds); the order is
+    // `refunded` when it reaches the amount.
+    refundedCents: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_amount_cents_check', sql`${t.amountCents} >= 0`),
+    check('orders_refunded_cents_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'paid', 'completed', 'failed', 'cancelled', 'refunded')`,
@@ -202,6 +206,49 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${t.quantity} between 1 and 99`),
     check('order_items_unit_price_check', sql`${t.unitPriceCents} >= 0`),
     check('order_items_line_total_check', sql`${t.lineTotalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+  ],
+)
+
+/**
+ * Money given back for an order (issue 35): the whole rest, some lines, or an amount. `seq`
+ * numbers an order's refunds (1, 2, ...): the unique pair is what makes each one happen once,
+ * and its claim and the provider's idempotency key are derived from it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    amountCents: integer().notNull(),
+    restocked: boolean().notNull().default(false),
+    reference: text(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_seq_key').on(t.orderId, t.seq),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+)
+
+export const refundItems = pgTable(
+  'refund_items',
+  {
+    refundId: uuid()
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderItemId] }),
+    index('refund_items_order_item_id_idx').on(t.orderItemId),
+    check('refund_items_quantity_check', sql`${t.quantity} between 1 and 99`),
   ],
 )
 

@@ -10,7 +10,16 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import type { z } from 'zod'
 import { type Db, queryRows } from '../../db/client'
 import type { ShippingAddress } from '../../db/schema'
-import { orderHistory, orderItems, orders, products, shipmentItems, shipments, user } from '../../db/schema'
+import {
+  orderHistory,
+  orderItems,
+  orders,
+  products,
+  refundItems,
+  shipmentItems,
+  shipments,
+  user,
+} from '../../db/schema'
 import { clipped, containsPattern } from '../../lib/sql-text'
 
 export type OrderFilters = z.output<typeof OrderFiltersSchema>
@@ -288,6 +297,7 @@ export async function orderDetail(db: Db, id: string) {
       shipped_at: orders.shippedAt,
       tracking_number: orders.trackingNumber,
       refunded_at: orders.refundedAt,
+      refunded_cents: orders.refundedCents,
       subtotal_cents: orders.subtotalCents,
       discount_cents: orders.discountCents,
       shipping_cents: orders.shippingCents,
@@ -306,6 +316,7 @@ export async function orderDetail(db: Db, id: string) {
       unit_price_cents: orderItems.unitPriceCents,
       line_total_cents: orderItems.lineTotalCents,
       shipped_quantity: sql<number>`coalesce((select sum(${shipmentItems.quantity}) from ${shipmentItems} where ${shipmentItems.orderItemId} = ${orderItems.id}), 0)::int`,
+      refunded_quantity: sql<number>`coalesce((select sum(${refundItems.quantity}) from ${refundItems} where ${refundItems.orderItemId} = ${orderItems.id}), 0)::int`,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, id))

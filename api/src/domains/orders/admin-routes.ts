@@ -29,11 +29,17 @@ export const adminOrdersRouter = defineRouter('/admin/orders')
     if (!order) throw notFound(ORDER_NOT_FOUND)
     return c.json({ data: order })
   })
-  .handle(adminOrdersContract.refund, async ({ c, db, deps, params, user }) => {
+  .handle(adminOrdersContract.refund, async ({ c, db, deps, params, body, user }) => {
     const outcome = await refundOrder(
       { db, mailer: deps.mailer, payments: deps.payments, publicUrl: deps.config.publicUrl },
       user.id,
       params.id,
+      {
+        lines: body.lines,
+        amountCents: body.amount_cents,
+        restock: body.restock,
+        expectedRefundedCents: body.expected_refunded_cents,
+      },
     )
     if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
     return c.json({ data: await orderDetail(db, params.id) })

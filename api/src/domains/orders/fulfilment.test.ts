@@ -458,6 +458,72 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(await find('%')).not.toContain(o.id)
   })
 
+  it('refunds one line of a two-line order: that amount, restocked, mailed, audited; then the rest; never more than was paid', async () => {
+    await database.db.update(products).set({ stock: 10 }).where(eq(products.id, product.ark))
+    const o = await order({
+      lines: [
+        ['scroll', 1],
+        ['ark', 2],
+      ],
+    })
+    const refund = (body: unknown) =>
+      actors.admin.json<{
+        data: { status: string; refunded_cents: number; items: { refunded_quantity: number }[] }
+        error?: { message: string }
+      }>(`/api/admin/orders/${o.id}/refund`, { method: 'POST', body })
+    // 50 at once, each saying what it saw refunded (nothing): one refund, one mail, one stock movement.
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        refund({
+          lines: [{ product_id: product.ark, quantity: 1 }],
+          restock: true,
+          expected_refunded_cents: 0,
+        }),
+      ),
+    )
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true)
+    const [stock] = await database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.ark))
+    expect(stock!.stock).toBe(11)
+    const detail = await actors.admin.json<{
+      data: { status: string; refunded_cents: number; items: { refunded_quantity: number }[] }
+    }>(`/api/admin/orders/${o.id}`)
+    expect(detail.body.data).toMatchObject({ status: 'paid', refunded_cents: 4999 })
+    expect(detail.body.data.items.map((i) => i.refunded_quantity)).toEqual([0, 1])
+    const mails = await mailsTo(o.email)
+    expect(mails.map((m) => m.subject)).toEqual([`Your Lamplight Puzzle Co. order ${o.number} was refunded`])
+    expect(mails[0]!.text).toContain(`We have refunded $49.99 of your order ${o.number} (1 × Noah's Ark).`)
+    expect(mails[0]!.text).not.toContain('Access to the online puzzle')
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.refunded'), eq(auditLog.entityId, o.id)))
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({ data: { amountCents: 4999, restocked: true, seq: 1 } })
+
+    // More than is left of a line, or than was paid: refused, nothing moves.
+    expect((await refund({ lines: [{ product_id: product.ark, quantity: 2 }] })).status).toBe(409)
+    const tooMuch = await refund({ amount_cents: 3 * 4999 })
+    expect(tooMuch.status).toBe(409)
+    expect(tooMuch.body.error?.message).toBe('At most $99.98 of this order can still be refunded.')
+    expect((await refund({ amount_cents: -5 })).status).toBe(400)
+
+    // The rest, without restocking: the order is refunded whole, its access ended.
+    const rest = await refund({})
+    expect(rest.status).toBe(200)
+    expect(rest.body.data).toMatchObject({ status: 'refunded', refunded_cents: 3 * 4999 })
+    const [after] = await database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.ark))
+    expect(after!.stock).toBe(11)
+    expect(await mailsTo(o.email)).toHaveLength(2)
+    expect((await refund({})).status).toBe(409)
+  })
+
   it('lets a guest see their order by email and number: one answer for every case, a mailed link that expires', async () => {
     const o = await order({
       lines: [

@@ -1,11 +1,20 @@
 import { type Carrier, orderNumber } from '@lamplight/contracts'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderHistory, orderItems, orders, shipmentItems, shipments } from '../../db/schema'
+import {
+  orderHistory,
+  orderItems,
+  orders,
+  refundItems,
+  refunds,
+  shipmentItems,
+  shipments,
+} from '../../db/schema'
 import { ClaimBusyError, completeClaim, runOnce } from '../../lib/claim-once'
 import { ApiError, conflict } from '../../lib/errors'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
+import { returnStock } from '../catalog/service'
 import { type PaymentProvider, type Payments, providerFor } from '../payments/service'
 import { orderPageUrl, refundMail, shippedMail } from './fulfilment-mails'
 
@@ -20,89 +29,221 @@ const REFUNDABLE = ['paid', 'completed'] as const
 
 export type FulfilmentOutcome = { ok: true } | { ok: false; reason: 'not_found' }
 
+export type RefundRequest = {
+  /** Some lines, at the price paid; left out (and no amount), everything not refunded yet. */
+  lines?: { product_id: string; quantity: number }[]
+  /** An amount in cents; with `lines`, those lines for this amount. */
+  amountCents?: number
+  /** Put the lines' boxes back in stock. */
+  restock?: boolean
+  /** Refund only if this much is refunded now (what the admin saw). */
+  expectedRefundedCents?: number
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`
+
 /**
- * Refunds an order once, without a row lock held while the provider is asked (decision 023):
+ * Refunds an order, whole or in part, once per refund, without a row lock held while the
+ * provider is asked (decisions 023, 041). The one place money goes back to a buyer from the
+ * admin: a later gift-card part would be one more step here.
  *
- * 1. Read the order: unknown is 404; refunded already, or not paid, is a 409.
- * 2. Claim the order's refund (`lib/claim-once`): of concurrent refunds, one goes on, the
- *    rest wait for it and are then told it is refunded already (409).
- * 3. The holder asks the provider, outside any transaction, with the order's own
- *    idempotency key, so a retry after a crash never refunds twice.
- * 4. One short transaction locks the order, checks it is still refundable, marks it
- *    `refunded` (which also ends the access a completed order gave) with its history and
- *    audit entries, and writes the claim's answer.
- *
- * The mail goes out after the commit.
+ * 1. Read the order, its lines and what was refunded already; decide the lines and the
+ *    amount (409 when more than is left is asked for).
+ * 2. Claim refund number `seq` of the order (`lib/claim-once`, key `<order id>` for the
+ *    first, `<order id>#<seq>` after): of concurrent requests, one goes on, the others wait
+ *    and are told it was done (409).
+ * 3. The holder asks the provider, outside any transaction, with an idempotency key of the
+ *    order and `seq`, so a retry after a crash never refunds twice.
+ * 4. One short transaction locks the order, checks nothing was refunded meanwhile, writes the
+ *    refund (unique order and `seq`) and its lines, adds to `refunded_cents` (the whole
+ *    amount makes it `refunded`, which ends the access a completed order gave), restocks if
+ *    asked, writes history and audit, queues the buyer's mail and the claim's answer.
  */
-export async function refundOrder(deps: Deps, actorId: string, orderId: string): Promise<FulfilmentOutcome> {
+export async function refundOrder(
+  deps: Deps,
+  actorId: string,
+  orderId: string,
+  request: RefundRequest = {},
+): Promise<FulfilmentOutcome> {
   const [order] = await deps.db.select(refundColumns).from(orders).where(eq(orders.id, orderId))
   if (!order) return { ok: false, reason: 'not_found' }
   if (order.status === 'refunded') throw conflict('This order has already been refunded.')
   if (!(REFUNDABLE as readonly string[]).includes(order.status))
     throw conflict('Only a paid or completed order can be refunded.')
+  if (request.expectedRefundedCents !== undefined && request.expectedRefundedCents !== order.refundedCents)
+    throw conflict('This order was refunded in part meanwhile. Reload the page and try again.')
+  const left = order.amountCents - order.refundedCents
+  const lines = await linesWithRefunded(deps.db, order.id)
+  let parcel: { itemId: string; productId: string; name: string; quantity: number; cents: number }[] = []
+  if (request.lines) {
+    for (const wanted of request.lines) {
+      const line = lines.find((l) => l.productId === wanted.product_id)
+      if (!line) throw conflict('That product is not in this order.')
+      if (wanted.quantity > line.quantity - line.refunded)
+        throw conflict(`Only ${line.quantity - line.refunded} of ${line.name} can be refunded.`)
+      parcel.push({
+        itemId: line.id,
+        productId: line.productId,
+        name: line.name,
+        quantity: wanted.quantity,
+        cents: wanted.quantity * line.unitPriceCents,
+      })
+    }
+  } else if (request.amountCents === undefined) {
+    parcel = lines
+      .filter((l) => l.quantity > l.refunded)
+      .map((l) => ({
+        itemId: l.id,
+        productId: l.productId,
+        name: l.name,
+        quantity: l.quantity - l.refunded,
+        cents: (l.quantity - l.refunded) * l.unitPriceCents,
+      }))
+  }
+  // The whole rest when nothing narrower was asked; lines at their price (a discount or tax
+  // spread over them is the admin's to say, with an amount).
+  const amountCents =
+    request.amountCents ??
+    (request.lines
+      ? Math.min(
+          left,
+          parcel.reduce((sum, p) => sum + p.cents, 0),
+        )
+      : left)
+  if (amountCents > left) throw conflict(`At most ${money(left)} of this order can still be refunded.`)
+  if (amountCents <= 0) throw conflict('Nothing of this order is left to refund.')
+  const [{ done } = { done: 0 }] = await deps.db
+    .select({ done: sql<number>`count(*)::int` })
+    .from(refunds)
+    .where(eq(refunds.orderId, order.id))
+  const seq = Number(done) + 1
 
   let refund: { first: boolean }
   try {
-    refund = await runOnce(deps.db, { scope: 'refund', key: order.id }, async (claim) => {
-      const outcome = await refundWithProvider(deps.payments, {
-        provider: order.provider,
-        providerSessionId: order.providerSessionId,
-        amountCents: order.amountCents,
-        currency: order.currency,
-        idempotencyKey: `refund-${order.id}`,
-      })
-      await deps.db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, order.id))
-          .for('update')
-        if (!locked || !(REFUNDABLE as readonly string[]).includes(locked.status))
-          throw conflict('This order has already been refunded.')
-        const now = new Date()
-        await tx
-          .update(orders)
-          .set({ status: 'refunded', refundedAt: now, updatedAt: now })
-          .where(and(eq(orders.id, order.id), inArray(orders.status, [...REFUNDABLE])))
-        await tx.insert(orderHistory).values({
-          orderId: order.id,
-          event: 'refunded',
-          fromStatus: locked.status,
-          toStatus: 'refunded',
-          note: outcome.reference ? `Provider reference ${outcome.reference}` : null,
-          actorId,
+    refund = await runOnce(
+      deps.db,
+      { scope: 'refund', key: seq === 1 ? order.id : `${order.id}#${seq}` },
+      async (claim) => {
+        const outcome = await refundWithProvider(deps.payments, {
+          provider: order.provider,
+          providerSessionId: order.providerSessionId,
+          amountCents,
+          currency: order.currency,
+          idempotencyKey: seq === 1 ? `refund-${order.id}` : `refund-${order.id}-${seq}`,
         })
-        await recordAudit(tx, {
-          actorId,
-          action: 'order.refunded',
-          entity: 'order',
-          entityId: order.id,
-          before: { status: locked.status },
-          after: { status: 'refunded', refundedAt: now },
-          data: { provider: order.provider, reference: outcome.reference, amountCents: order.amountCents },
+        await deps.db.transaction(async (tx) => {
+          const [locked] = await tx
+            .select({ status: orders.status, refundedCents: orders.refundedCents })
+            .from(orders)
+            .where(eq(orders.id, order.id))
+            .for('update')
+          if (!locked || !(REFUNDABLE as readonly string[]).includes(locked.status))
+            throw conflict('This order has already been refunded.')
+          if (locked.refundedCents !== order.refundedCents)
+            throw conflict('This order was refunded in part meanwhile. Reload the page and try again.')
+          const now = new Date()
+          const refundedCents = locked.refundedCents + amountCents
+          const status = refundedCents >= order.amountCents ? 'refunded' : locked.status
+          const [row] = await tx
+            .insert(refunds)
+            .values({
+              orderId: order.id,
+              seq,
+              amountCents,
+              restocked: !!request.restock && parcel.length > 0,
+              reference: outcome.reference,
+              actorId,
+            })
+            .returning({ id: refunds.id })
+          if (parcel.length)
+            await tx
+              .insert(refundItems)
+              .values(parcel.map((p) => ({ refundId: row!.id, orderItemId: p.itemId, quantity: p.quantity })))
+          await tx
+            .update(orders)
+            .set({
+              refundedCents,
+              status,
+              ...(status === 'refunded' ? { refundedAt: now } : {}),
+              updatedAt: now,
+            })
+            .where(eq(orders.id, order.id))
+          if (request.restock && parcel.length)
+            await returnStock(
+              tx,
+              parcel.map((p) => ({ productId: p.productId, quantity: p.quantity })),
+            )
+          const what = parcel.map((p) => `${p.quantity} × ${p.name}`).join(', ')
+          await tx.insert(orderHistory).values({
+            orderId: order.id,
+            event: 'refunded',
+            fromStatus: locked.status,
+            toStatus: status,
+            note: [
+              `Refunded ${money(amountCents)}${what ? ` (${what})` : ''}`,
+              request.restock && parcel.length ? 'restocked' : null,
+              outcome.reference ? `provider reference ${outcome.reference}` : null,
+            ]
+              .filter(Boolean)
+              .join('; '),
+            actorId,
+          })
+          await recordAudit(tx, {
+            actorId,
+            action: 'order.refunded',
+            entity: 'order',
+            entityId: order.id,
+            before: { status: locked.status, refundedCents: locked.refundedCents },
+            after: { status, refundedCents, ...(status === 'refunded' ? { refundedAt: now } : {}) },
+            data: {
+              provider: order.provider,
+              reference: outcome.reference,
+              amountCents,
+              seq,
+              restocked: !!request.restock,
+              lines: parcel.map((p) => ({ orderItemId: p.itemId, quantity: p.quantity })),
+            },
+          })
+          await deps.mailer.send(
+            await refundMail({
+              email: order.email,
+              orderNumber: orderNumber(order.providerSessionId, order.id),
+              amountCents,
+              lines: parcel.map((p) => ({ name: p.name, quantity: p.quantity })),
+              whole: status === 'refunded',
+              orderUrl: orderPageUrl(deps.publicUrl, order.userId),
+            }),
+            { transaction: tx as unknown as Db },
+          )
+          await completeClaim(tx as unknown as Db, claim, outcome)
         })
-        await completeClaim(tx as unknown as Db, claim, outcome)
-      })
-      return outcome
-    })
+        return outcome
+      },
+    )
   } catch (err) {
     if (err instanceof ClaimBusyError)
       throw conflict('This order is being refunded right now. Reload the page in a moment.')
     throw err
   }
-  if (!refund.first) throw conflict('This order has already been refunded.')
-  const lines = await linesWithShipped(deps.db, order.id)
-  await deps.mailer.send(
-    await refundMail({
-      email: order.email,
-      orderNumber: orderNumber(order.providerSessionId, order.id),
-      amountCents: order.amountCents,
-      lines: lines.map((line) => ({ name: line.name, quantity: line.quantity })),
-      whole: true,
-      orderUrl: orderPageUrl(deps.publicUrl, order.userId),
-    }),
-  )
+  if (!refund.first) throw conflict('This refund has already been made.')
+  deps.mailer.wake()
   return { ok: true }
+}
+
+/** An order's lines with how many of each were refunded already. */
+async function linesWithRefunded(db: Db, orderId: string) {
+  return db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      name: orderItems.productName,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      refunded: sql<number>`coalesce((select sum(${refundItems.quantity}) from ${refundItems} where ${refundItems.orderItemId} = ${orderItems.id}), 0)::int`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position))
 }
 
 const refundColumns = {
@@ -114,6 +255,7 @@ const refundColumns = {
   currency: orders.currency,
   email: orders.email,
   userId: orders.userId,
+  refundedCents: orders.refundedCents,
 }
 
 /**

@@ -189,7 +189,7 @@ function Fulfilment() {
       <div
         role="toolbar"
         aria-label="Selected orders"
-        className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-border bg-card p-3"
+        className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-border bg-card p-3"
       >
         <label className="mr-auto flex items-center gap-2 text-sm">
           <input

@@ -17,6 +17,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  Form,
   Input,
   Label,
   NativeSelect,
@@ -426,7 +427,7 @@ function ShipDialog({
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate>
       <DialogHeader>
         <DialogTitle>
           Ship {entries.length} {entries.length === 1 ? 'order' : 'orders'}
@@ -486,7 +487,7 @@ function ShipDialog({
           Mark shipped
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   )
 }
 

@@ -590,7 +590,7 @@ function RefundForm({
         chosen.reduce((sum, item) => sum + (counts[item.product_id] ?? 0) * item.unit_price_cents, 0),
       )
   return (
-    <form
+    <Form
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault()
@@ -663,6 +663,6 @@ function RefundForm({
           Refund {formatMoney(amount)}
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   )
 }

@@ -1,5 +1,5 @@
 import { type Carrier, orderNumber } from '@lamplight/contracts'
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   orderHistory,

@@ -25,7 +25,7 @@ export function winAnsi(text: string): string {
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
 }
 
-function fit(text: string, font: PDFFont, size: number, width: number): string {
+function fitToWidth(text: string, font: PDFFont, size: number, width: number): string {
   let out = winAnsi(text)
   while (out.length > 1 && font.widthOfTextAtSize(out, size) > width) out = out.slice(0, -2)
   return out === winAnsi(text) ? out : `${out}...`
@@ -47,7 +47,7 @@ export async function packingSlipsPdf(entries: FulfilmentQueueEntry[]): Promise<
     ) => {
       const size = options.size ?? 12
       const font = options.font ?? regular
-      page.drawText(fit(text, font, size, width - ((options.x ?? MARGIN) - MARGIN)), {
+      page.drawText(fitToWidth(text, font, size, width - ((options.x ?? MARGIN) - MARGIN)), {
         x: options.x ?? MARGIN,
         y,
         size,

@@ -1,6 +1,6 @@
 import { ApiError, apiErrorMessage, ORDER_LOOKUP_ANSWER } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Button, Card, CardContent, Input, Label, PageContainer, Spinner } from '@lamplight/ui'
+import { Button, Card, CardContent, Form, Input, Label, PageContainer, Spinner } from '@lamplight/ui'
 import { MailIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -64,7 +64,7 @@ export function OrderLookupPage() {
                 </div>
               </div>
             ) : (
-              <form onSubmit={submit} noValidate className="grid gap-4">
+              <Form onSubmit={submit} noValidate className="grid gap-4">
                 <div className="grid gap-1.5">
                   <Label htmlFor="lookup-email">Email</Label>
                   <Input
@@ -110,7 +110,7 @@ export function OrderLookupPage() {
                   {lookup.isPending && <Spinner size="sm" label="Sending" />}
                   Email me a link
                 </Button>
-              </form>
+              </Form>
             )}
           </CardContent>
         </Card>

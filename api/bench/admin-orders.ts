@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { orderNumber } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
-import { orders, products, user } from '../src/db/schema'
+import { orderItems, orders, products, user } from '../src/db/schema'
 import { signInListedAdmin } from '../src/test/accounts'
 import { createTestApp } from '../src/test/app'
 import { createTestDatabase, type Driver } from '../src/test/database'
@@ -74,7 +74,7 @@ async function load(db: Awaited<ReturnType<typeof createTestDatabase>>['db']) {
         sku: `BENCH-${i}`,
       })),
     )
-    .returning({ id: products.id, price: products.priceCents })
+    .returning({ id: products.id, price: products.priceCents, name: products.name })
   const people: { id: string; email: string; name: string }[] = []
   for (let start = 0; start < CUSTOMERS; start += 5_000) {
     const batch = Array.from({ length: Math.min(5_000, CUSTOMERS - start) }, (_, j) => {
@@ -107,12 +107,39 @@ async function load(db: Awaited<ReturnType<typeof createTestDatabase>>['db']) {
         status: pick(STATUSES) === 'completed' ? ('paid' as const) : pick(STATUSES.slice(4)),
         provider: 'test' as const,
         providerSessionId: `bench_${offset + j}`,
+        shippingAddress: {
+          firstName: person.name.split(' ')[0]!,
+          lastName: person.name.split(' ')[1]!,
+          address: `${offset + j} Market St`,
+          city: 'Antioch',
+          state: 'CA',
+          zipCode: '90001',
+          country: next() < 0.8 ? 'US' : 'CA',
+        },
         createdAt: created,
         updatedAt: created,
       }
     })
-    await db.insert(orders).values(batch)
+    const inserted = await db
+      .insert(orders)
+      .values(batch)
+      .returning({ id: orders.id, productId: orders.productId, amountCents: orders.amountCents })
+    // Each order one line (issue 32), so the list's "every line" and the queue read real rows.
+    await db.insert(orderItems).values(
+      inserted.map((o) => ({
+        orderId: o.id,
+        productId: o.productId,
+        productName: catalogue.find((c) => c.id === o.productId)?.name ?? 'Box',
+        quantity: 1,
+        unitPriceCents: o.amountCents,
+        lineTotalCents: o.amountCents,
+      })),
+    )
   }
+  // Paid orders older than two weeks have shipped (issue 35): the queue is the recent rest.
+  await db.execute(sql`
+    update orders set fulfilment_status = 'shipped', shipped_at = created_at + interval '2 days'
+    where status in ('paid', 'completed', 'refunded') and created_at < ${new Date(start + span - 14 * 86_400_000)}`)
   // One completed order per customer and product, as the unique index allows.
   await db.execute(sql`
     update orders set status = 'completed'
@@ -147,6 +174,7 @@ async function main() {
       .from(orders)
       .limit(1)) as { id: string; session: string }[]
 
+    const productIds = (await database.db.select({ id: products.id }).from(products)).map((p) => p.id)
     const cases: [string, string][] = [
       ['no filter (newest first)', ''],
       ['status=completed', 'status=completed'],
@@ -163,13 +191,24 @@ async function main() {
       ['sort=status', 'sort=status'],
       ['all combined', 'q=lydia&status=completed&from=2025-01-01&to=2025-12-31&sort=amount_cents'],
       ['page 2 000 (deep)', 'page=2000'],
+      ['fulfilment=unfulfilled', 'fulfilment=unfulfilled'],
+      ['q=order number prefix', `q=${orderNumber(sample!.session, sample!.id).slice(0, 4).toLowerCase()}`],
+      // The fulfilment queue (issue 35): a path of its own.
+      ['queue (oldest first)', '/api/admin/fulfilment'],
+      ['queue page 2', '/api/admin/fulfilment?page=2'],
+      ['queue by product', `/api/admin/fulfilment?product_id=${productIds[0]}`],
+      ['queue by country', '/api/admin/fulfilment?country=US'],
+      [
+        'queue by month',
+        `/api/admin/fulfilment?month=${new Date(Date.UTC(2026, 11, 1)).toISOString().slice(0, 7)}`,
+      ],
     ]
     let worst = 0
     for (const [label, query] of cases) {
       const times: number[] = []
       for (let i = 0; i < RUNS + 3; i++) {
         t = performance.now()
-        const res = await admin.request(`/api/admin/orders?${query}`)
+        const res = await admin.request(query.startsWith('/') ? query : `/api/admin/orders?${query}`)
         if (res.status !== 200) throw new Error(`${label}: ${res.status} ${await res.text()}`)
         await res.json()
         if (i >= 3) times.push(performance.now() - t)

@@ -387,7 +387,7 @@ for (const viewport of VIEWPORTS) {
       const csv = readFileSync((await file.path())!, 'utf8')
       const lines = csv.trim().split(/\r?\n/)
       expect(lines[0]).toBe(
-        'order_id,order_number,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
+        'order_id,order_number,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id,amount,lines,fulfilment_status,ship_to_name,ship_to_address,ship_to_city,ship_to_state,ship_to_postal_code,ship_to_country,shipped_at,carrier,tracking_number',
       )
       expect(lines).toHaveLength(28)
       expect(lines[1]).toContain(`${tag}-0@e2e.test`)
@@ -401,7 +401,7 @@ for (const viewport of VIEWPORTS) {
       // The whole id stays on the page, for support.
       await expect(page.getByText(first, { exact: true })).toBeVisible()
       await expect(page.getByText('1 Cenchreae Road')).toBeVisible()
-      await page.getByRole('button', { name: 'Mark shipped' }).click()
+      await page.getByRole('button', { name: 'Ship', exact: true }).click()
       const ship = page.getByRole('dialog')
       await ship.getByLabel('Tracking number').fill('1Z 999 AA1')
       await ship.getByRole('button', { name: /Mark shipped/ }).click()

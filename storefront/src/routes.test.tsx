@@ -48,6 +48,8 @@ describe('storefront routes', () => {
     // No session id: the confirmation page says it cannot confirm anything.
     '/checkout': 'No order to show',
     '/purchase-success': 'No order to show',
+    // No token: the status page says the link has expired.
+    '/orders/status': 'This link has expired',
     // Signed out and an empty API: the orders cannot load, and the page says so with Retry.
     '/account': 'We could not load this page',
   })
@@ -93,5 +95,8 @@ describe('storefront routes’ heads', () => {
     '/shipping': { title: 'Shipping Info' },
     '/returns': { title: 'Returns' },
     '/privacy': { title: 'Privacy Policy' },
+    '/orders/lookup': { title: 'Find your order' },
+    // No token in the example address: the page says the link has expired.
+    '/orders/status': { title: 'Your order' },
   })
 })

@@ -29,6 +29,9 @@ const SHOWS: Record<string, string[]> = {
   '/shipping': ['Shipping Info'],
   '/returns': ['Returns'],
   '/privacy': ['Privacy Policy'],
+  '/orders/lookup': ['Find your order', 'Email me a link'],
+  // The token is read in the browser: without one, the page says the link has expired.
+  '/orders/status': ['This link has expired'],
 }
 
 describe('storefront ./routes in Node', () => {

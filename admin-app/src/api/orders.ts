@@ -5,6 +5,7 @@ import {
   type MarkShippedInput,
   type OrderFilters,
   type OrderListQuery,
+  type RefundInput,
   request,
 } from '@lamplight/contracts'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
@@ -33,12 +34,17 @@ export const orderQuery = (id: string) =>
   })
 
 export const refundMutation = () => ({
-  mutationFn: (id: string) => request(adminOrdersContract.refund, { params: { id } }),
+  mutationFn: ({ id, values = {} }: { id: string; values?: RefundInput }) =>
+    request(adminOrdersContract.refund, { params: { id }, body: values }),
 })
 
 export const shipMutation = () => ({
   mutationFn: ({ id, values }: { id: string; values: MarkShippedInput }) =>
     request(adminOrdersContract.ship, { params: { id }, body: values }),
+})
+
+export const deliverMutation = () => ({
+  mutationFn: (id: string) => request(adminOrdersContract.deliver, { params: { id } }),
 })
 
 /** `orders-YYYY-MM-DD.csv`, the name the spec gives the export (the local date). */

@@ -1,4 +1,4 @@
-import { orderStatusBadge } from '@lamplight/contracts'
+import { FULFILMENT_STATUS_LABELS, type FulfilmentStatus, orderStatusBadge } from '@lamplight/contracts'
 import { Badge } from '@lamplight/ui'
 
 /** An order status as the spec badges it. */
@@ -8,4 +8,10 @@ export function StatusBadge({ status }: { status: string }) {
       {status}
     </Badge>
   )
+}
+
+/** Where an order is on its way: not shipped stands out (it is work to do), delivered is quiet. */
+export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
+  const variant = status === 'unfulfilled' ? 'secondary' : status === 'delivered' ? 'outline' : 'default'
+  return <Badge variant={variant}>{FULFILMENT_STATUS_LABELS[status]}</Badge>
 }

@@ -2,6 +2,7 @@ import type { RemotePages } from '@lamplight/remote'
 import { DashboardPage } from './dashboard/dashboard-page'
 import { DeploymentsPage } from './deployments/deployments-page'
 import { DiscountsPage } from './discounts/discounts-page'
+import { FulfilmentPage } from './fulfilment/fulfilment-page'
 import { GiftCardsPage } from './gift-cards/gift-cards-page'
 import { InsightsRoute } from './insights'
 import { OrderDetailPage } from './order-detail/order-detail-page'
@@ -17,6 +18,7 @@ import { ShippingRatesPage } from './shipping/shipping-rates-page'
 export const pages: RemotePages = {
   '/admin': DashboardPage,
   '/admin/orders': OrdersPage,
+  '/admin/fulfilment': FulfilmentPage,
   '/admin/orders/:id': OrderDetailPage,
   '/admin/products': ProductsPage,
   '/admin/products/new': NewProductPage,

@@ -19,6 +19,7 @@ const order = {
   shippingCents: 0,
   taxCents: 0,
   taxNote: 'Tax calculated at payment: none in test mode',
+  orderUrl: 'http://localhost:3000/orders/lookup',
 }
 
 // What a buyer may type at checkout with anyone's address: a formula, a link, markup.
@@ -36,15 +37,56 @@ const HOSTILE_ADDRESS = {
 const cases: [string, () => Promise<Mail>, string[], string[]][] = [
   [
     'refund',
-    () => refundMail(order),
-    ['We have refunded your order 0f8c2b1e', '$49.99', '5 to 10 business days'],
+    () =>
+      refundMail({
+        email: order.email,
+        orderNumber: '4D1MUMYM',
+        amountCents: 4999,
+        lines: [{ name: 'The Scroll of Antioch', quantity: 1 }],
+        whole: true,
+        orderUrl: order.orderUrl,
+      }),
+    [
+      'We have refunded $49.99 of your order 4D1MUMYM (1 × The Scroll of Antioch)',
+      '5 to 10 business days',
+      'http://localhost:3000/orders/lookup',
+      '1-2 business days',
+    ],
     [],
   ],
   [
     'shipped',
-    () => shippedMail({ ...order, trackingNumber: '1Z <b>999</b>' }),
-    ['is on its way', 'Tracking number: 1Z <b>999</b>'],
+    () =>
+      shippedMail({
+        email: order.email,
+        orderNumber: '4D1MUMYM',
+        carrier: 'other',
+        trackingNumber: '1Z <b>999</b>',
+        lines: [{ name: 'The Scroll of Antioch', quantity: 2 }],
+        stillLeft: [],
+        orderUrl: order.orderUrl,
+      }),
+    ['your order 4D1MUMYM is on its way', '2 × The Scroll of Antioch', 'Tracking number: 1Z <b>999</b>'],
     ['1Z &lt;b&gt;999&lt;/b&gt;'],
+  ],
+  [
+    'shipped in part, with USPS',
+    () =>
+      shippedMail({
+        email: order.email,
+        orderNumber: '4D1MUMYM',
+        carrier: 'USPS',
+        trackingNumber: '9400 1000 0000',
+        lines: [{ name: 'The Scroll of Antioch', quantity: 1 }],
+        stillLeft: [{ name: "Noah's Ark", quantity: 1 }],
+        orderUrl: order.orderUrl,
+      }),
+    [
+      'part of your order 4D1MUMYM is on its way with USPS',
+      "Still to come in another parcel: 1 × Noah's Ark.",
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000',
+    ],
+    [],
   ],
   [
     "order confirmation to an account's own proven address",

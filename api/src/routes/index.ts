@@ -8,6 +8,8 @@ import { discountsRouter, giftCardsRouter } from '../domains/discounts/routes'
 import { insightsRouter } from '../domains/insights/routes'
 import { contactRouter, inboxRouter } from '../domains/messages/routes'
 import { adminOrdersRouter } from '../domains/orders/admin-routes'
+import { adminFulfilmentRouter } from '../domains/orders/fulfilment-routes'
+import { orderStatusRouter } from '../domains/orders/order-status-routes'
 import { accountRouter, checkoutRouter } from '../domains/orders/routes'
 import { stripeWebhookRouter } from '../domains/payments/stripe/webhook'
 import { testBillingRouter, testPaymentsRouter } from '../domains/payments/test-mode/routes'
@@ -34,6 +36,8 @@ export const apiRouters: Router[] = [
   devMailRouter,
   adminUsersRouter,
   adminOrdersRouter,
+  adminFulfilmentRouter,
+  orderStatusRouter,
   adminResourcesRouter,
   adminProductsRouter,
   adminQuantityPricesRouter,

@@ -8,6 +8,8 @@ import { checkoutEndpoints, checkoutExtrasEndpoints } from './checkout-endpoints
 import { discountsContract } from './discounts'
 import { discountsEndpoints } from './discounts-endpoints'
 import type { EndpointDef } from './endpoint'
+import { orderStatusContract } from './order-status'
+import { orderStatusEndpoints } from './order-status-endpoints'
 import { resourcesContract } from './resources'
 import { resourcesEndpoints } from './resources-endpoints'
 import { subscriptionsContract } from './subscriptions'
@@ -25,6 +27,7 @@ const TABLES: [string, Table, Record<string, EndpointDef>][] = [
   ['cartEndpoints', cartEndpoints, cartContract],
   ['shippingEndpoints', shippingEndpoints, shippingContract],
   ['discountsEndpoints', discountsEndpoints, discountsContract],
+  ['orderStatusEndpoints', orderStatusEndpoints, orderStatusContract],
 ]
 
 describe.each(TABLES)('%s', (_, table, contract) => {

@@ -57,6 +57,9 @@ export const ROUTES: readonly RouteDef[] = [
   // Not in the spec (its footer links are dead `#`s): the terms a buyer looks for before paying.
   route('/account', 'storefront', 'My Account', 'user'),
   route('/shipping', 'storefront', 'Shipping Info'),
+  // A guest's order without an account (issue 35): the lookup mails a link to the status page.
+  route('/orders/lookup', 'storefront', 'Find your order'),
+  route('/orders/status', 'storefront', 'Your order'),
   route('/returns', 'storefront', 'Returns'),
   route('/privacy', 'storefront', 'Privacy Policy'),
   route('/puzzle-portal', 'puzzle-app', 'Puzzle Portal'),
@@ -73,6 +76,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/admin', 'admin-app', 'Admin Dashboard', 'staff'),
   route('/admin/orders', 'admin-app', 'Orders', 'admin'),
   route('/admin/orders/:id', 'admin-app', 'Order Details', 'admin'),
+  // What to pack and ship (issue 35).
+  route('/admin/fulfilment', 'admin-app', 'Fulfilment', 'admin'),
   route('/admin/insights', 'admin-app', 'Insights', 'admin'),
   route('/admin/products', 'admin-app', 'Products', 'admin'),
   route('/admin/products/new', 'admin-app', 'New Product', 'admin'),

@@ -35,6 +35,12 @@ const GiftCardsPage = lazy(() =>
   import('./gift-cards/gift-cards-page').then((m) => ({ default: m.GiftCardsPage })),
 )
 const CartPage = lazy(() => import('./cart/cart-page').then((m) => ({ default: m.CartPage })))
+const OrderLookupPage = lazy(() =>
+  import('./order-status/order-lookup-page').then((m) => ({ default: m.OrderLookupPage })),
+)
+const OrderStatusPage = lazy(() =>
+  import('./order-status/order-status-page').then((m) => ({ default: m.OrderStatusPage })),
+)
 
 const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })))
 
@@ -55,6 +61,8 @@ export const pages: RemotePages = {
   '/purchase-success': CheckoutSuccessPage,
   '/gift-cards': GiftCardsPage,
   '/account': AccountPage,
+  '/orders/lookup': OrderLookupPage,
+  '/orders/status': OrderStatusPage,
   '/shipping': ShippingPage,
   '/returns': ReturnsPage,
   '/privacy': PrivacyPage,

@@ -1,6 +1,6 @@
 import { PageMeta, useAuth } from '@lamplight/session'
 import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
-import { ClipboardListIcon, PackageIcon } from '@lamplight/ui/icons'
+import { ClipboardListIcon, PackageIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
@@ -101,6 +101,12 @@ function AdminOverview() {
           <Link to="/admin/products">
             <PackageIcon aria-hidden className="size-4" />
             Products
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin/fulfilment">
+            <TruckIcon aria-hidden className="size-4" />
+            Fulfilment
           </Link>
         </Button>
         <Button asChild>

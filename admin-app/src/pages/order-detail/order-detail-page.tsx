@@ -3,10 +3,12 @@ import {
   type AdminOrderDetail,
   ApiError,
   apiErrorMessage,
+  CARRIERS,
   formatMoney,
   type MarkShippedInput,
   MarkShippedSchema,
   type OrderHistoryEntry,
+  type RefundInput,
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import {
@@ -26,22 +28,30 @@ import {
   Form,
   fieldProps,
   Input,
+  Label,
   LoadingState,
+  NativeSelect,
   NotFoundState,
   PageContainer,
   PageFrame,
   Spinner,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
+import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useParams } from 'react-router'
-import { orderKeys, orderQuery, ordersQuery, refundMutation, shipMutation } from '../../api/orders'
-import { ConfirmDialog } from '../../components/confirm-dialog'
+import {
+  deliverMutation,
+  orderKeys,
+  orderQuery,
+  ordersQuery,
+  refundMutation,
+  shipMutation,
+} from '../../api/orders'
 import { RequireRole } from '../../components/require-role'
-import { StatusBadge } from '../../components/status-badge'
+import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
@@ -184,13 +194,26 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
     onSuccess: (result) => {
       queryClient.setQueryData(orderKeys.detail(order.order_id), result)
       void queryClient.invalidateQueries({ queryKey: orderKeys.all })
-      toast.success('Order refunded', {
-        description: 'Access has ended and the customer has been told by email.',
+      toast.success(result.data.status === 'refunded' ? 'Order refunded' : 'Refund made', {
+        description:
+          result.data.status === 'refunded'
+            ? 'Access has ended and the customer has been told by email.'
+            : 'The customer has been told by email.',
       })
       setRefunding(false)
     },
     onError: (error) =>
       toast.error('Failed to refund the order', { description: apiErrorMessage(error, '') || undefined }),
+  })
+  const deliver = useExclusiveMutation({
+    ...deliverMutation(),
+    onSuccess: (result) => {
+      queryClient.setQueryData(orderKeys.detail(order.order_id), result)
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all })
+      toast.success('Marked delivered')
+    },
+    onError: (error) =>
+      toast.error('Failed to mark it delivered', { description: apiErrorMessage(error, '') || undefined }),
   })
   const address = order.shipping_address
   return (
@@ -199,6 +222,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       lead={
         <span className="inline-flex flex-wrap items-center gap-2">
           <StatusBadge status={order.status} />
+          <FulfilmentBadge status={order.fulfilment_status} />
           <span>Placed {formatDateTime(order.created_at)}</span>
         </span>
       }
@@ -209,7 +233,17 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           {order.can_ship && (
             <Button variant="outline" onClick={() => setShipping(true)}>
               <TruckIcon aria-hidden className="size-4" />
-              {order.shipped_at ? 'Change tracking number' : 'Mark shipped'}
+              {order.fulfilment_status === 'partially_shipped' ? 'Ship more' : 'Ship'}
+            </Button>
+          )}
+          {order.can_deliver && (
+            <Button variant="outline" disabled={deliver.busy} onClick={() => deliver.run(order.order_id)}>
+              {deliver.busy ? (
+                <Spinner size="sm" label="Saving" />
+              ) : (
+                <CheckIcon aria-hidden className="size-4" />
+              )}
+              Mark delivered
             </Button>
           )}
           {order.can_refund && (
@@ -254,8 +288,20 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               <Row label="Order id">
                 <code className="text-xs">{order.order_id}</code>
               </Row>
-              <Row label="Product">{order.product_title}</Row>
-              <Row label="SKU">{order.product_sku ?? '—'}</Row>
+              <Row label={order.items.length > 1 ? 'Lines' : 'Product'}>
+                {order.items.length ? (
+                  <ul>
+                    {order.items.map((item) => (
+                      <li key={item.product_id}>
+                        {item.quantity} × {item.product_title} · {formatMoney(item.line_total_cents)}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  order.product_title
+                )}
+              </Row>
+              {order.items.length <= 1 && <Row label="SKU">{order.product_sku ?? '—'}</Row>}
               <Row label="Amount">
                 <strong>{formatMoney(order.amount_cents)}</strong> {order.currency.toUpperCase()}
               </Row>
@@ -302,10 +348,41 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             ) : (
               <p className="text-sm text-muted-foreground">No shipping address (nothing to ship).</p>
             )}
-            <dl className="mt-3">
-              <Row label="Shipped">{order.shipped_at ? formatDateTime(order.shipped_at) : 'Not yet'}</Row>
-              <Row label="Tracking number">{order.tracking_number ?? '—'}</Row>
-            </dl>
+            {order.shipments.length === 0 ? (
+              <p className="mt-3 text-sm text-muted-foreground">Not shipped yet.</p>
+            ) : (
+              <ol className="mt-3 grid gap-3" aria-label="Parcels">
+                {order.shipments.map((parcel, i) => (
+                  <li key={parcel.id} className="rounded-md border border-border p-3 text-sm">
+                    <p className="font-medium">
+                      Parcel {i + 1}: {parcel.carrier === 'other' ? 'Other carrier' : parcel.carrier}
+                    </p>
+                    <p className="break-all">
+                      {parcel.tracking_url ? (
+                        <a
+                          href={parcel.tracking_url}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                        >
+                          {parcel.tracking_number}
+                          <ExternalLinkIcon aria-hidden className="size-3.5" />
+                        </a>
+                      ) : (
+                        parcel.tracking_number || '—'
+                      )}
+                    </p>
+                    {parcel.lines.length > 0 && (
+                      <p>{parcel.lines.map((l) => `${l.quantity} × ${l.product_title}`).join(', ')}</p>
+                    )}
+                    <p className="text-muted-foreground">
+                      Shipped {formatDateTime(parcel.shipped_at)}
+                      {parcel.delivered_at ? ` · delivered ${formatDateTime(parcel.delivered_at)}` : ''}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -317,22 +394,18 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           </CardContent>
         </Card>
       </div>
-      <ConfirmDialog
-        open={refunding}
-        onOpenChange={setRefunding}
-        title="Refund this order?"
-        description={
-          <>
-            {formatMoney(order.amount_cents)} goes back to {order.customer_email} through the payment
-            provider, their access to {order.product_title} ends, and they are told by email. This cannot be
-            undone.
-          </>
-        }
-        confirmLabel="Refund"
-        destructive
-        busy={refund.busy}
-        onConfirm={() => refund.run(order.order_id)}
-      />
+      <Dialog open={refunding} onOpenChange={setRefunding}>
+        <DialogContent>
+          {refunding && (
+            <RefundForm
+              order={order}
+              busy={refund.busy}
+              onCancel={() => setRefunding(false)}
+              onRefund={(values) => refund.run({ id: order.order_id, values })}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
       <Dialog open={shipping} onOpenChange={setShipping}>
         <DialogContent>
           {shipping && <ShipForm order={order} onDone={() => setShipping(false)} />}
@@ -346,6 +419,7 @@ const EVENT_LABELS: Record<OrderHistoryEntry['event'], string> = {
   created: 'Order placed',
   status: 'Status changed',
   shipped: 'Shipped',
+  delivered: 'Delivered',
   refunded: 'Refunded',
   granted: 'Access granted',
 }
@@ -375,9 +449,14 @@ function History({ entries }: { entries: OrderHistoryEntry[] }) {
 
 function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => void }) {
   const queryClient = useQueryClient()
+  const left = order.items.filter((item) => item.quantity > item.shipped_quantity)
+  // How many of each line go in this parcel: all that is left unless the admin says fewer.
+  const [counts, setCounts] = useState<Record<string, number>>(() =>
+    Object.fromEntries(left.map((item) => [item.product_id, item.quantity - item.shipped_quantity])),
+  )
   const form = useForm<MarkShippedInput>({
     resolver: zodResolver(MarkShippedSchema),
-    defaultValues: { trackingNumber: order.tracking_number ?? '' },
+    defaultValues: { trackingNumber: '', carrier: 'USPS' },
   })
   const ship = useExclusiveMutation({
     ...shipMutation(),
@@ -385,7 +464,7 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
       queryClient.setQueryData(orderKeys.detail(order.order_id), result)
       void queryClient.invalidateQueries({ queryKey: orderKeys.all })
       toast.success('Order marked shipped', {
-        description: 'The customer has been sent the tracking number.',
+        description: 'The customer has been sent the tracking link.',
       })
       onDone()
     },
@@ -395,15 +474,39 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
       }),
   })
   const error = form.formState.errors.trackingNumber?.message
+  const partial = left.some((item) => (counts[item.product_id] ?? 0) < item.quantity - item.shipped_quantity)
+  const nothing = left.length > 0 && left.every((item) => !counts[item.product_id])
   return (
     <Form
-      onSubmit={form.handleSubmit((values) => ship.run({ id: order.order_id, values }))}
+      onSubmit={form.handleSubmit((values) =>
+        ship.run({
+          id: order.order_id,
+          values: {
+            ...values,
+            lines: partial
+              ? left
+                  .filter((item) => (counts[item.product_id] ?? 0) > 0)
+                  .map((item) => ({ product_id: item.product_id, quantity: counts[item.product_id]! }))
+              : undefined,
+          },
+        }),
+      )}
       className="grid gap-4"
     >
       <DialogHeader>
-        <DialogTitle>Mark shipped</DialogTitle>
-        <DialogDescription>We email {order.customer_email} the tracking number.</DialogDescription>
+        <DialogTitle>Ship</DialogTitle>
+        <DialogDescription>We email {order.customer_email} the tracking link.</DialogDescription>
       </DialogHeader>
+      <div className="grid gap-1.5">
+        <Label htmlFor="ship-carrier">Carrier</Label>
+        <NativeSelect id="ship-carrier" className="w-full" {...form.register('carrier')}>
+          {CARRIERS.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {carrier === 'other' ? 'Other' : carrier}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
       <Field id="tracking-number" label="Tracking number" error={error}>
         <Input
           autoComplete="off"
@@ -412,13 +515,152 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
           {...form.register('trackingNumber')}
         />
       </Field>
+      {left.length > 0 &&
+        (left.length > 1 || (left[0] && left[0].quantity - left[0].shipped_quantity > 1)) && (
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium text-sm">In this parcel</legend>
+            {left.map((item) => {
+              const max = item.quantity - item.shipped_quantity
+              return (
+                <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
+                  <Input
+                    id={`ship-${item.product_id}`}
+                    type="number"
+                    min={0}
+                    max={max}
+                    value={counts[item.product_id] ?? 0}
+                    onChange={(event) =>
+                      setCounts((current) => ({
+                        ...current,
+                        [item.product_id]: Math.max(
+                          0,
+                          Math.min(max, Math.trunc(Number(event.target.value) || 0)),
+                        ),
+                      }))
+                    }
+                  />
+                  <Label htmlFor={`ship-${item.product_id}`} className="font-normal">
+                    of {max} × {item.product_title}
+                  </Label>
+                </div>
+              )
+            })}
+          </fieldset>
+        )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={ship.busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={ship.busy}>
+        <Button type="submit" disabled={ship.busy || nothing}>
           {ship.busy && <Spinner size="sm" label="Saving" />}
-          Mark shipped
+          {partial ? 'Ship these' : 'Mark shipped'}
+        </Button>
+      </DialogFooter>
+    </Form>
+  )
+}
+
+/**
+ * Refund all that is left, or some lines (their price paid), with the boxes back in stock if
+ * they came back. It says what it saw refunded already, so a second click refunds nothing.
+ */
+function RefundForm({
+  order,
+  busy,
+  onCancel,
+  onRefund,
+}: {
+  order: AdminOrderDetail
+  busy: boolean
+  onCancel: () => void
+  onRefund: (values: RefundInput) => void
+}) {
+  const left = order.items.filter((item) => item.quantity > item.refunded_quantity)
+  const [counts, setCounts] = useState<Record<string, number>>(() =>
+    Object.fromEntries(left.map((item) => [item.product_id, item.quantity - item.refunded_quantity])),
+  )
+  const [restock, setRestock] = useState(false)
+  const remaining = order.amount_cents - order.refunded_cents
+  const all = left.every((item) => counts[item.product_id] === item.quantity - item.refunded_quantity)
+  const chosen = left.filter((item) => (counts[item.product_id] ?? 0) > 0)
+  const amount = all
+    ? remaining
+    : Math.min(
+        remaining,
+        chosen.reduce((sum, item) => sum + (counts[item.product_id] ?? 0) * item.unit_price_cents, 0),
+      )
+  return (
+    <Form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onRefund({
+          lines: all
+            ? undefined
+            : chosen.map((item) => ({ product_id: item.product_id, quantity: counts[item.product_id]! })),
+          restock,
+          expected_refunded_cents: order.refunded_cents,
+        })
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Refund</DialogTitle>
+        <DialogDescription>
+          The money goes back to {order.customer_email} through the payment provider, and they are told by
+          email. This cannot be undone.
+        </DialogDescription>
+      </DialogHeader>
+      {left.length > 0 && (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 font-medium text-sm">What comes back</legend>
+          {left.map((item) => {
+            const max = item.quantity - item.refunded_quantity
+            return (
+              <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
+                <Input
+                  id={`refund-${item.product_id}`}
+                  type="number"
+                  min={0}
+                  max={max}
+                  value={counts[item.product_id] ?? 0}
+                  onChange={(event) =>
+                    setCounts((current) => ({
+                      ...current,
+                      [item.product_id]: Math.max(
+                        0,
+                        Math.min(max, Math.trunc(Number(event.target.value) || 0)),
+                      ),
+                    }))
+                  }
+                />
+                <Label htmlFor={`refund-${item.product_id}`} className="font-normal">
+                  of {max} × {item.product_title} ({formatMoney(item.unit_price_cents)} each)
+                </Label>
+              </div>
+            )
+          })}
+        </fieldset>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={restock}
+          onChange={(event) => setRestock(event.target.checked)}
+        />
+        Put these boxes back in stock
+      </label>
+      <p className="font-medium">
+        Refund {formatMoney(amount)}
+        {all ? ' (everything left: access to the online puzzle ends)' : ''}
+      </p>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={busy || amount <= 0}>
+          {busy && <Spinner size="sm" label="Refunding" />}
+          Refund {formatMoney(amount)}
         </Button>
       </DialogFooter>
     </Form>

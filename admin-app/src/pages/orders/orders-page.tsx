@@ -1,4 +1,11 @@
-import { type AdminOrder, formatMoney, ORDER_STATUSES, type OrderSort } from '@lamplight/contracts'
+import {
+  type AdminOrder,
+  FULFILMENT_STATUS_LABELS,
+  FULFILMENT_STATUSES,
+  formatMoney,
+  ORDER_STATUSES,
+  type OrderSort,
+} from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
 import {
   Button,
@@ -22,7 +29,7 @@ import { downloadOrdersCsv, ordersQuery } from '../../api/orders'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
-import { StatusBadge } from '../../components/status-badge'
+import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDate } from '../../lib/format'
 import { useOrderFilters } from './use-order-filters'
 
@@ -75,7 +82,17 @@ function Orders() {
           </div>
         ),
       },
-      { accessorKey: 'product_title', header: 'Product', enableSorting: false },
+      {
+        // Every line of the order, not only the first (issue 35).
+        accessorKey: 'lines_summary',
+        header: 'Products',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="line-clamp-2 max-w-[16rem]">
+            {row.original.lines_summary || row.original.product_title}
+          </span>
+        ),
+      },
       {
         id: 'amount_cents',
         accessorKey: 'amount_cents',
@@ -87,6 +104,12 @@ function Orders() {
         accessorKey: 'status',
         header: 'Status',
         cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      },
+      {
+        accessorKey: 'fulfilment_status',
+        header: 'Fulfilment',
+        enableSorting: false,
+        cell: ({ row }) => <FulfilmentBadge status={row.original.fulfilment_status} />,
       },
     ],
     [],
@@ -104,6 +127,7 @@ function Orders() {
       await downloadOrdersCsv({
         q: query.q,
         status: query.status,
+        fulfilment: query.fulfilment,
         from: query.from,
         to: query.to,
         sort: query.sort,
@@ -140,13 +164,13 @@ function Orders() {
       {/* Below `sm` the dates take a row each: half a phone's width clipped their calendar icons. */}
       <section
         aria-label="Filters"
-        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
       >
         <div className="col-span-2 grid gap-1.5 lg:col-span-1">
           <Label htmlFor="orders-search">Search</Label>
           <SearchBox
             label="Search orders"
-            placeholder="Order number, email or name"
+            placeholder="Order number (or its start), email or name"
             value={query.q ?? ''}
             onSearch={onSearch}
           />
@@ -167,6 +191,27 @@ function Orders() {
               {ORDER_STATUSES.map((status) => (
                 <SelectItem key={status} value={status} className="capitalize">
                   {status[0]?.toUpperCase() + status.slice(1)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+          <Label htmlFor="orders-fulfilment">Fulfilment</Label>
+          <Select
+            value={query.fulfilment ?? ALL}
+            onValueChange={(value) =>
+              update({ fulfilment: value === ALL ? undefined : (value as AdminOrder['fulfilment_status']) })
+            }
+          >
+            <SelectTrigger id="orders-fulfilment" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Shipped or not</SelectItem>
+              {FULFILMENT_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {FULFILMENT_STATUS_LABELS[status]}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -5,7 +5,7 @@ import type { z } from 'zod'
 
 type Parsed = z.output<typeof OrderListQuerySchema>
 export type OrderQuery = Pick<Parsed, 'page' | 'sort' | 'dir'> &
-  Partial<Pick<Parsed, 'q' | 'status' | 'from' | 'to'>>
+  Partial<Pick<Parsed, 'q' | 'status' | 'fulfilment' | 'from' | 'to'>>
 
 const shape = OrderListQuerySchema.shape
 
@@ -14,7 +14,9 @@ const shape = OrderListQuerySchema.shape
  * with the API's own schema; one that does not parse is ignored, not sent.
  */
 export function parseOrderQuery(params: URLSearchParams): OrderQuery {
-  const read = <K extends 'q' | 'status' | 'from' | 'to' | 'page' | 'sort' | 'dir'>(key: K) => {
+  const read = <K extends 'q' | 'status' | 'fulfilment' | 'from' | 'to' | 'page' | 'sort' | 'dir'>(
+    key: K,
+  ) => {
     const raw = params.get(key)
     if (raw === null || raw === '') return undefined
     const parsed = (shape[key] as unknown as z.ZodType<Parsed[K]>).safeParse(raw)
@@ -23,6 +25,7 @@ export function parseOrderQuery(params: URLSearchParams): OrderQuery {
   return {
     q: read('q') || undefined,
     status: read('status'),
+    fulfilment: read('fulfilment'),
     from: read('from'),
     to: read('to'),
     page: read('page') ?? 1,
@@ -35,6 +38,7 @@ export function toSearchParams(query: OrderQuery): URLSearchParams {
   const params = new URLSearchParams()
   if (query.q) params.set('q', query.q)
   if (query.status) params.set('status', query.status)
+  if (query.fulfilment) params.set('fulfilment', query.fulfilment)
   if (query.from) params.set('from', query.from)
   if (query.to) params.set('to', query.to)
   if (query.page > 1) params.set('page', String(query.page))
@@ -56,6 +60,6 @@ export function useOrderFilters() {
     [query, setParams],
   )
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams])
-  const filtered = Boolean(query.q || query.status || query.from || query.to)
+  const filtered = Boolean(query.q || query.status || query.fulfilment || query.from || query.to)
   return { query, update, clear, filtered }
 }

@@ -20,6 +20,9 @@ export const PAYMENT_METHODS = ['apple_pay', 'google_pay', 'card'] as const
 // 'gift_card': an order paid entirely by gift card, completed without a payment provider (issue 33).
 export const PAYMENT_PROVIDERS = ['stripe', 'test', 'admin', 'gift_card'] as const
 export const SUBSCRIPTION_TIERS = ['Basic', 'Premium', 'Family'] as const
+/** Where an order is on its way to the buyer (issue 35); kept beside `status`, which is about money. */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered'] as const
+export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'Canada Post', 'other'] as const
 
 export type ShippingAddress = {
   firstName: string
@@ -65,20 +68,33 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<ShippingAddress>(),
     paidAt: timestamp({ withTimezone: true }),
     // Fulfilment, set from the admin console: shipping is not a payment status.
+    // The latest shipment's tracking number and the first shipment's day (old readers, the
+    // CSV); the shipments themselves are in `shipments`.
     trackingNumber: text(),
     shippedAt: timestamp({ withTimezone: true }),
+    // Stored, not derived on read: the queue and the list filter on it at 100 000 orders. It
+    // changes only in the transaction that locks the order and writes its shipment.
+    fulfilmentStatus: text({ enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
     refundedAt: timestamp({ withTimezone: true }),
+    // What has gone back to the buyer so far (issue 35: partial refunds); the order is
+    // `refunded` when it reaches the amount.
+    refundedCents: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_amount_cents_check', sql`${t.amountCents} >= 0`),
     check('orders_gift_card_cents_check', sql`${t.giftCardCents} >= 0`),
+    check('orders_refunded_cents_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'paid', 'completed', 'failed', 'cancelled', 'refunded')`,
     ),
     check('orders_provider_check', sql`${t.provider} in ('stripe', 'test', 'admin', 'gift_card')`),
+    check(
+      'orders_fulfilment_status_check',
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'partially_shipped', 'shipped', 'delivered')`,
+    ),
     check(
       'orders_payment_method_check',
       sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('apple_pay', 'google_pay', 'card')`,
@@ -111,9 +127,61 @@ export const orders = pgTable(
     index('orders_customer_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
     // The admin search by the number the buyer was shown: `orderNumber` of the contracts
     // (the same expression as `orderNumberSql` in domains/orders/admin-queries.ts).
+    // text_pattern_ops: the same index serves `= 'EMZOSODM'` and the prefix `like 'EMZO%'`
+    // whatever the database's collation (issue 35: a partial number finds the order).
     index('orders_order_number_idx').on(
-      sql`upper(right(coalesce(${t.providerSessionId}, ${t.id}::text), 8))`,
+      sql`upper(right(coalesce(${t.providerSessionId}, ${t.id}::text), 8)) text_pattern_ops`,
     ),
+    // The fulfilment queue: paid orders with something left to ship, oldest first. Partial,
+    // so its size is the queue's, not the shop's history.
+    index('orders_fulfilment_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.status} in ('paid', 'completed') and ${t.provider} <> 'admin' and ${t.fulfilmentStatus} in ('unfulfilled', 'partially_shipped')`,
+      ),
+    index('orders_fulfilment_status_idx').on(t.fulfilmentStatus, t.createdAt, t.id),
+  ],
+)
+
+/**
+ * A parcel sent for an order (issue 35): carrier, tracking number, when it left and when it
+ * arrived. An order ships in one or more of them; `shipment_items` says which lines and how
+ * many of each went in it.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text({ enum: CARRIERS }).notNull(),
+    trackingNumber: text().notNull(),
+    shippedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('shipments_carrier_check', sql`${t.carrier} in ('USPS', 'UPS', 'FedEx', 'Canada Post', 'other')`),
+    index('shipments_order_id_idx').on(t.orderId, t.shippedAt),
+  ],
+)
+
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    shipmentId: uuid()
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderItemId] }),
+    index('shipment_items_order_item_id_idx').on(t.orderItemId),
+    check('shipment_items_quantity_check', sql`${t.quantity} between 1 and 99`),
   ],
 )
 
@@ -146,7 +214,57 @@ export const orderItems = pgTable(
   ],
 )
 
-export const ORDER_HISTORY_EVENTS = ['created', 'status', 'shipped', 'refunded', 'granted'] as const
+/**
+ * Money given back for an order (issue 35): the whole rest, some lines, or an amount. `seq`
+ * numbers an order's refunds (1, 2, ...): the unique pair is what makes each one happen once,
+ * and its claim and the provider's idempotency key are derived from it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    amountCents: integer().notNull(),
+    restocked: boolean().notNull().default(false),
+    reference: text(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_seq_key').on(t.orderId, t.seq),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+)
+
+export const refundItems = pgTable(
+  'refund_items',
+  {
+    refundId: uuid()
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderItemId] }),
+    index('refund_items_order_item_id_idx').on(t.orderItemId),
+    check('refund_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+  ],
+)
+
+export const ORDER_HISTORY_EVENTS = [
+  'created',
+  'status',
+  'shipped',
+  'delivered',
+  'refunded',
+  'granted',
+] as const
 
 // What happened to an order and who did it: the status history of the admin's order page.
 export const orderHistory = pgTable(
@@ -166,7 +284,7 @@ export const orderHistory = pgTable(
   (t) => [
     check(
       'order_history_event_check',
-      sql`${t.event} in ('created', 'status', 'shipped', 'refunded', 'granted')`,
+      sql`${t.event} in ('created', 'status', 'shipped', 'delivered', 'refunded', 'granted')`,
     ),
     index('order_history_order_id_idx').on(t.orderId, t.createdAt),
   ],

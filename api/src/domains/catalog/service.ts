@@ -327,4 +327,4 @@ export async function removeImage(db: Db, actorId: string, productId: string, im
 
 export { availabilityOf, imageUrl } from './queries'
 // Fulfilment's stock step and the check before payment, for the orders domain.
-export { hasStock, takeStock, takeStockOfLines } from './stock'
+export { hasStock, returnStock, takeStock, takeStockOfLines } from './stock'

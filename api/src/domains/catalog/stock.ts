@@ -60,3 +60,15 @@ export async function takeStockOfLines(
 
 /** Whether a box can be sold now, asked before payment (the payment itself is the final word: `takeStock`). */
 export const hasStock = (p: { stock: number | null }) => p.stock === null || p.stock > 0
+
+/**
+ * Returned boxes back on the shelf (a refund with restock, issue 35): counted stock grows by
+ * the quantity; a product whose stock is not counted stays so. In the caller's transaction.
+ */
+export async function returnStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<void> {
+  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)))
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(products.id, line.productId), sql`${products.stock} is not null`))
+}

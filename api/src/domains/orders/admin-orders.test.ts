@@ -2,7 +2,7 @@ import { orderNumber } from '@lamplight/contracts'
 import { eq, inArray } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, mailOutbox, orderHistory, orders, products } from '../../db/schema'
+import { auditLog, mailOutbox, orderHistory, orderItems, orders, products } from '../../db/schema'
 import { type Actors, createActors } from '../../security/actors'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
@@ -76,6 +76,17 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     }))
     const inserted = await database.db.insert(orders).values(rows).returning({ id: orders.id })
     ids.push(...inserted.map((r) => r.id))
+    // Each an order of one line, as checkout makes them (issue 32).
+    await database.db.insert(orderItems).values(
+      rows.map((row, i) => ({
+        orderId: ids[i]!,
+        productId,
+        productName: 'The Scroll of Antioch',
+        quantity: 1,
+        unitPriceCents: row.amountCents,
+        lineTotalCents: row.amountCents,
+      })),
+    )
   }, 120_000)
   afterAll(() => database?.destroy())
 
@@ -117,6 +128,8 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       status: 'cancelled',
       stripe_session_id: 'test_session_29',
       order_number: 'SSION_29',
+      fulfilment_status: 'unfulfilled',
+      lines_summary: '1 × The Scroll of Antioch',
     })
     const second = await list('?page=2')
     expect(second.body.data.map((o) => o.customer_email)).toEqual(
@@ -207,7 +220,11 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     const text = await res.text()
     const lines = text.trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'order_id,order_number,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id',
+      'order_id,order_number,created_at,updated_at,customer_name,customer_email,customer_created_at,product_title,product_sku,product_id,amount_cents,status,stripe_session_id,amount,lines,fulfilment_status,ship_to_name,ship_to_address,ship_to_city,ship_to_state,ship_to_postal_code,ship_to_country,shipped_at,carrier,tracking_number',
+    )
+    // For people: dollars with two decimals, every line, the address in parts (issue 35).
+    expect(lines[1]).toContain(
+      ',1000,"completed","test_session_0","10.00","1 × The Scroll of Antioch","unfulfilled","Lydia Purple","1 Market St","Thyatira","CA","90001","US","","",""',
     )
     expect(lines).toHaveLength(31)
     expect(lines[1]).toContain('"Lydia, of Thyatira"')
@@ -271,7 +288,11 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     const again = await actors.admin.request(`/api/admin/orders/${id}/refund`, { method: 'POST', body: {} })
     expect(again.status).toBe(409)
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer00@example.com'))
-    expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order was refunded'])
+    // The number the buyer was shown, never our id (issue 35), and the lines refunded.
+    const number = orderNumber('test_session_0', id)
+    expect(mails.map((m) => m.subject)).toEqual([`Your Lamplight Puzzle Co. order ${number} was refunded`])
+    expect(mails[0]?.text).toContain(`of your order ${number} (1 × The Scroll of Antioch)`)
+    expect(mails[0]?.text).not.toContain(id.slice(0, 8))
     // The buyer typed the name ("Lydia, of Thyatira") beside an address anyone can type: the
     // mail greets nobody by name.
     expect(mails[0]?.text).toMatch(/^Hello,$/m)
@@ -316,7 +337,7 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     expect(res.body.data.shipped_at).toBeTruthy()
     expect(res.body.data.history.at(-1)).toMatchObject({
       event: 'shipped',
-      note: 'Tracking number 1Z 999 AA1',
+      note: 'other tracking number 1Z 999 AA1: 1 × The Scroll of Antioch',
     })
     // The same number again changes nothing and sends nothing.
     await actors.admin.request(`/api/admin/orders/${id}/ship`, {
@@ -324,7 +345,9 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       body: { trackingNumber: '1Z 999 AA1' },
     })
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer02@example.com'))
-    expect(mails.map((m) => m.subject)).toEqual(['Your Lamplight Puzzle Co. order has shipped'])
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your Lamplight Puzzle Co. order ${orderNumber('test_session_2', id)} has shipped`,
+    ])
     expect(mails[0]?.text).toContain('1Z 999 AA1')
     // The name the buyer typed is a formula and a link: it is not in the mail.
     expect(mails[0]?.text).toMatch(/^Hello,$/m)

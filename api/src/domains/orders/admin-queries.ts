@@ -4,11 +4,22 @@ import {
   type OrderFiltersSchema,
   type OrderListQuerySchema,
   orderNumber,
+  trackingUrl,
 } from '@lamplight/contracts'
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { type Db, queryRows } from '../../db/client'
-import { orderHistory, orderItems, orders, products, user } from '../../db/schema'
+import type { ShippingAddress } from '../../db/schema'
+import {
+  orderHistory,
+  orderItems,
+  orders,
+  products,
+  refundItems,
+  shipmentItems,
+  shipments,
+  user,
+} from '../../db/schema'
 import { clipped, containsPattern } from '../../lib/sql-text'
 
 export type OrderFilters = z.output<typeof OrderFiltersSchema>
@@ -48,6 +59,17 @@ export function typedOrderNumber(text: string): string | null {
   return number && number.length <= ORDER_NUMBER_LENGTH ? number : null
 }
 
+/** `text%` with LIKE's own wildcards in the text taken literally (`\\` is LIKE's default escape). */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * Every line of an order in one cell, "2 × The Scroll of Antioch, 1 × Noah's Ark", in the
+ * lines' order: the list's product column and the CSV name them all (issue 35).
+ */
+const linesSummarySql = sql<string>`coalesce((select string_agg(${orderItems.quantity}::text || ' × ' || ${orderItems.productName}, ', ' order by ${orderItems.position}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '')`
+
 /** The WHERE clause of the admin filters; every filter works on the orders table alone. */
 export function orderWhere(filters: OrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
@@ -60,13 +82,15 @@ export function orderWhere(filters: OrderFilters): SQL | undefined {
         sql`lower(${orders.email}) like ${pattern}`,
         sql`lower(${orders.customerName}) like ${pattern}`,
         range ? sql`${orders.id} between ${range.low}::uuid and ${range.high}::uuid` : undefined,
-        number ? sql`${orderNumberSql} = ${number}` : undefined,
+        // A number typed in part finds the orders whose number starts with it (issue 35).
+        number ? sql`${orderNumberSql} like ${likePrefix(number)}` : undefined,
         // The whole payment session id, as the provider's dashboard shows it.
         eq(orders.providerSessionId, filters.q),
       ),
     )
   }
   if (filters.status) conditions.push(eq(orders.status, filters.status))
+  if (filters.fulfilment) conditions.push(eq(orders.fulfilmentStatus, filters.fulfilment))
   // Paid orders and checkout attempts apart (issue 32): an unpaid attempt is not an order.
   if (filters.kind)
     conditions.push(
@@ -111,6 +135,8 @@ const listColumns = (clip: boolean) => ({
   amount_cents: orders.amountCents,
   status: orders.status,
   stripe_session_id: orders.providerSessionId,
+  fulfilment_status: orders.fulfilmentStatus,
+  lines_summary: clip ? sql<string>`left(${linesSummarySql}, ${sql.raw(String(TEXT))})` : linesSummarySql,
 })
 
 const orderBy = (sort: OrderFilters['sort'], dir: OrderFilters['dir']) => {
@@ -198,7 +224,28 @@ export const EXPORT_BATCH = 1_000
  * column's value carried as text so no precision is lost), so memory stays at one batch
  * and each step is an index walk, whatever the count.
  */
-export type ExportRow = AdminOrder & { sort_key: string }
+export type ExportRow = AdminOrder & { sort_key: string } & Record<string, unknown>
+
+/** Dollars with two decimals, as a person reads them: 4999 is "49.99". */
+export const dollars = (cents: number) => (cents / 100).toFixed(2)
+
+/** What the CSV adds to a list row: the address in parts and the amount in dollars. */
+function forPeople<T extends { amount_cents: number; shipping_address: ShippingAddress | null }>(row: T) {
+  const a = row.shipping_address
+  return Object.assign(row, {
+    amount: dollars(row.amount_cents),
+    lines: (row as unknown as { lines_summary: string }).lines_summary,
+    ship_to_name: a ? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim() : null,
+    ship_to_address: a?.address ?? null,
+    ship_to_city: a?.city ?? null,
+    ship_to_state: a?.state ?? null,
+    ship_to_postal_code: a?.zipCode ?? null,
+    ship_to_country: a?.country ?? null,
+  })
+}
+
+const latestShipment = (column: SQL) =>
+  sql`(select ${column} from ${shipments} where ${shipments.orderId} = ${orders.id} order by ${shipments.shippedAt} desc limit 1)`
 
 export async function* exportOrders(
   db: Db,
@@ -214,14 +261,21 @@ export async function* exportOrders(
       ? sql`(${column}, ${orders.id}) ${compare} (${cursor.key}::${type}, ${cursor.id}::uuid)`
       : undefined
     const rows: ExportRow[] = await db
-      .select({ ...listColumns(false), sort_key: sql<string>`${column}::text` })
+      .select({
+        ...listColumns(false),
+        sort_key: sql<string>`${column}::text`,
+        shipping_address: orders.shippingAddress,
+        shipped_at: orders.shippedAt,
+        tracking_number: orders.trackingNumber,
+        carrier: sql<string | null>`${latestShipment(sql`${shipments.carrier}`)}`,
+      })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .leftJoin(user, eq(user.id, orders.userId))
       .where(and(orderWhere(filters), after))
       .orderBy(...orderBy(filters.sort, filters.dir))
       .limit(batch)
-      .then((found) => found.map(withOrderNumber))
+      .then((found) => found.map((row) => forPeople(withOrderNumber(row))))
     if (!rows.length) return
     yield rows
     if (rows.length < batch) return
@@ -243,6 +297,7 @@ export async function orderDetail(db: Db, id: string) {
       shipped_at: orders.shippedAt,
       tracking_number: orders.trackingNumber,
       refunded_at: orders.refundedAt,
+      refunded_cents: orders.refundedCents,
       subtotal_cents: orders.subtotalCents,
       discount_cents: orders.discountCents,
       shipping_cents: orders.shippingCents,
@@ -260,10 +315,40 @@ export async function orderDetail(db: Db, id: string) {
       quantity: orderItems.quantity,
       unit_price_cents: orderItems.unitPriceCents,
       line_total_cents: orderItems.lineTotalCents,
+      shipped_quantity: sql<number>`coalesce((select sum(${shipmentItems.quantity}) from ${shipmentItems} where ${shipmentItems.orderItemId} = ${orderItems.id}), 0)::int`,
+      refunded_quantity: sql<number>`coalesce((select sum(${refundItems.quantity}) from ${refundItems} where ${refundItems.orderItemId} = ${orderItems.id}), 0)::int`,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, id))
     .orderBy(asc(orderItems.position))
+  const parcels = await db
+    .select({
+      id: shipments.id,
+      carrier: shipments.carrier,
+      tracking_number: shipments.trackingNumber,
+      shipped_at: shipments.shippedAt,
+      delivered_at: shipments.deliveredAt,
+    })
+    .from(shipments)
+    .where(eq(shipments.orderId, id))
+    .orderBy(asc(shipments.shippedAt), asc(shipments.id))
+  const parcelLines = parcels.length
+    ? await db
+        .select({
+          shipment_id: shipmentItems.shipmentId,
+          product_title: orderItems.productName,
+          quantity: shipmentItems.quantity,
+        })
+        .from(shipmentItems)
+        .innerJoin(orderItems, eq(orderItems.id, shipmentItems.orderItemId))
+        .where(
+          inArray(
+            shipmentItems.shipmentId,
+            parcels.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(orderItems.position))
+    : []
   const history = await db
     .select({
       at: orderHistory.createdAt,
@@ -294,7 +379,18 @@ export async function orderDetail(db: Db, id: string) {
     customer_name: row.customer_name?.slice(0, 2_000) ?? null,
     provider_url: providerUrl(row.provider, row.stripe_session_id),
     can_refund: refundable,
-    can_ship: refundable && row.provider !== 'admin',
+    can_ship:
+      refundable &&
+      row.provider !== 'admin' &&
+      (row.fulfilment_status === 'unfulfilled' || row.fulfilment_status === 'partially_shipped'),
+    can_deliver: parcels.some((p) => !p.delivered_at),
+    shipments: parcels.map((p) => ({
+      ...p,
+      tracking_url: trackingUrl(p.carrier, p.tracking_number),
+      lines: parcelLines
+        .filter((l) => l.shipment_id === p.id)
+        .map((l) => ({ product_title: l.product_title, quantity: l.quantity })),
+    })),
     history,
     items,
   }

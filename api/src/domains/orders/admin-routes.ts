@@ -1,9 +1,9 @@
 import { adminOrdersContract } from '@lamplight/contracts'
-import { notFound } from '../../lib/errors'
+import { conflict, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { exportOrders, listOrders, orderDetail } from './admin-queries'
 import { csvStream } from './csv'
-import { markOrderShipped, refundOrder } from './fulfilment'
+import { markOrderDelivered, refundOrder, shipOrder } from './fulfilment'
 
 const ORDER_NOT_FOUND = 'Order Not Found'
 
@@ -29,22 +29,34 @@ export const adminOrdersRouter = defineRouter('/admin/orders')
     if (!order) throw notFound(ORDER_NOT_FOUND)
     return c.json({ data: order })
   })
-  .handle(adminOrdersContract.refund, async ({ c, db, deps, params, user }) => {
+  .handle(adminOrdersContract.refund, async ({ c, db, deps, params, body, user }) => {
     const outcome = await refundOrder(
-      { db, mailer: deps.mailer, payments: deps.payments },
+      { db, mailer: deps.mailer, payments: deps.payments, publicUrl: deps.config.publicUrl },
       user.id,
       params.id,
+      {
+        lines: body.lines,
+        amountCents: body.amount_cents,
+        restock: body.restock,
+        expectedRefundedCents: body.expected_refunded_cents,
+      },
     )
     if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
     return c.json({ data: await orderDetail(db, params.id) })
   })
   .handle(adminOrdersContract.ship, async ({ c, db, deps, params, body, user }) => {
-    const outcome = await markOrderShipped(
-      { db, mailer: deps.mailer },
-      user.id,
-      params.id,
-      body.trackingNumber,
-    )
+    const outcome = await shipOrder({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, user.id, {
+      orderId: params.id,
+      carrier: body.carrier,
+      trackingNumber: body.trackingNumber,
+      lines: body.lines,
+    })
+    if (outcome.result === 'not_found') throw notFound(ORDER_NOT_FOUND)
+    if (outcome.result === 'refused') throw conflict(outcome.message)
+    return c.json({ data: await orderDetail(db, params.id) })
+  })
+  .handle(adminOrdersContract.deliver, async ({ c, db, params, user }) => {
+    const outcome = await markOrderDelivered({ db }, user.id, params.id)
     if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
     return c.json({ data: await orderDetail(db, params.id) })
   })

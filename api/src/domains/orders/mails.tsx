@@ -1,7 +1,8 @@
-import { formatMoney, orderNumber, STANDARD_DELIVERY } from '@lamplight/contracts'
+import { formatMoney, orderNumber } from '@lamplight/contracts'
 import type { ShippingAddress } from '../../db/schema'
 import type { Mail } from '../../mail'
 import { greeting, Layout, Lines, Paragraph, renderMail } from '../../mail/layout'
+import { OrderFooter } from './fulfilment-mails'
 
 export type Confirmation = {
   id: string
@@ -26,6 +27,8 @@ export type Confirmation = {
    * the shipping address (what the buyer typed) written out, to its owner.
    */
   ownAddress: boolean
+  /** The buyer's account page, or the guest status lookup. */
+  orderUrl: string
 }
 
 // What a region and a postal code look like once the checkout form has checked them: only
@@ -86,7 +89,7 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
         </>
       )}
       <Paragraph>
-        What happens next: we prepare and ship your order; standard delivery takes {STANDARD_DELIVERY}.{' '}
+        What happens next: we prepare and ship your order, and mail you its tracking number.{' '}
         {order.guest
           ? `To play the online puzzle, sign up (or sign in) and choose "Add my guest orders" in your account: we email ${order.email} a link to set your password, and your box joins your account.`
           : 'You can begin the online puzzle right away from your account.'}
@@ -95,7 +98,7 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
         Your box is two puzzles in one. Start the online story now; when your box arrives, enter the code
         inside it to open the scroll. Your account has a button for each.
       </Paragraph>
-      <Paragraph>Questions? Reply to this message or write to us from the contact page.</Paragraph>
+      <OrderFooter orderUrl={order.orderUrl} guest={order.guest} />
     </Layout>,
   )
 }

@@ -187,6 +187,7 @@ export const checkoutRouter = defineRouter('/checkout')
             providerFor: (name) => providerFor(deps.payments, name),
             publicCache: deps.publicCache,
             giftCards: { secret: giftCardSecret(deps), shopUrl: deps.config.publicUrl },
+            publicUrl: deps.config.publicUrl,
           },
           key
             ? {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { type CustomerInfo, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
+import { type CustomerInfo, orderNumber, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { claims, orderHistory, orderItems, orders, products, user } from '../../db/schema'
@@ -21,7 +21,7 @@ import { removeBoughtLines } from '../cart/service'
 import { takeStockOfLines } from '../catalog/service'
 import { issuePurchasedGiftCard, releaseOrderCodes } from '../discounts/service'
 import type { PaymentProvider } from '../payments/types'
-import { soldOutRefundMail } from './fulfilment-mails'
+import { orderPageUrl, soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
 
 /**
@@ -402,6 +402,8 @@ export type FulfilmentDeps = Deps & {
   publicCache?: PublicCache
   /** To issue a gift card an order bought: the secret its code is hashed under, and the shop's address. */
   giftCards?: { secret: string | undefined; shopUrl: string }
+  /** The site's origin, for the link to the order in the buyer's mail. */
+  publicUrl: string
 }
 
 /**
@@ -502,7 +504,7 @@ export async function fulfilPaidSession(
     })
     // The confirmation is queued in the same transaction: a database lost after the commit
     // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
-    const mail = await confirmationFor(tx as unknown as Db, order.id)
+    const mail = await confirmationFor(tx as unknown as Db, order.id, deps.publicUrl)
     if (mail) await deps.mailer.send(mail, { transaction: tx })
     // A gift card bought (issue 33): its code is made now and mailed on its delivery date.
     await issuePurchasedGiftCard(tx, order.id, {
@@ -558,6 +560,7 @@ async function refundSoldOut(
     currency: string
     email: string
     productId: string
+    userId: string | null
   },
 ) {
   // Paid by gift card alone: nothing to ask a provider; the card is credited below.
@@ -607,7 +610,8 @@ async function refundSoldOut(
             .where(eq(products.id, order.productId))
           await deps.mailer.send(
             await soldOutRefundMail({
-              id: order.id,
+              orderNumber: orderNumber(order.providerSessionId, order.id),
+              orderUrl: orderPageUrl(deps.publicUrl, order.userId),
               email: order.email,
               product: product?.name ?? 'your box',
               amountCents: order.amountCents,
@@ -858,7 +862,7 @@ export async function listOrdersOf(db: Db, userId: string) {
   return withItems(db, rows)
 }
 
-async function confirmationFor(db: Db, orderId: string) {
+async function confirmationFor(db: Db, orderId: string, publicUrl: string) {
   const [row] = await db
     .select({
       id: orders.id,
@@ -873,6 +877,7 @@ async function confirmationFor(db: Db, orderId: string) {
       provider: orders.provider,
       product: products.name,
       address: orders.shippingAddress,
+      userId: orders.userId,
       guest: sql<boolean>`${orders.userId} is null`,
       // The buyer's account proved (by a mailed link) that it owns the address we write to.
       ownAddress: sql<boolean>`coalesce(${user.emailVerified} and lower(${user.email}) = lower(${orders.email}), false)`,
@@ -897,6 +902,7 @@ async function confirmationFor(db: Db, orderId: string) {
     product,
     lines,
     taxNote: TAX_NOTES[row.provider === 'stripe' ? 'stripe' : 'test'],
+    orderUrl: orderPageUrl(publicUrl, row.userId),
   })
 }
 

@@ -60,6 +60,7 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
             providerFor: (name) => providerFor(deps.payments, name),
             publicCache: deps.publicCache,
             giftCards: { secret: giftCardSecret(deps), shopUrl: deps.config.publicUrl },
+            publicUrl: deps.config.publicUrl,
           },
           event.sessionId,
           event.charged,

@@ -68,6 +68,9 @@ words('font-style', 'italic not-italic')
 words('text-decoration', 'underline line-through no-underline')
 words('text-transform', 'uppercase lowercase capitalize normal-case')
 words('text-overflow', 'truncate')
+words('fvn-spacing', 'tabular-nums proportional-nums')
+words('divide-x', 'divide-x')
+words('divide-y', 'divide-y')
 // A utility without a value: `border` is a width, `shadow` a shadow.
 words('grow', 'grow')
 words('shrink', 'shrink')
@@ -125,6 +128,9 @@ const RULES: Record<string, Rule> = {
   transition: 'transition',
   flex: (v) => (/^(row|col)(-reverse)?$/.test(v) ? 'flex-direction' : /wrap/.test(v) ? 'flex-wrap' : 'flex'),
   list: 'list-style-type',
+  'divide-x': 'divide-x',
+  'divide-y': 'divide-y',
+  divide: (v) => (/^(solid|dashed|dotted|double|none)$/.test(v) ? 'divide-style' : 'divide-color'),
   object: 'object-fit',
   text: (v) =>
     /^(left|center|right|justify|start|end)$/.test(v)

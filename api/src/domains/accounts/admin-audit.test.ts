@@ -241,8 +241,62 @@ const SCENARIOS: Record<string, Scenario> = {
   'POST /admin/orders/:id/refund': async ({ database, product }) => ({
     method: 'POST',
     path: `/api/admin/orders/${await paidOrder(database, product.id)}/refund`,
+    body: {},
     entity: 'order',
   }),
+  'POST /admin/orders/:id/deliver': async ({ database, product, actors }) => {
+    const id = await paidOrder(database, product.id)
+    const shipped = await actors.admin.request(`/api/admin/orders/${id}/ship`, {
+      method: 'POST',
+      body: { carrier: 'USPS', trackingNumber: '9400100000000000000000' },
+    })
+    expect(shipped.status).toBe(200)
+    return { method: 'POST', path: `/api/admin/orders/${id}/deliver`, body: {}, entity: 'order' }
+  },
+  'POST /admin/fulfilment/ship': async ({ database, product }) => ({
+    method: 'POST',
+    path: '/api/admin/fulfilment/ship',
+    body: {
+      orders: [{ order_id: await paidOrder(database, product.id), carrier: 'UPS', tracking_number: '1Z999' }],
+    },
+    entity: 'order',
+  }),
+  'POST /admin/discounts': async () => ({
+    method: 'POST',
+    path: '/api/admin/discounts',
+    body: { code: `AUDIT${++serial}`, kind: 'percent', value: 10 },
+    entity: 'discount_code',
+  }),
+  'PUT /admin/discounts/:id': async ({ actors }) => {
+    const code = `AUDITPUT${++serial}`
+    const made = await actors.admin.json<{ data: { id: string } }>('/api/admin/discounts', {
+      body: { code, kind: 'percent', value: 10 },
+    })
+    expect(made.status).toBe(201)
+    return {
+      method: 'PUT',
+      path: `/api/admin/discounts/${made.body.data.id}`,
+      body: { code, kind: 'fixed', value: 500 },
+      entity: 'discount_code',
+    }
+  },
+  'POST /admin/gift-cards': async () => ({
+    method: 'POST',
+    path: '/api/admin/gift-cards',
+    body: { amountCents: 2500, note: 'An apology' },
+    entity: 'gift_card',
+  }),
+  'POST /admin/gift-cards/:id/disable': async ({ actors }) => {
+    const issued = await actors.admin.json<{ data: { id: string } }>('/api/admin/gift-cards', {
+      body: { amountCents: 1000, note: 'To disable' },
+    })
+    expect(issued.status).toBe(201)
+    return {
+      method: 'POST',
+      path: `/api/admin/gift-cards/${issued.body.data.id}/disable`,
+      entity: 'gift_card',
+    }
+  },
   'POST /admin/orders/:id/ship': async ({ database, product }) => ({
     method: 'POST',
     path: `/api/admin/orders/${await paidOrder(database, product.id)}/ship`,

@@ -112,7 +112,11 @@ export async function refundOrder(
         )
       : left)
   if (amountCents > left) throw conflict(`At most ${money(left)} of this order can still be refunded.`)
-  if (amountCents <= 0) throw conflict('Nothing of this order is left to refund.')
+  // An order paid by gift card alone charged no card: refunding it whole gives the card its
+  // money back (below) and moves none through the provider.
+  const giftCardOnly =
+    amountCents === 0 && order.giftCardCents > 0 && !request.lines && request.amountCents === undefined
+  if (amountCents <= 0 && !giftCardOnly) throw conflict('Nothing of this order is left to refund.')
   const [{ done } = { done: 0 }] = await deps.db
     .select({ done: sql<number>`count(*)::int` })
     .from(refunds)
@@ -145,18 +149,21 @@ export async function refundOrder(
           const now = new Date()
           const refundedCents = locked.refundedCents + amountCents
           const status = refundedCents >= order.amountCents ? 'refunded' : locked.status
-          const [row] = await tx
-            .insert(refunds)
-            .values({
-              orderId: order.id,
-              seq,
-              amountCents,
-              restocked: !!request.restock && parcel.length > 0,
-              reference: outcome.reference,
-              actorId,
-            })
-            .returning({ id: refunds.id })
-          if (parcel.length)
+          // A refund row is money moved by the provider; a gift-card-only order has none.
+          const [row] = giftCardOnly
+            ? []
+            : await tx
+                .insert(refunds)
+                .values({
+                  orderId: order.id,
+                  seq,
+                  amountCents,
+                  restocked: !!request.restock && parcel.length > 0,
+                  reference: outcome.reference,
+                  actorId,
+                })
+                .returning({ id: refunds.id })
+          if (row && parcel.length)
             await tx
               .insert(refundItems)
               .values(parcel.map((p) => ({ refundId: row!.id, orderItemId: p.itemId, quantity: p.quantity })))
@@ -216,7 +223,8 @@ export async function refundOrder(
             await refundMail({
               email: order.email,
               orderNumber: orderNumber(order.providerSessionId, order.id),
-              amountCents,
+              // What the buyer gets back: to the card, and to the gift card when refunded whole.
+              amountCents: amountCents + giftCardCents,
               lines: parcel.map((p) => ({ name: p.name, quantity: p.quantity })),
               whole: status === 'refunded',
               orderUrl: orderPageUrl(deps.publicUrl, order.userId),
@@ -264,6 +272,7 @@ const refundColumns = {
   email: orders.email,
   userId: orders.userId,
   refundedCents: orders.refundedCents,
+  giftCardCents: orders.giftCardCents,
 }
 
 /**

@@ -99,7 +99,7 @@ test('a box launched with stock 3: public at once, three sold, the fourth refuse
   const own = await visitor.goto(`/experiences/${slug}`)
   expect(own?.status()).toBe(200)
   await expect(area(visitor).getByRole('heading', { level: 1 })).toHaveText(name)
-  await expect(area(visitor).getByRole('link', { name: /add to cart/i })).toBeVisible()
+  await expect(area(visitor).getByRole('button', { name: /add to cart/i })).toBeVisible()
   const offer = JSON.parse(
     (await visitor.locator('script[type="application/ld+json"]').first().textContent()) ?? 'null',
   )
@@ -122,7 +122,7 @@ test('a box launched with stock 3: public at once, three sold, the fourth refuse
   expect(await fourth.text()).toMatch(/sold.out/i)
   await visitor.goto(`/experiences/${slug}`)
   await expect(area(visitor).getByText('Sold Out', { exact: true }).first()).toBeVisible()
-  await expect(area(visitor).getByRole('link', { name: /add to cart/i })).toHaveCount(0)
+  await expect(area(visitor).getByRole('button', { name: /add to cart/i })).toHaveCount(0)
 
   // A visitor asks to be told, confirms by the mailed link, and is mailed when stock returns.
   const watcher = `watcher-${slug}@example.com`
@@ -156,7 +156,7 @@ test('a box launched with stock 3: public at once, three sold, the fourth refuse
     )
     .toBe(1)
   await visitor.goto(`/experiences/${slug}`)
-  await expect(area(visitor).getByRole('link', { name: /add to cart/i })).toBeVisible()
+  await expect(area(visitor).getByRole('button', { name: /add to cart/i })).toBeVisible()
 
   // Leave the shop as the other specs expect it: this box back out of the catalogue.
   await save({ status: 'draft' })

@@ -365,6 +365,29 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       ).status,
     ).toBe(409)
   })
+  it("revokes an admin's grant through Refund: no money moves, the order is refunded, once", async () => {
+    const [grant] = await database.db
+      .insert(orders)
+      .values({
+        email: 'timothy@example.com',
+        productId,
+        amountCents: 0,
+        status: 'completed',
+        provider: 'admin',
+      })
+      .returning({ id: orders.id })
+    const refund = () =>
+      actors.admin.request(`/api/admin/orders/${grant!.id}/refund`, { method: 'POST', body: {} })
+    expect((await refund()).status).toBe(200)
+    const [row] = await database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, grant!.id))
+    expect(row?.status).toBe('refunded')
+    expect((await refund()).status).toBe(409)
+    await database.db.delete(orders).where(eq(orders.id, grant!.id))
+  })
+
   it('finds an order by the number its buyer was shown, the session id or the order id; the list, detail and CSV show that number', async () => {
     // A Stripe-like session (mixed case) and an admin grant, which has no session: its number
     // comes from the order id. Added last: the tests above count the first 30 orders.

@@ -112,10 +112,14 @@ export async function refundOrder(
         )
       : left)
   if (amountCents > left) throw conflict(`At most ${money(left)} of this order can still be refunded.`)
-  // An order paid by gift card alone charged no card: refunding it whole gives the card its
-  // money back (below) and moves none through the provider.
+  // An order that charged no card (paid by gift card alone, or an admin's grant) is refunded
+  // whole with no money through the provider: the gift card gets its part back (below), and a
+  // grant's refund is its revocation (the order is `refunded`, its access ends).
   const giftCardOnly =
-    amountCents === 0 && order.giftCardCents > 0 && !request.lines && request.amountCents === undefined
+    amountCents === 0 &&
+    (order.giftCardCents > 0 || order.provider === 'admin') &&
+    !request.lines &&
+    request.amountCents === undefined
   if (amountCents <= 0 && !giftCardOnly) throw conflict('Nothing of this order is left to refund.')
   const [{ done } = { done: 0 }] = await deps.db
     .select({ done: sql<number>`count(*)::int` })

@@ -1,4 +1,5 @@
-import { adminAuditContract, request } from '@lamplight/contracts'
+import { adminAuditContract } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

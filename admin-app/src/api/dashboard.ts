@@ -3,9 +3,9 @@ import {
   adminProductsContract,
   adminUsersContract,
   type PuzzleContentUpdate,
-  request,
   type UserRole,
 } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

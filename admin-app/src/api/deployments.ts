@@ -1,4 +1,5 @@
-import { type DeployableRemote, deploymentsContract, request } from '@lamplight/contracts'
+import { type DeployableRemote, deploymentsContract } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

@@ -2,8 +2,8 @@ import {
   type DiscountCodeInput,
   adminDiscountsContract as discounts,
   adminGiftCardsContract as giftCards,
-  request,
 } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

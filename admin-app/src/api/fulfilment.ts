@@ -1,11 +1,10 @@
 import {
   adminFulfilmentContract,
-  apiBase,
   buildQuery,
   type FulfilmentQueueQuery,
-  request,
   type ShipManyInput,
 } from '@lamplight/contracts'
+import { apiBase, request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

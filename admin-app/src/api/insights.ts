@@ -1,4 +1,5 @@
-import { type InsightsRange, insightsContract, request } from '@lamplight/contracts'
+import { type InsightsRange, insightsContract } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@lamplight/contracts'
+import { ApiError } from '@lamplight/session'
 
 /** A failed request is worth one retry only when the server or the network failed. */
 export const retryOnce = (failures: number, error: unknown) =>

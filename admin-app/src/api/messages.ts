@@ -1,4 +1,5 @@
-import { contactContract, request } from '@lamplight/contracts'
+import { contactContract } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

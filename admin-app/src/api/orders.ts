@@ -1,13 +1,12 @@
 import {
   adminOrdersContract,
-  apiBase,
   buildQuery,
   type MarkShippedInput,
   type OrderFilters,
   type OrderListQuery,
   type RefundInput,
-  request,
 } from '@lamplight/contracts'
+import { apiBase, request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

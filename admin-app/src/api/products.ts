@@ -1,6 +1,4 @@
 import {
-  apiBase,
-  apiFetch,
   buildPath,
   adminProductsContract as contract,
   type EditableProduct,
@@ -9,8 +7,8 @@ import {
   type ProductInput,
   type ProductStatus,
   quantityPricesContract,
-  request,
 } from '@lamplight/contracts'
+import { apiBase, apiFetch, request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

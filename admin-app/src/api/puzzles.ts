@@ -1,9 +1,5 @@
-import {
-  puzzleAuthoringContract as contract,
-  type FragmentInput,
-  request,
-  type StepInput,
-} from '@lamplight/contracts'
+import { puzzleAuthoringContract as contract, type FragmentInput, type StepInput } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

@@ -1,4 +1,5 @@
-import { adminResourcesContract, request } from '@lamplight/contracts'
+import { adminResourcesContract } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

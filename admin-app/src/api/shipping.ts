@@ -1,4 +1,5 @@
-import { type CountryCode, adminShippingContract as contract, request } from '@lamplight/contracts'
+import { type CountryCode, adminShippingContract as contract } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

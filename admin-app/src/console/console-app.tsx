@@ -1,5 +1,4 @@
-import { apiBase } from '@lamplight/contracts'
-import { AuthProvider, createQueryClient, useAuth } from '@lamplight/session'
+import { AuthProvider, apiBase, createQueryClient, useAuth } from '@lamplight/session'
 import { Button, LoadingState, Logo, Toaster, toast } from '@lamplight/ui'
 import { LogOutIcon } from '@lamplight/ui/icons'
 import { QueryClientProvider } from '@tanstack/react-query'

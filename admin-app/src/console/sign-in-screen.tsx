@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { apiErrorMessage } from '@lamplight/contracts'
-import { useAuth } from '@lamplight/session'
+import { apiErrorMessage, useAuth } from '@lamplight/session'
 import {
   Card,
   CardContent,

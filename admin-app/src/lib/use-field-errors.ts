@@ -1,4 +1,4 @@
-import { ApiError, apiErrorMessage } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage } from '@lamplight/session'
 import { toast } from '@lamplight/ui'
 import { useState } from 'react'
 

@@ -56,9 +56,11 @@ export function missingFromSubset(
   return missing
 }
 
-// Tests run under vitest on the whole package, and server code (the shell's renderer) is
-// built with the whole package too: neither goes through the browser's shared copy.
+// Tests run under vitest on the whole package (their helpers too: an app's `src/test/`, and
+// the `packages/testing` workspace, below), and server code (the shell's renderer) is built with the
+// whole package too: none of them goes through the browser's shared copy.
 const SKIP_DIRS = new Set([
+  'test',
   'node_modules',
   'dist',
   'dist-standalone',
@@ -67,6 +69,9 @@ const SKIP_DIRS = new Set([
   'coverage',
   'server',
 ])
+
+/** Workspaces only tests import. */
+const TEST_ONLY_WORKSPACES = new Set([path.join('packages', 'testing')])
 
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -90,7 +95,7 @@ export function browserSourcesUsing(pkg: string): { file: string; source: string
           path.join(pattern.slice(0, -2), name),
         )
       : [pattern],
-  )
+  ).filter((dir) => !TEST_ONLY_WORKSPACES.has(dir))
   const found: { file: string; source: string }[] = []
   for (const dir of dirs) {
     for (const file of sources(path.join(REPO_ROOT, dir))) {

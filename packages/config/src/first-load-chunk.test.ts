@@ -42,25 +42,32 @@ describe("the shell's first-load chunk (first-load-chunk.ts)", () => {
     expect(test(mod(null))).toBe(false)
   })
 
-  it('takes a workspace module one of the libraries imports, not one only the apps import', () => {
+  it('takes a workspace module one of the libraries imports and the modules of its package it imports, not one only the apps import', () => {
     const session = mod(path.join(installedDir('@lamplight/session'), 'src/auth-context.tsx'))
     const footer = mod('/work/shell/src/layout/site-footer.tsx')
     const apiClient = mod('/work/packages/contracts/src/api-client.ts')
     const apiError = mod('/work/packages/contracts/src/api-error.ts')
     const schemas = mod('/work/packages/contracts/src/schemas.ts')
+    const chromeHelper = mod('/work/shell/src/layout/nav-links.ts')
+    const viaHelper = mod('/work/packages/contracts/src/money.ts')
     const libraryOfTheApps = mod(path.join(installedDir('react'), '..', 'zod', 'index.js'))
     const test = tester(
       new Map([
         [apiClient, [footer, session]],
         [apiError, [apiClient]],
         [schemas, [footer]],
+        [chromeHelper, [footer]],
+        [viaHelper, [schemas]],
         [libraryOfTheApps, [session]],
       ]),
     )
     expect(test(apiClient)).toBe(true)
-    // One level only: following imports further brought in the chrome's own modules.
-    expect(test(apiError)).toBe(false)
+    // The API client's own helpers, in its package, come with it.
+    expect(test(apiError)).toBe(true)
     expect(test(schemas)).toBe(false)
+    // Not two levels out of the package: that brought in the chrome's own modules.
+    expect(test(chromeHelper)).toBe(false)
+    expect(test(viaHelper)).toBe(false)
     // A library from node_modules is in the group by its package, not by who imports it.
     expect(test(libraryOfTheApps)).toBe(false)
   })

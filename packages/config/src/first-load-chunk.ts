@@ -26,6 +26,7 @@ export const FIRST_LOAD_PACKAGES = [
   'clsx',
   '@radix-ui/react-slot',
   '@radix-ui/react-compose-refs',
+  'class-variance-authority',
 ] as const
 
 export const FIRST_LOAD_CHUNK = 'first-load'
@@ -66,15 +67,31 @@ export function firstLoadCacheGroup(
     test: (module, { moduleGraph }) => {
       if (inGroup(module)) return true
       // A workspace module one of the libraries imports (one level: following imports
-      // further brought in the chrome's own modules, 1.4 KB more on every first load).
-      const file = module.nameForCondition()
-      if (!file || file.includes(`${path.sep}node_modules${path.sep}`)) return false
-      return moduleGraph
+      // further brought in the chrome's own modules, 1.4 KB more on every first load), and
+      // what the API client imports (its error class and path helpers), which the session
+      // hands to every remote (decision 063). Not every module of its package: the session
+      // imports more of `@lamplight/contracts`, and their imports were 1.5 KB more.
+      const file = workspaceFile(module)
+      if (!file) return false
+      const importers = moduleGraph
         .getIncomingConnections(module)
-        .some((connection) => connection.originModule != null && inGroup(connection.originModule))
+        .map((connection) => connection.originModule)
+        .filter((origin) => origin != null)
+      return importers.some(
+        (origin) => inGroup(origin) || workspaceFile(origin)?.endsWith(API_CLIENT) === true,
+      )
     },
   }
 }
+
+/** A module's file when it is the workspace's own code (not a library's). */
+function workspaceFile(module: Module): string | null {
+  const file = module.nameForCondition()
+  return file && !file.includes(`${path.sep}node_modules${path.sep}`) ? file : null
+}
+
+/** The API client's file, in `@lamplight/contracts`. */
+const API_CLIENT = path.join('contracts', 'src', 'api-client.ts')
 
 /** Where a package's files are, symlinks resolved (a workspace package is under packages/). */
 export function installedDir(pkg: string): string {

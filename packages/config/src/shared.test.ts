@@ -18,6 +18,12 @@ describe('shared singletons', () => {
     }
   })
 
+  it('accept the minor version of a library below 1.0, whose minor versions may break', () => {
+    const [, minor] = lock.packages['node_modules/class-variance-authority']?.version?.split('.') ?? []
+    expect(minor).toBeDefined()
+    expect(sharedRange('class-variance-authority')).toBe(`^0.${minor}.0`)
+  })
+
   it('share each library as a singleton with that range', () => {
     expect(SHARED.react).toEqual({ singleton: true, requiredVersion: sharedRange('react') })
     expect(SHARED['react-dom/client'].requiredVersion).toBe(sharedRange('react-dom'))

@@ -12,7 +12,9 @@ const require = createRequire(import.meta.url)
  * edit). The shell provides what it was built with; `loaded-first` keeps one copy.
  */
 export function sharedRange(pkg: string): string {
-  return `^${installedVersion(pkg).split('.')[0]}.0.0`
+  const [major, minor] = installedVersion(pkg).split('.')
+  // Below 1.0 a minor version may break (semver's caret reads `^0.7.0` as 0.7.x).
+  return major === '0' ? `^0.${minor}.0` : `^${major}.0.0`
 }
 
 /** The installed version of a package, from its own package.json. */
@@ -76,13 +78,15 @@ export function tanstackQueryEntry(): string {
  * major version simply brings its own. The merger is a workspace package versioned with the
  * repo, so it accepts any version (`requiredVersion: false`, as `@lamplight/session`): its
  * behaviour is pinned by its differential test, not by semver. Browser builds only (a server
- * build's bytes cost nothing). Not class-variance-authority: the shell's first screen does
- * not load it, so with `loaded-first` each remote took its own anyway (0.8 KB).
+ * build's bytes cost nothing). And class-variance-authority, since the chrome's first screen
+ * loads it (the header's buttons): a remote's first page no longer brings its own (0.1 KB of
+ * `/` and `/resources`; while the chrome did not load it, sharing it saved nothing).
  */
 export const UI_KIT_SHARED = {
   clsx: { requiredVersion: sharedRange('clsx') },
   '@radix-ui/react-slot': { requiredVersion: sharedRange('@radix-ui/react-slot') },
   '@lamplight/class-merge': { requiredVersion: false },
+  'class-variance-authority': { requiredVersion: sharedRange('class-variance-authority') },
 } as const
 
 /**

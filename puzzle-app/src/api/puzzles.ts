@@ -1,14 +1,13 @@
 import {
-  ApiError,
   type EndpointDef,
   type EndpointRequest,
   type EndpointResponse,
   PORTAL_TOKEN_HEADER,
   portalContract,
   puzzlesContract,
-  request,
   type ValidateAnswerBody,
 } from '@lamplight/contracts'
+import { ApiError, request } from '@lamplight/session'
 import { queryOptions } from '@tanstack/react-query'
 import { mergePayload, readPortalPass } from '../lib/portal-storage'
 

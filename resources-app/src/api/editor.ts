@@ -1,13 +1,11 @@
 import {
-  ApiError,
-  apiBase,
   buildPath,
   type EditableResource,
   type ResourceInput,
-  request,
   resourceEditorContract,
   UPLOAD_FILENAME_HEADER,
 } from '@lamplight/contracts'
+import { ApiError, apiBase, request } from '@lamplight/session'
 import { queryOptions } from '@tanstack/react-query'
 
 /**

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   type CategoryDetail,
   type CategorySummary,
   type EndpointDef,
@@ -9,9 +8,9 @@ import {
   GALLERY_SLUG_PREFIXES,
   type GalleryKey,
   type Resource,
-  request,
   resourcesEndpoints,
 } from '@lamplight/contracts'
+import { ApiError, request } from '@lamplight/session'
 import {
   infiniteQueryOptions,
   keepPreviousData,

@@ -1,4 +1,5 @@
-import { apiBase, THUMB_WIDTHS } from '@lamplight/contracts'
+import { THUMB_WIDTHS } from '@lamplight/contracts'
+import { apiBase } from '@lamplight/session'
 import { cn } from '@lamplight/ui'
 import { ImageIcon } from '@lamplight/ui/icons'
 import { useState } from 'react'

@@ -1,11 +1,5 @@
-import {
-  apiBase,
-  apiErrorMessage,
-  type EditableResource,
-  type EditorFile,
-  formatFileSize,
-  UPLOAD_ACCEPT,
-} from '@lamplight/contracts'
+import { type EditableResource, type EditorFile, formatFileSize, UPLOAD_ACCEPT } from '@lamplight/contracts'
+import { apiBase, apiErrorMessage } from '@lamplight/session'
 import { Button, cn, Progress, toast } from '@lamplight/ui'
 import { ArrowDownIcon, ArrowUpIcon, ImageUpIcon, TrashIcon, UploadIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'

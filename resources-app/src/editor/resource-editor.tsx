@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  ApiError,
-  apiErrorMessage,
   type EditableResource,
   type EditorOptions,
   EditorSlugSchema,
@@ -11,7 +9,7 @@ import {
   slugify,
   withGalleryPrefix,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { ApiError, apiErrorMessage, PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,

@@ -1,4 +1,4 @@
-import { apiBase } from '@lamplight/contracts'
+import { apiBase } from '@lamplight/session'
 import { toast } from '@lamplight/ui'
 
 export const DOWNLOAD_FAILED = {

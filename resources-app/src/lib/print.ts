@@ -1,4 +1,4 @@
-import { apiBase } from '@lamplight/contracts'
+import { apiBase } from '@lamplight/session'
 import { toast } from '@lamplight/ui'
 import type { FileKind } from './file-kind'
 

@@ -1,12 +1,11 @@
 import {
-  ApiError,
   type Cart,
   type CountryCode,
   cartEndpoints,
   cartReadKey,
-  request,
   shippingEndpoints,
 } from '@lamplight/contracts'
+import { ApiError, request } from '@lamplight/session'
 import { mutationOptions, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 
 /**

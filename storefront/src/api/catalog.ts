@@ -1,4 +1,5 @@
-import { ApiError, catalogEndpoints, type ProductView, request } from '@lamplight/contracts'
+import { catalogEndpoints, type ProductView } from '@lamplight/contracts'
+import { ApiError, request } from '@lamplight/session'
 import { mutationOptions, queryOptions, useQuery } from '@tanstack/react-query'
 
 /**

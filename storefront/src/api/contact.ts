@@ -1,9 +1,5 @@
-import {
-  type ContactMessageValues,
-  contactContract,
-  type PrayerRequestValues,
-  request,
-} from '@lamplight/contracts'
+import { type ContactMessageValues, contactContract, type PrayerRequestValues } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { mutationOptions } from '@tanstack/react-query'
 
 /**

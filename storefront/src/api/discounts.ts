@@ -1,4 +1,5 @@
-import { discountsEndpoints, type GiftCardPurchaseInput, request } from '@lamplight/contracts'
+import { discountsEndpoints, type GiftCardPurchaseInput } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { useMutation } from '@tanstack/react-query'
 
 /**

@@ -1,4 +1,5 @@
-import { ApiError, type OrderLookupInput, orderStatusEndpoints, request } from '@lamplight/contracts'
+import { type OrderLookupInput, orderStatusEndpoints } from '@lamplight/contracts'
+import { ApiError, request } from '@lamplight/session'
 import { queryOptions } from '@tanstack/react-query'
 
 /** A guest's order status (issue 35): the lookup that mails a link, and the page it opens. */

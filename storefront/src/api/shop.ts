@@ -1,14 +1,12 @@
 import {
-  ApiError,
   type CountryCode,
   type CreateCheckoutBody,
   catalogEndpoints,
   checkoutEndpoints,
   checkoutExtrasEndpoints,
   IDEMPOTENCY_KEY_HEADER,
-  request,
 } from '@lamplight/contracts'
-import { useAuth } from '@lamplight/session'
+import { ApiError, request, useAuth } from '@lamplight/session'
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { z } from 'zod'

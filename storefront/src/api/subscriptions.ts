@@ -1,4 +1,5 @@
-import { type CreateSubscriptionBody, request, subscriptionsEndpoints } from '@lamplight/contracts'
+import { type CreateSubscriptionBody, subscriptionsEndpoints } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 

@@ -1,5 +1,5 @@
-import { apiErrorMessage, type CustomerRow, USER_ROLES, type UserRole } from '@lamplight/contracts'
-import { useAuth } from '@lamplight/session'
+import { type CustomerRow, USER_ROLES, type UserRole } from '@lamplight/contracts'
+import { apiErrorMessage, useAuth } from '@lamplight/session'
 import {
   Button,
   Label,

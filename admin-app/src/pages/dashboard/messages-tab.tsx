@@ -1,4 +1,5 @@
-import { apiBase, apiErrorMessage, type InboxItem } from '@lamplight/contracts'
+import type { InboxItem } from '@lamplight/contracts'
+import { apiBase, apiErrorMessage } from '@lamplight/session'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { CheckIcon, MailIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'

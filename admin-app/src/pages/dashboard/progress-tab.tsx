@@ -1,4 +1,5 @@
-import { apiErrorMessage, type ProgressRow, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { type ProgressRow, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { RotateCcwIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  apiErrorMessage,
   type PuzzleContentRow,
   type PuzzleContentUpdate,
   PuzzleContentUpdateSchema,
 } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import {
   Badge,
   Button,

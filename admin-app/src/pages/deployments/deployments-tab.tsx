@@ -1,5 +1,5 @@
 import type { DeployableRemote, RemoteDeployment } from '@lamplight/contracts'
-import { apiErrorMessage } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import {
   Badge,
   Button,

@@ -1,5 +1,4 @@
 import {
-  apiErrorMessage,
   CARRIERS,
   type Carrier,
   FULFILMENT_STATUS_LABELS,
@@ -7,7 +6,7 @@ import {
   FulfilmentQueueQuerySchema,
   ShipManySchema,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { apiErrorMessage, PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,

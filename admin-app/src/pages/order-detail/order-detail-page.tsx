@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   type AdminOrderDetail,
-  ApiError,
-  apiErrorMessage,
   CARRIERS,
   formatMoney,
   type MarkShippedInput,
@@ -10,7 +8,7 @@ import {
   type OrderHistoryEntry,
   type RefundInput,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { ApiError, apiErrorMessage, PageMeta } from '@lamplight/session'
 import {
   Button,
   Card,

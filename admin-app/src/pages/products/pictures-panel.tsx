@@ -1,4 +1,5 @@
-import { apiErrorMessage, type EditableProduct, type ProductImage } from '@lamplight/contracts'
+import type { EditableProduct, ProductImage } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { Button, Field, Input, Spinner, toast } from '@lamplight/ui'
 import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'

@@ -1,4 +1,5 @@
-import { apiErrorMessage, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { Button, toast } from '@lamplight/ui'
 import { CheckIcon, LightbulbIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
-import { apiErrorMessage, type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
-import { PageMeta, useAuth } from '@lamplight/session'
+import { type PortalFragment, PUZZLE_MESSAGES } from '@lamplight/contracts'
+import { apiErrorMessage, PageMeta, useAuth } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, PageContainer, Progress, toast } from '@lamplight/ui'
 import { KeyRoundIcon, RotateCcwIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  apiErrorMessage,
-  completionMessage,
-  PUZZLE_MESSAGES,
-  type PuzzleState,
-} from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { completionMessage, PUZZLE_MESSAGES, type PuzzleState } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage, PageMeta } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, PageContainer, Progress, toast } from '@lamplight/ui'
 import { CheckIcon, LightbulbIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

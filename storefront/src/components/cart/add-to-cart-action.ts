@@ -1,4 +1,4 @@
-import { apiErrorMessage } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { toast } from '@lamplight/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { addToCart } from '../../api/cart'

@@ -1,4 +1,4 @@
-import { ApiError, apiErrorMessage } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage } from '@lamplight/session'
 import { Button, cn, LoadingState } from '@lamplight/ui'
 import { ShoppingCartIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'

@@ -1,4 +1,5 @@
-import { apiErrorMessage, type CartLine, formatMoney, productPathOf } from '@lamplight/contracts'
+import { type CartLine, formatMoney, productPathOf } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { Button, cn, toast } from '@lamplight/ui'
 import { PackageIcon, PlusIcon, TrashIcon } from '@lamplight/ui/icons'
 import { useMutation, useQueryClient } from '@tanstack/react-query'

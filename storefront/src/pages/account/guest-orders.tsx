@@ -1,5 +1,4 @@
-import { apiErrorMessage } from '@lamplight/contracts'
-import { useAuth } from '@lamplight/session'
+import { apiErrorMessage, useAuth } from '@lamplight/session'
 import { Button, FormOutcome, type Outcome } from '@lamplight/ui'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'

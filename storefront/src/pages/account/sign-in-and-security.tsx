@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ApiError, apiErrorMessage, PasswordSchema } from '@lamplight/contracts'
-import { useAuth } from '@lamplight/session'
+import { PasswordSchema } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage, useAuth } from '@lamplight/session'
 import {
   Badge,
   Button,

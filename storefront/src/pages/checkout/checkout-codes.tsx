@@ -1,4 +1,5 @@
-import { ApiError, apiErrorMessage, type CheckoutQuote, formatMoney } from '@lamplight/contracts'
+import { type CheckoutQuote, formatMoney } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage } from '@lamplight/session'
 import { Button, Field, Input } from '@lamplight/ui'
 import { useState } from 'react'
 import { type QuoteRequest, useCheckoutQuote } from '../../api/discounts'

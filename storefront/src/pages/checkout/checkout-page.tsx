@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  ApiError,
-  apiErrorMessage,
   type Cart,
   CHECKOUT_MESSAGES,
   type CheckoutQuote,
@@ -15,7 +13,7 @@ import {
   regionsOf,
   type SavedAddress,
 } from '@lamplight/contracts'
-import { PageMeta, useAuth } from '@lamplight/session'
+import { ApiError, apiErrorMessage, PageMeta, useAuth } from '@lamplight/session'
 import {
   Button,
   Dialog,

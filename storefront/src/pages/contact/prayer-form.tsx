@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  apiErrorMessage,
   CONTACT_LIMITS,
   type PrayerRequestInput,
   PrayerRequestSchema,
   type PrayerRequestValues,
 } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import {
   Field,
   Form,

@@ -1,4 +1,4 @@
-import { ApiError, type ApiErrorWords } from '@lamplight/contracts'
+import { ApiError, type ApiErrorWords } from '@lamplight/session'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 
 /**

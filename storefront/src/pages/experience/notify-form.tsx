@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { apiErrorMessage, NotifyRequestSchema } from '@lamplight/contracts'
+import { NotifyRequestSchema } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { Field, Form, FormOutcome, fieldProps, Input, type Outcome, SubmitButton } from '@lamplight/ui'
 import { MailIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'

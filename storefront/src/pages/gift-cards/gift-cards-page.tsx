@@ -1,12 +1,10 @@
 import {
-  ApiError,
-  apiErrorMessage,
   formatMoney,
   GIFT_CARD_AMOUNTS_CENTS,
   GIFT_CARD_MAX_CENTS,
   GIFT_CARD_MIN_CENTS,
 } from '@lamplight/contracts'
-import { PageMeta, useAuth } from '@lamplight/session'
+import { ApiError, apiErrorMessage, PageMeta, useAuth } from '@lamplight/session'
 import { Button, Field, Form, FormOutcome, Input, PageFrame, SubmitButton, Textarea } from '@lamplight/ui'
 import { GiftIcon } from '@lamplight/ui/icons'
 import { useState } from 'react'

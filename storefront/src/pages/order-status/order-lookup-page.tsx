@@ -1,5 +1,5 @@
-import { ApiError, apiErrorMessage, ORDER_LOOKUP_ANSWER } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { ORDER_LOOKUP_ANSWER } from '@lamplight/contracts'
+import { ApiError, apiErrorMessage, PageMeta } from '@lamplight/session'
 import { Button, Card, CardContent, Form, Input, Label, PageContainer, Spinner } from '@lamplight/ui'
 import { MailIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
-import { ApiError, FULFILMENT_STATUS_LABELS, formatMoney, TRANSIT_TIME } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { FULFILMENT_STATUS_LABELS, formatMoney, TRANSIT_TIME } from '@lamplight/contracts'
+import { ApiError, PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,

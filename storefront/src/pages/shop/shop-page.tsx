@@ -1,6 +1,4 @@
 import {
-  ApiError,
-  apiErrorMessage,
   FREE_SHIPPING_THRESHOLD_CENTS,
   formatMoney,
   formatMoneyShort,
@@ -13,7 +11,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
 } from '@lamplight/contracts'
-import { PageMeta, useAuth } from '@lamplight/session'
+import { ApiError, apiErrorMessage, PageMeta, useAuth } from '@lamplight/session'
 import {
   Badge,
   Button,

@@ -34,7 +34,7 @@ export type RouteOptions<E extends EndpointDef> = {
   bodyLimit?: number
   bodyLimitMessage?: string
   /** Run after the access check and before validation (rate limits, for example). */
-  middleware?: MiddlewareHandler<AppEnv>[]
+  middleware?: DocumentedMiddleware[]
 } & (E['access'] extends { owner: string }
   ? {
       /** The ownership rule the declaration names: false (or an unknown resource) answers 404. */
@@ -44,6 +44,15 @@ export type RouteOptions<E extends EndpointDef> = {
 
 /** A route as the permission table and the OpenAPI document see it. */
 export type DeclaredRoute = EndpointDef & { bodyLimit: number }
+
+/** A route middleware that can refuse a request says how (a rate limit: 429), for the document. */
+export type DocumentedMiddleware = MiddlewareHandler<AppEnv> & { answers?: EndpointDef['answers'] }
+
+/** The answers a route declares, and those its middleware adds. */
+function answersOf(endpoint: EndpointDef, middleware: DocumentedMiddleware[]): EndpointDef['answers'] {
+  const answers = Object.assign({}, ...middleware.map((m) => m.answers ?? {}), endpoint.answers ?? {})
+  return Object.keys(answers).length > 0 ? answers : undefined
+}
 
 export type Router = {
   prefix: string
@@ -90,7 +99,7 @@ export function defineRouter(prefix: string): Router {
         )
       }
       const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
-      routes.push({ ...endpoint, bodyLimit: limit })
+      routes.push({ ...endpoint, bodyLimit: limit, answers: answersOf(endpoint, options.middleware ?? []) })
 
       const chain: MiddlewareHandler<AppEnv>[] = []
       if (HAS_BODY.has(endpoint.method)) chain.push(limitBody(limit, options.bodyLimitMessage))

@@ -379,6 +379,9 @@ export const adminOrdersContract = {
     method: 'POST',
     path: '/admin/orders/:id/refund',
     access: 'admin',
+    answers: {
+      409: 'Refunded already, not paid, refunded in part meanwhile, or more than is left asked for.',
+    },
     summary:
       'Refund through the payment provider, all or some lines or an amount, restocking if asked; the whole refunded ends access; the customer told by mail (once)',
     params: orderId,
@@ -389,6 +392,7 @@ export const adminOrdersContract = {
     method: 'POST',
     path: '/admin/orders/:id/ship',
     access: 'admin',
+    answers: { 409: 'Nothing left to ship on these lines, or the order cannot ship (not paid, refunded).' },
     summary:
       'Ship a paid order (all that is left, or the lines given) with carrier and tracking number; the customer is told by mail, once',
     params: orderId,
@@ -399,6 +403,7 @@ export const adminOrdersContract = {
     method: 'POST',
     path: '/admin/orders/:id/deliver',
     access: 'admin',
+    answers: { 409: 'Nothing has shipped yet, or it is marked delivered already.' },
     summary: 'Mark every shipment of the order delivered; a fully shipped order becomes delivered',
     params: orderId,
     response: z.object({ data: AdminOrderDetailSchema }),

@@ -17,8 +17,12 @@ const cents = (label: string) =>
  * The product form: the same rules in the admin's form and in the API. A compare-at price
  * is the "was" price, so never below the price; nothing goes on sale without a price.
  */
-/** Product slugs the shop's own addresses use (`/checkout/cart`). */
-export const RESERVED_PRODUCT_SLUGS: readonly string[] = ['cart']
+/**
+ * Product slugs the shop's own addresses use: `/checkout/cart`, and the API's
+ * `/products/notify/:action` beside `/products/:slug/...` (a product called "notify" would
+ * make those two ambiguous).
+ */
+export const RESERVED_PRODUCT_SLUGS: readonly string[] = ['cart', 'notify']
 
 export const ProductInputSchema = z
   .object({

@@ -99,6 +99,7 @@ export const adminUsersContract = {
     method: 'PATCH',
     path: '/admin/users/:id/role',
     access: 'admin',
+    answers: { 409: 'The last admin, or your own admin role, cannot be removed.' },
     summary: "Change someone's role (recorded in the audit log; an admin cannot demote themself)",
     params: z.object({ id }),
     body: z.object({ role: z.enum(USER_ROLES) }),

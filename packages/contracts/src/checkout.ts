@@ -142,6 +142,10 @@ export const checkoutContract = {
     method: 'POST',
     path: '/checkout',
     access: 'public',
+    answers: {
+      409: 'Sold out, too few left, or the same Idempotency-Key still being served (retry in a moment).',
+      422: 'The Idempotency-Key was used with another body.',
+    },
     summary: 'create-checkout: a payment page for one product at its database price; answers its URL',
     description:
       'With an Idempotency-Key header, a repeat of the same request by the same buyer answers the first URL and creates nothing; the same key with another body answers 422 `idempotency_key_reused`; a repeat while the first is still being served waits for its answer, or answers 409 `idempotency_key_in_progress` after a few seconds (retry in a moment).',

@@ -97,6 +97,7 @@ export const deploymentsContract = {
     method: 'POST',
     path: '/admin/deployments/:remote/releases',
     access: 'admin',
+    answers: { 409: 'This version is registered already with another address.' },
     summary:
       'Register a release by its mf-manifest.json URL (on this server under /apps/<remote>/<version>/, or on a CDN); it is not made active (audited)',
     params: remoteParams,
@@ -108,6 +109,7 @@ export const deploymentsContract = {
     method: 'POST',
     path: '/admin/deployments/:remote/activate',
     access: 'admin',
+    answers: { 409: 'This release is the active one already.' },
     summary:
       "Make a registered release active, after fetching its manifest and checking it against the shell's contract (refused with 422 otherwise; audited)",
     params: remoteParams,
@@ -118,6 +120,7 @@ export const deploymentsContract = {
     method: 'POST',
     path: '/admin/deployments/:remote/rollback',
     access: 'admin',
+    answers: { 409: 'No earlier release to roll back to, or the remote changed meanwhile.' },
     summary:
       'Go back to the release that was active before the current one (checked like an activation; audited)',
     params: remoteParams,

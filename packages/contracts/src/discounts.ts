@@ -324,6 +324,7 @@ export const adminGiftCardsContract = {
     method: 'POST',
     path: '/admin/gift-cards/:id/disable',
     access: 'admin',
+    answers: { 409: 'The gift card is disabled already.' },
     summary: 'Disable a gift card: it pays nothing from now on (audited)',
     params: idParams,
     response: z.object({ data: AdminGiftCardSchema }),

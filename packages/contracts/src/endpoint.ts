@@ -27,6 +27,13 @@ export type EndpointDef = {
   status?: number
   /** What a successful answer is when it is not JSON (`text/csv`, `text/html`, a redirect...). */
   produces?: string
+  /**
+   * The refusals this endpoint gives beyond those its declaration implies (400 for its
+   * schemas, 401/403 for its access, 404 for an id, 413 for a body, 503 when the database is
+   * away): a conflict with the current state (409), for example, with what it means here.
+   * A rate limit's 429 is added by the limiter itself. Documented in the OpenAPI document.
+   */
+  answers?: { [status in 402 | 409 | 410 | 422 | 429]?: string }
 }
 
 /** Declares an endpoint; the identity function, kept for its types and as a search anchor. */

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { PRODUCT_SLUG_SCROLL } from './constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
 
@@ -159,6 +158,9 @@ export const puzzlesContract = {
     method: 'POST',
     path: '/puzzles/validate-answer',
     access: 'public',
+    answers: {
+      409: 'An earlier step is not solved yet, or a bonus question asked before its fragment is solved.',
+    },
     summary: 'Checks a puzzle step or scroll fragment answer on the server (spec: validate-answer)',
     description:
       'type puzzle: signed in and owning the product (401, else 404). type scroll: the portal must be ' +

@@ -52,6 +52,7 @@ export const subscriptionsContract = {
     method: 'POST',
     path: '/subscriptions/portal',
     access: 'customer',
+    answers: { 409: 'No subscription to manage yet, or its page is still being opened (retry in a moment).' },
     summary: "customer-portal: the provider's page to change plan, cancel or resume",
     response: z.object({ url: z.string() }),
   }),

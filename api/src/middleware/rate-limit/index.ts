@@ -20,13 +20,20 @@ export type RateLimitOptions = LimitRule & {
  * with `Retry-After` (seconds until the window ends). Every attempt counts, valid or not,
  * so a client cannot probe the validator for free.
  */
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+export function rateLimit(
+  options: RateLimitOptions,
+): MiddlewareHandler<AppEnv> & { answers: { 429: string } } {
   const { key: keyOf = clientKey } = options
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     await enforce(c, options, await keyOf(c))
     await next()
   }
+  // Read by the router for the OpenAPI document: this route can answer 429.
+  return Object.assign(middleware, { answers: { 429: RATE_LIMITED } })
 }
+
+/** How the document describes a rate limit's refusal. */
+export const RATE_LIMITED = 'Too many requests from this client (Retry-After says how many seconds to wait).'
 
 /** Counts one attempt for `key` under `rule`, throwing our 429 (with Retry-After) past the limit. */
 export async function enforce(

@@ -41,6 +41,32 @@ describe('the API documentation', () => {
     )
   })
 
+  it('types timestamps, says who may call each operation and documents every refusal', async () => {
+    const doc = await (await app.request('/api/openapi.json')).json()
+    // A Date in a contract is a date-time string in JSON, not an empty schema.
+    const order = doc.paths['/admin/orders/{id}'].get.responses['200'].content['application/json'].schema
+    const createdAt = JSON.stringify(order).match(/"created_at":(\{[^}]*\})/)?.[1]
+    expect(createdAt && JSON.parse(createdAt)).toEqual({ type: 'string', format: 'date-time' })
+    // Public operations declare an empty security requirement; others the session.
+    expect(doc.paths['/resources'].get.security).toEqual([])
+    expect(doc.paths['/admin/orders/{id}'].get.security).toEqual([{ session: [] }])
+    // A rate-limited route documents its 429 with Retry-After (the limiter tells the router).
+    const contact = doc.paths['/contact'].post.responses
+    expect(contact['429'].headers['Retry-After'].schema).toEqual({ type: 'integer' })
+    expect(contact['413'].description).toMatch(/larger than \d+ bytes/)
+    // A declared conflict, and the database being away, which any operation can meet.
+    expect(doc.paths['/checkout'].post.responses['409'].description).toMatch(/Sold out/)
+    expect(doc.paths['/checkout'].post.responses['422']).toBeDefined()
+    for (const methods of Object.values(doc.paths as Record<string, Record<string, { responses: object }>>)) {
+      for (const op of Object.values(methods)) expect(Object.keys(op.responses)).toContain('503')
+    }
+    expect(doc.paths['/health'].get.responses['429']).toBeUndefined()
+    // Every tag an operation names is described.
+    const tags = new Set(doc.tags.map((t: { name: string }) => t.name))
+    expect(tags).toContain('admin/orders')
+    expect(doc.paths['/admin/orders/{id}'].get.tags).toEqual(['admin/orders'])
+  })
+
   it('serves a readable reference page at /api/docs', async () => {
     const res = await app.request('/api/docs')
     expect(res.status).toBe(200)
@@ -48,5 +74,10 @@ describe('the API documentation', () => {
     const html = await res.text()
     expect(html).toContain('<code>/api/resources/item/{slug}</code>')
     expect(html).not.toContain('<script')
+    // Sections per tag, and tables, not JSON dumps.
+    expect(html).toContain('<section id="admin/orders"><h2>admin/orders</h2>')
+    expect(html).toContain('<th>Parameter</th>')
+    expect(html).toMatch(/<td><code>email<\/code><\/td><td>string<\/td><td>yes<\/td>/)
+    expect(html).not.toContain('&quot;responses&quot;')
   })
 })

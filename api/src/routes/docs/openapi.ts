@@ -24,7 +24,19 @@ const ERROR_SCHEMA: JsonSchema = {
 }
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    // A Date travels as its ISO string (JSON.stringify), and a query's date is one: say so, or
+    // a generated client types the field `unknown` (JSON Schema has no date of its own).
+    override: (ctx) => {
+      if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === 'date') {
+        ctx.jsonSchema.type = 'string'
+        ctx.jsonSchema.format = 'date-time'
+      }
+    },
+  }) as JsonSchema
   delete json.$schema
   return json
 }
@@ -50,14 +62,73 @@ function parameters(route: EndpointDef) {
   return list
 }
 
-const ERRORS_BY_ACCESS = (route: EndpointDef): Record<string, string> => {
+/** Statuses that come with `Retry-After` (seconds). */
+const RETRY_AFTER = new Set(['429', '503'])
+
+/**
+ * Every refusal a route can give: those its declaration implies (its schemas, its access, an
+ * id in its path, a body), those it declares itself (`answers`: a conflict, a rate limit), and
+ * the database being away, which any route that reads it can meet.
+ */
+const ERRORS_OF = (route: DeclaredRoute): Record<string, string> => {
   const errors: Record<string, string> = {}
-  if (route.params || route.query || route.body)
+  if (route.params || route.query || route.body || route.headers)
     errors['400'] = 'The request is not valid (issues list each field).'
   if (route.access !== 'public') errors['401'] = 'Not signed in.'
   if (route.access === 'editor' || route.access === 'admin') errors['403'] = 'Signed in without the role.'
   if (typeof route.access === 'object' || route.params) errors['404'] = 'Unknown, or not yours.'
+  if (route.method !== 'GET') errors['413'] = `The body is larger than ${route.bodyLimit} bytes.`
+  for (const [status, description] of Object.entries(route.answers ?? {})) errors[status] = description
+  errors['503'] =
+    'The database is briefly unavailable; nothing was done (Retry-After says when to try again).'
   return errors
+}
+
+function errorResponse(status: string, description: string): JsonSchema {
+  return {
+    description,
+    ...(RETRY_AFTER.has(status)
+      ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
+      : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  }
+}
+
+/** What each group of endpoints is for (the document's tags; the reference page's sections). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  account: "A signed-in customer's own orders and address.",
+  auth: 'Sign-up, sign-in, sessions, email confirmation and password resets (better-auth).',
+  cart: 'The cart: lines, quantities, shipping estimate.',
+  checkout: 'Checkout of a cart or one box, and its outcome.',
+  contact: 'The contact form.',
+  'prayer-requests': 'Prayer requests.',
+  discounts: 'Discount codes at checkout.',
+  'gift-cards': 'Gift cards: buying one, checking a balance.',
+  orders: 'Order status without an account.',
+  payments: 'Payment provider webhooks and the test-mode payment pages.',
+  products: 'The catalogue: products, pictures, back-in-stock notices.',
+  shipping: 'Shipping zones and rates.',
+  subscriptions: 'Monthly box subscriptions.',
+  puzzles: 'The puzzle portal: steps, answers, hints.',
+  portal: "The portal's fragments and box codes.",
+  resources: 'The free resource library: listing, search, categories, collections.',
+  files: "The library's files and thumbnails.",
+  health: 'Liveness.',
+  ready: 'Readiness (database and cache reachable).',
+  docs: 'This reference.',
+  'openapi.json': 'This document.',
+  dev: 'Development conveniences (refused in production).',
+}
+
+/** `/admin/orders/:id` → `admin/orders`; `/cart/lines` → `cart`. */
+function tagOf(path: string): string {
+  const [first = 'api', second] = path.split('/').slice(1)
+  return first === 'admin' && second ? `admin/${second}` : first
+}
+
+function tagDescription(tag: string): string {
+  if (tag.startsWith('admin/')) return `The admin console: ${tag.slice('admin/'.length).replace(/-/g, ' ')}.`
+  return TAG_DESCRIPTIONS[tag] ?? `Endpoints under /api/${tag}.`
 }
 
 /**
@@ -75,11 +146,8 @@ export function openApiDocument(routes: DeclaredRoute[], serverUrl: string) {
         }
       : { description: route.produces ? `Success (${route.produces})` : 'Success' }
     const responses: Record<string, unknown> = { [status]: success }
-    for (const [code, description] of Object.entries(ERRORS_BY_ACCESS(route))) {
-      responses[code] = {
-        description,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      }
+    for (const [code, description] of Object.entries(ERRORS_OF(route))) {
+      responses[code] = errorResponse(code, description)
     }
     const operation: Record<string, unknown> = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
@@ -90,12 +158,13 @@ export function openApiDocument(routes: DeclaredRoute[], serverUrl: string) {
       ]
         .filter(Boolean)
         .join('\n\n'),
-      tags: [route.path.split('/')[1] ?? 'api'],
+      tags: [tagOf(route.path)],
       'x-access': describeAccess(route.access),
       parameters: parameters(route),
       responses,
     }
-    if (route.access !== 'public') operation.security = [{ session: [] }]
+    // Every operation says who may call it: a public one with an empty requirement.
+    operation.security = route.access === 'public' ? [] : [{ session: [] }]
     if (route.body) {
       operation.requestBody = {
         required: true,
@@ -113,8 +182,14 @@ export function openApiDocument(routes: DeclaredRoute[], serverUrl: string) {
       version: '1.0.0',
       description:
         'Every endpoint of the shop, the puzzle portal and the resource library. Errors always look like `{ "error": { "code", "message", "issues"? } }`. Cookie sessions come from `/api/auth/sign-in/email`; writes with a cookie need a trusted `Origin`.',
+      contact: { name: 'Lamplight Puzzle Co.', url: `${serverUrl.replace(/\/$/, '')}/contact` },
+      // The shop's own API: no licence to reuse it is granted.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: `${serverUrl.replace(/\/$/, '')}/api` }],
+    tags: [...new Set(routes.map((route) => tagOf(route.path)))]
+      .sort()
+      .map((name) => ({ name, description: tagDescription(name) })),
     components: {
       schemas: { Error: ERROR_SCHEMA },
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } },

@@ -318,7 +318,20 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     await admin.signIn('boss@example.com', 'boss password 1')
     const page = await admin.request('/api/dev/mail')
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('Reset your Lamplight Puzzle Co. password')
+    const html = await page.text()
+    expect(html).toContain('Reset your Lamplight Puzzle Co. password')
+    // The HTML part as the recipient sees it, in a frame that runs nothing (issue 39 item 9),
+    // and the text part beside it.
+    const frame = /<iframe title="The mail as ([^"]+) sees it" sandbox="([^"]*)" srcdoc="([^"]*)"/.exec(html)
+    expect(frame?.[2]).not.toContain('allow-scripts')
+    expect(frame?.[2]).not.toContain('allow-same-origin')
+    const srcdoc = (frame?.[3] ?? '')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+    expect(srcdoc).toContain('<base target="_blank">')
+    expect(srcdoc).toMatch(/<a [^>]*href="http[^"]*reset-password/)
+    expect(html).toContain('<h3>Text part</h3>')
     const stranger = await browser(app).request('/api/dev/mail')
     expect(stranger.status).toBe(401)
     // Behind a proxy on this machine every visitor's TCP peer is loopback: that proves nothing.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { ENV_KEYS, loadConfig } from '../config'
+import { proxyMatcher } from '../lib/client-address'
 
 // The deployment files at the repository root: Dockerfile, compose.yaml, deploy/Caddyfile.
 // Parsed and checked for the essentials here; built by Docker only where a Docker daemon
@@ -213,30 +214,46 @@ describe('compose.yaml', () => {
       ),
     )
 
-  it('runs PostgreSQL, Redis, an S3-compatible store and two API replicas built from this Dockerfile', () => {
+  it('runs PostgreSQL, Redis and two API replicas built from this Dockerfile, and pins no object store', () => {
     const images = Object.values(services).map((s) => s.image ?? '')
     expect(images.some((i) => i.startsWith('postgres:'))).toBe(true)
     expect(images.some((i) => i.startsWith('redis:'))).toBe(true)
-    expect(images.some((i) => i.startsWith('minio/minio:'))).toBe(true)
+    // MinIO's images stopped being published: files live in the shared volume unless a
+    // bucket is named.
+    expect(images.filter((i) => /minio/.test(i))).toEqual([])
     expect(apis).toHaveLength(2)
   })
 
-  it('the replicas share the database, Redis, the bucket and AUTH_SECRET, and their settings are valid', () => {
+  it('the replicas share the database, Redis, the files and AUTH_SECRET, and their settings are valid', () => {
     const envs = apiEnvs(interpolate)
     for (const env of envs) {
       expect(env.DATABASE_URL).toMatch(/^postgres:\/\/[^@]+@db:5432\//)
       expect(env.REDIS_URL).toMatch(/^redis:\/\/redis:6379/)
-      expect(env.S3_BUCKET).toBeTruthy()
-      expect(env.S3_ENDPOINT).toBe('http://minio:9000')
       expect(read('compose.yaml')).toContain('AUTH_SECRET: ${AUTH_SECRET:?')
       for (const key of Object.keys(env)) expect(ENV_KEYS, `${key} is not read by the server`).toContain(key)
       const config = loadConfig(env)
       expect(config.databaseUrl).toBeTruthy()
-      expect(config.storage.driver).toBe('s3')
+      // Files in DATA_DIR (the image's /data), the one volume both replicas mount.
+      expect(config.storage.driver).toBe('local')
     }
     expect(envs[0]).toEqual(envs[1])
-    // One DATA_DIR for all (published remote releases live there).
+    // One DATA_DIR for all (uploaded files and published remote releases live there).
     for (const [, s] of apis) expect(s.volumes).toContain('data:/data')
+    // A bucket named in the environment compose runs in reaches both replicas.
+    const bucket = interpolateWith({
+      ...PERSON,
+      S3_BUCKET: 'lamplight-files',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    })
+    for (const env of apiEnvs(bucket)) {
+      expect(loadConfig(env).storage).toMatchObject({
+        driver: 's3',
+        bucket: 'lamplight-files',
+        endpoint: 'https://account.r2.cloudflarestorage.com',
+      })
+    }
   })
 
   it('will not start without PUBLIC_URL, saying so (a localhost default turned the test-mode pages on)', () => {
@@ -272,23 +289,39 @@ describe('compose.yaml', () => {
     }
   })
 
-  it('puts the replicas behind a proxy whose address is the one trusted for the client address header', () => {
+  it('puts the replicas behind the proxy, believing the client address header only from private networks', () => {
     const proxy = Object.entries(services).find(([, s]) => s.image?.startsWith('caddy:'))
     expect(proxy).toBeDefined()
     const [, caddy] = proxy!
-    expect(caddy.ports?.length).toBe(1)
-    const networks = caddy.networks as Record<string, { ipv4_address?: string }>
-    const address = Object.values(networks)[0]?.ipv4_address
-    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/)
+    // HTTP (and the certificate authority's challenge), HTTPS, and HTTP/3 over UDP.
+    expect(caddy.ports?.map(interpolate)).toEqual(['80:80', '443:443', '443:443/udp'])
+    // No fixed subnet or address to collide with another project on the same host.
+    expect(read('compose.yaml')).not.toMatch(/^\s*(ipv4_address|ipam|subnet):/m)
     const caddyfile = read('deploy/Caddyfile')
+    const trusted = proxyMatcher(String(apiEnvs(interpolate)[0]?.TRUSTED_PROXIES).split(',').filter(Boolean))
+    // Docker's bridge networks (172.17-31, 192.168, 10.x) are trusted; the internet is not.
+    for (const peer of ['172.18.0.5', '192.168.16.3', '10.0.1.2']) expect(trusted(peer), peer).toBe(true)
+    for (const peer of ['203.0.113.9', '8.8.8.8', '172.32.0.1']) expect(trusted(peer), peer).toBe(false)
     for (const [name, service] of apis) {
       expect(caddyfile).toContain(`${name}:3000`)
       expect(service.environment?.CLIENT_IP_HEADER).toBe('x-forwarded-for')
-      expect(service.environment?.TRUSTED_PROXIES).toBe(address)
       expect(service.ports).toBeUndefined() // reachable only through the proxy
     }
     expect(caddyfile).toContain('health_uri /api/ready')
     expect(caddy.volumes?.join(' ')).toContain('./deploy/Caddyfile')
+    // Its certificates survive a restart.
+    expect(caddy.volumes).toContain('caddy-data:/data')
+  })
+
+  it('serves the shop over HTTPS at SITE_ADDRESS, and plain HTTP on port 80 when none is set', () => {
+    const caddyfile = read('deploy/Caddyfile')
+    // The site block is the environment's SITE_ADDRESS (Caddy's {$VAR:default}).
+    expect(caddyfile).toMatch(/^\{\$SITE_ADDRESS::80\} \{$/m)
+    const caddy = Object.values(services).find((s) => s.image?.startsWith('caddy:'))
+    const env = (over: Record<string, string>) =>
+      interpolateWith({ ...PERSON, ...over })(String(caddy?.environment?.SITE_ADDRESS ?? ''))
+    expect(env({})).toBe(':80')
+    expect(env({ SITE_ADDRESS: 'shop.example.com' })).toBe('shop.example.com')
   })
 
   it('the second replica starts once the first is healthy (it migrates and seeds an empty database)', () => {

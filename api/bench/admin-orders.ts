@@ -139,7 +139,7 @@ async function load(db: Awaited<ReturnType<typeof createTestDatabase>>['db']) {
   // Paid orders older than two weeks have shipped (issue 35): the queue is the recent rest.
   await db.execute(sql`
     update orders set fulfilment_status = 'shipped', shipped_at = created_at + interval '2 days'
-    where status in ('paid', 'completed', 'refunded') and created_at < ${new Date(start + span - 14 * 86_400_000)}`)
+    where status in ('paid', 'completed', 'refunded') and created_at < ${new Date(start + span - 14 * 86_400_000).toISOString()}::timestamptz`)
   // One completed order per customer and product, as the unique index allows.
   await db.execute(sql`
     update orders set status = 'completed'
@@ -256,8 +256,10 @@ async function main() {
         `retained after collection at most ${global.gc ? `+${(retained / 1024 / 1024).toFixed(1)} MB` : '(run with --expose-gc)'}`,
     )
   } finally {
-    if (process.env.BENCH_KEEP) console.log('kept the database (BENCH_KEEP)')
-    else await database.destroy()
+    if (process.env.BENCH_KEEP) {
+      console.log(`kept the database (BENCH_KEEP): ${database.url ?? 'in memory'}`)
+      await database.close()
+    } else await database.destroy()
   }
 }
 

@@ -118,7 +118,10 @@ async function main() {
     )
     if (worst > BUDGET_P95_MS) process.exitCode = 1
   } finally {
-    await database.destroy()
+    if (process.env.BENCH_KEEP) {
+      console.log(`kept the database (BENCH_KEEP): ${database.url ?? 'in memory'}`)
+      await database.close()
+    } else await database.destroy()
   }
 }
 

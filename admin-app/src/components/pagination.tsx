@@ -16,24 +16,27 @@ export function Pagination({
   page,
   pageSize,
   total,
+  capped = false,
   onPage,
   label = 'Pages',
 }: {
   page: number
   pageSize: number
   total: number
+  /** `total` is a floor: there are more (the API stopped counting), so there is a next page. */
+  capped?: boolean
   onPage: (page: number) => void
   label?: string
 }) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  const pageCount = Math.max(1, Math.ceil(total / pageSize), capped ? page + 1 : 0)
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1
-  const last = Math.min(total, page * pageSize)
+  const last = capped ? page * pageSize : Math.min(total, page * pageSize)
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
         {total === 0
           ? 'Nothing to show'
-          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}${capped ? '+' : ''}`}
       </p>
       {pageCount > 1 && (
         <div className="flex flex-wrap items-center gap-1">

@@ -5,7 +5,7 @@ import { Pagination } from './pagination'
 import { LoadError, TableSkeleton } from './states'
 
 /** What an admin list endpoint answers: the rows, or a page of them with the total. */
-export type Listing<Row> = Row[] | { data: Row[]; total?: number }
+export type Listing<Row> = Row[] | { data: Row[]; total?: number; total_capped?: boolean }
 
 export type QueryTableProps<Row> = Omit<DataTableProps<Row>, 'data' | 'busy'> & {
   query: UseQueryResult<Listing<Row>, unknown>
@@ -33,6 +33,7 @@ export function QueryTable<Row>({
   const listing = query.data
   const rows = Array.isArray(listing) ? listing : listing.data
   const total = Array.isArray(listing) ? rows.length : (listing.total ?? rows.length)
+  const capped = !Array.isArray(listing) && listing.total_capped === true
   return (
     <>
       <DataTable {...table} data={rows} busy={query.isPlaceholderData} />
@@ -42,6 +43,7 @@ export function QueryTable<Row>({
           page={pages.page}
           pageSize={ADMIN_ORDERS_PAGE_SIZE}
           total={total}
+          capped={capped}
           onPage={pages.onPage}
           label={pages.label}
         />

@@ -357,7 +357,12 @@ export const adminOrdersContract = {
     summary:
       'Orders filtered, sorted and paged on the server (q: order number, payment session id, order id, email or name)',
     query: OrderListQuerySchema,
-    response: z.object({ data: z.array(AdminOrderSchema), total: z.number().int() }),
+    response: z.object({
+      data: z.array(AdminOrderSchema),
+      /** Exact up to 10 000; `total_capped` when there are more (counted no further). */
+      total: z.number().int(),
+      total_capped: z.boolean(),
+    }),
   }),
   export: endpoint({
     method: 'GET',

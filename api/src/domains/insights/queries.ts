@@ -11,8 +11,8 @@ export type Window = { start: string; end: string }
 export type Bucket = 'day' | 'week'
 
 const at = (iso: string) => sql`${iso}::timestamptz`
-const period = (bucket: Bucket, column: SQL) =>
-  sql`to_char(date_trunc(${bucket}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`
+const truncated = (bucket: Bucket, column: SQL) => sql`date_trunc(${bucket}, ${column} at time zone 'UTC')`
+const period = (bucket: Bucket, column: SQL) => sql`to_char(${truncated(bucket, column)}, 'YYYY-MM-DD')`
 const periodOfDay = (bucket: Bucket, column: SQL) =>
   sql`to_char(date_trunc(${bucket}, ${column}::timestamp), 'YYYY-MM-DD')`
 const dayOf = (iso: string) => sql`(${iso}::timestamptz at time zone 'UTC')::date`
@@ -24,14 +24,16 @@ const SALE = sql`o.provider <> 'admin' and o.paid_at is not null`
 export async function revenuePerPeriod(db: Db, w: Window, bucket: Bucket) {
   return queryRows<{ period: string; revenue: number; orders: number; refunds: number }>(
     db,
-    sql`select period, sum(revenue)::float8 as revenue, sum(orders)::int as orders, sum(refunds)::float8 as refunds
+    // Grouped by the truncated instant and only then written as text: `to_char` for each of
+    // the year's periods rather than each of its 80 000 orders (decision 062).
+    sql`select to_char(period, 'YYYY-MM-DD') as period, sum(revenue)::float8 as revenue, sum(orders)::int as orders, sum(refunds)::float8 as refunds
       from (
-        select ${period(bucket, sql`o.paid_at`)} as period, o.amount_cents as revenue, 1 as orders, 0 as refunds
+        select ${truncated(bucket, sql`o.paid_at`)} as period, o.amount_cents as revenue, 1 as orders, 0 as refunds
           from orders o where ${SALE} and o.paid_at >= ${at(w.start)} and o.paid_at < ${at(w.end)}
         union all
-        select ${period(bucket, sql`o.refunded_at`)}, 0, 0, o.amount_cents
+        select ${truncated(bucket, sql`o.refunded_at`)}, 0, 0, o.amount_cents
           from orders o where ${SALE} and o.refunded_at >= ${at(w.start)} and o.refunded_at < ${at(w.end)}
-      ) t group by period`,
+      ) t group by t.period`,
   )
 }
 

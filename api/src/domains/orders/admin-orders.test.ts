@@ -1,5 +1,5 @@
 import { orderNumber } from '@lamplight/contracts'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, mailOutbox, orderHistory, orderItems, orders, products } from '../../db/schema'
@@ -7,7 +7,7 @@ import { type Actors, createActors } from '../../security/actors'
 import { createTestApp } from '../../test/app'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import type { AppEnv } from '../../types'
-import { idPrefixRange, typedOrderNumber } from './admin-queries'
+import { idPrefixRange, ORDER_COUNT_CAP, typedOrderNumber } from './admin-queries'
 import { neutraliseCell } from './csv'
 
 type Order = {
@@ -136,7 +136,7 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       ['04', '03', '02', '01', '00'].map((n) => `buyer${n}@example.com`),
     )
     // Past the last page: an empty page, still with the total.
-    expect((await list('?page=3')).body).toEqual({ data: [], total: 30 })
+    expect((await list('?page=3')).body).toEqual({ data: [], total: 30, total_capped: false })
     expect((await list('?page_size=1&page=30')).body.data[0]?.order_id).toBe(ids[0])
   })
 
@@ -168,7 +168,7 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
     const second = await list('?q=dorcas&sort=customer_email&dir=asc&page=2&page_size=2')
     expect(second.body.data.map((o) => o.customer_email)).toEqual(all.slice(2, 4))
     expect(second.body.total).toBe(5)
-    expect((await list('?q=dorcas&page=9')).body).toEqual({ data: [], total: 5 })
+    expect((await list('?q=dorcas&page=9')).body).toEqual({ data: [], total: 5, total_capped: false })
   })
 
   it('sorts by each allowed column in both directions', async () => {
@@ -616,5 +616,58 @@ describe('CSV cells and id prefixes', () => {
     expect(typedOrderNumber('# EMZOSODM')).toBe('EMZOSODM')
     expect(typedOrderNumber('#')).toBeNull()
     expect(typedOrderNumber('cs_test_a1B2c3D4e5F6')).toBeNull()
+  })
+})
+
+describe.each(DRIVERS)('admin orders past the count cap on %s', (driver) => {
+  let database: TestDatabase
+  let actors: Actors
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    const app = createTestApp(database).app as unknown as Hono<AppEnv>
+    actors = await createActors(app, database, `orders-cap-${driver}`)
+    const [product] = await database.db
+      .insert(products)
+      .values({ slug: 'cap-box', name: 'Cap Box', priceCents: 1000, sku: 'CAP-01' })
+      .returning({ id: products.id })
+    // One more than the cap, and three refunded among them.
+    await database.db.execute(sql`
+      insert into orders (email, product_id, amount_cents, status, provider, provider_session_id, created_at)
+      select 'cap' || n || '@example.com', ${product!.id}::uuid, 1000,
+        case when n <= 3 then 'refunded' else 'completed' end, 'test', 'cap_' || n,
+        timestamptz '2026-01-01' + n * interval '1 minute'
+      from generate_series(1, ${ORDER_COUNT_CAP + 1}) n`)
+    await database.db.execute(sql`
+      insert into order_items (order_id, product_id, product_name, quantity, unit_price_cents, line_total_cents)
+      select id, product_id, 'Cap Box', 1, 1000, 1000 from orders`)
+  }, 120_000)
+
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  it('counts to 10 000 and says there are more; a narrower filter is counted exactly', async () => {
+    const all = await actors.admin.json<List & { total_capped: boolean }>('/api/admin/orders')
+    expect(all.status).toBe(200)
+    expect(all.body).toMatchObject({ total: ORDER_COUNT_CAP, total_capped: true })
+    expect(all.body.data).toHaveLength(25)
+    // The last page past the cap is still there (keyset of the list is by offset).
+    const last = await actors.admin.json<List>(`/api/admin/orders?page=${ORDER_COUNT_CAP / 25 + 1}`)
+    expect(last.body.data.map((o) => o.customer_email)).toEqual(['cap1@example.com'])
+    const refunded = await actors.admin.json<List & { total_capped: boolean }>(
+      '/api/admin/orders?status=refunded',
+    )
+    expect(refunded.body).toMatchObject({ total: 3, total_capped: false })
+    const searched = await actors.admin.json<List & { total_capped: boolean }>('/api/admin/orders?q=cap1000')
+    expect(searched.body).toMatchObject({ total: 3, total_capped: false })
+  })
+
+  it('exports every order past the cap, each line once', async () => {
+    const csv = await (await actors.admin.request('/api/admin/orders/export')).text()
+    const lines = csv.trimEnd().split('\r\n')
+    expect(lines).toHaveLength(ORDER_COUNT_CAP + 2)
+    expect(new Set(lines).size).toBe(lines.length)
+    expect(lines.filter((line) => line.includes('"1 × Cap Box"'))).toHaveLength(ORDER_COUNT_CAP + 1)
   })
 })

@@ -11,11 +11,13 @@ export type QueueQuery = z.output<typeof FulfilmentQueueQuerySchema>
  * left to ship. The same condition as the partial index `orders_fulfilment_queue_idx`, so the
  * queue is read from that index (its size is the queue's, whatever the shop's history).
  */
-export const inQueue = and(
-  inArray(orders.status, ['paid', 'completed']),
-  sql`${orders.provider} <> 'admin'`,
-  inArray(orders.fulfilmentStatus, ['unfulfilled', 'partially_shipped']),
-)
+/*
+ * Written as literals, never as bound parameters: the drivers prepare their statements, and
+ * once PostgreSQL switches a prepared statement to its generic plan it cannot prove that
+ * `status in ($1, $2)` implies the partial index's `status in ('paid', 'completed')`, and
+ * reads the whole table instead (measured: 60-100 ms at 100 000 orders against 1 ms; decision 062).
+ */
+export const inQueue = sql`(${orders.status} in ('paid', 'completed') and ${orders.provider} <> 'admin' and ${orders.fulfilmentStatus} in ('unfulfilled', 'partially_shipped'))`
 
 function queueWhere(query: QueueQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inQueue]

@@ -1,0 +1,2 @@
+DROP INDEX "orders_insights_sales_idx";--> statement-breakpoint
+CREATE INDEX "orders_insights_sales_idx" ON "orders" USING btree ("paid_at","amount_cents","product_id","id") WHERE "orders"."paid_at" is not null and "orders"."provider" <> 'admin';

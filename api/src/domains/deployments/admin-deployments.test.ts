@@ -258,8 +258,16 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
     const auditBefore = await database.db.select().from(auditLog)
     const cases: [string, string, RegExp][] = [
       ['react18', `${base}/react18/mf-manifest.json`, /react 18\.3\.1, outside the shell's range \^19\.0\.0/],
-      ['react18', `${base}/react18/mf-manifest.json`, /requires react \^18\.2\.0, but the shell provides 19\./],
-      ['query4', `${base}/query4/mf-manifest.json`, /@tanstack\/react-query 4\.36\.1, outside the shell's range \^5\.0\.0/],
+      [
+        'react18',
+        `${base}/react18/mf-manifest.json`,
+        /requires react \^18\.2\.0, but the shell provides 19\./,
+      ],
+      [
+        'query4',
+        `${base}/query4/mf-manifest.json`,
+        /@tanstack\/react-query 4\.36\.1, outside the shell's range \^5\.0\.0/,
+      ],
       ['no-routes', `${base}/no-routes/mf-manifest.json`, /does not expose "\.\/routes"/],
       ['old-federation', `${base}/old-federation/mf-manifest.json`, /built with Module Federation 0\.9\.0/],
       ['wrong-remote', `${base}/wrong-remote/mf-manifest.json`, /is for "puzzle_app"/],

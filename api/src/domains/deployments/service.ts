@@ -262,6 +262,8 @@ async function switchTo(
     actorId: string
     before: { version: string; manifestUrl: string } | null
     builtVersion: string | null
+    /** Set when the release was the canary, promoted to everyone (its share then). */
+    promotedFromShare?: number | null
   },
 ) {
   const [activation] = await tx
@@ -299,12 +301,20 @@ async function switchTo(
     )
   await recordAudit(tx, {
     actorId: args.actorId,
-    action: args.kind === 'rollback' ? 'deployment.rolled_back' : 'deployment.activated',
+    action:
+      args.kind === 'rollback'
+        ? 'deployment.rolled_back'
+        : args.promotedFromShare !== undefined
+          ? 'deployment.canary_promoted'
+          : 'deployment.activated',
     entity: 'remote',
     entityId: args.remote,
     before: args.before,
     after: { version: args.release.version, manifestUrl: args.release.manifestUrl },
-    data: { builtVersion: args.builtVersion },
+    data:
+      args.promotedFromShare !== undefined
+        ? { builtVersion: args.builtVersion, canaryShare: args.promotedFromShare }
+        : { builtVersion: args.builtVersion },
   })
 }
 
@@ -338,14 +348,6 @@ export async function activateRelease(
         share: 100,
         actorId: args.actorId,
       })
-      await recordAudit(tx, {
-        actorId: args.actorId,
-        action: 'deployment.canary_promoted',
-        entity: 'remote',
-        entityId: args.remote,
-        before: { version: release.version, share: pointer?.canaryShare ?? null },
-        after: { version: release.version, share: 100 },
-      })
     }
     await switchTo(tx, {
       remote: args.remote,
@@ -354,6 +356,8 @@ export async function activateRelease(
       actorId: args.actorId,
       before: pointer && { version: pointer.version, manifestUrl: pointer.manifestUrl },
       builtVersion,
+      // One entry for the promotion: the activation it is, with the share the canary had.
+      promotedFromShare: promoting ? (pointer?.canaryShare ?? null) : undefined,
     })
   })
 }

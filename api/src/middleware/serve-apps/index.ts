@@ -287,10 +287,12 @@ export function serveApps({
    * The visitor's releases (issue 38): their id cookie (set here when missing, so the page
    * and its /remotes.json agree) hashed with each canary's release id.
    */
+  const given = new WeakMap<Request, string>()
   async function visitorRemotes(c: Context<AppEnv>) {
-    let visitor = getCookie(c, VISITOR_COOKIE)
+    let visitor = getCookie(c, VISITOR_COOKIE) ?? given.get(c.req.raw)
     if (!validVisitorId(visitor)) {
       visitor = newVisitorId()
+      given.set(c.req.raw, visitor)
       setCookie(c, VISITOR_COOKIE, visitor, {
         path: '/',
         httpOnly: true,
@@ -481,7 +483,7 @@ export function serveApps({
     const rendered = await renderPage(c, urlPath)
     if (rendered) return keyedPage(c, rendered)
     // The visitor's id is given with the page, so its /remotes.json names the same releases.
-    if (!validVisitorId(getCookie(c, VISITOR_COOKIE))) await visitorRemotes(c)
+    await visitorRemotes(c)
     const unknownProduct = await unknownProductPage(c, urlPath)
     if (unknownProduct) return keyedPage(c, unknownProduct)
     const known = isKnownPage(urlPath)

@@ -122,20 +122,27 @@ async function freshVisitorOnShop(browser: Browser): Promise<'canary' | 'stable'
     extraHTTPHeaders: { 'X-Forwarded-For': `10.251.${Math.floor(counter / 250)}.${counter % 250}` },
   })
   const page = await context.newPage()
+  // What the page reported, once the server took it.
+  const reported: string[] = []
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/beacon') && r.status() === 202) reported.push(r.request().postData() ?? '')
+  })
+  const sent = (kind: string) => reported.some((body) => body.includes(`"kind":"${kind}"`))
   try {
-    const beacon = page.waitForResponse((r) => r.url().endsWith('/api/beacon') && r.status() === 202)
     await page.goto('/shop')
     const failure = page.locator('[data-remote-error="storefront"]')
     const shop = page.getByRole('link', { name: 'Purchase Now - $49.99' })
     await expect(failure.or(shop)).toBeVisible({ timeout: 20_000 })
-    await beacon
     if (await failure.isVisible()) {
       // Only the area fails: its fallback with Retry, the chrome around it.
       await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible()
       await expect(page.getByRole('banner')).toBeVisible()
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+      await expect.poll(() => sent('view') && sent('error')).toBe(true)
       return 'canary'
     }
+    await expect.poll(() => sent('view')).toBe(true)
+    expect(sent('error')).toBe(false)
     return 'stable'
   } finally {
     await context.close()
@@ -205,7 +212,7 @@ test('a release that breaks /shop, on canary at 50 %: half the fresh visitors ge
   // The page says what happened and why; the admins were mailed.
   await page.goto('/admin/deployments')
   await expect(row).toContainText('stopped automatically')
-  await expect(row).toContainText(/error rate was 100\.0 %/)
+  await expect(row).toContainText(/error rate was \d+\.\d % over \d+ page views, against \d+\.\d %/)
   await expect(row.locator('[data-canary="storefront"]')).toHaveCount(0)
   await page.goto('/api/dev/mail')
   await expect(

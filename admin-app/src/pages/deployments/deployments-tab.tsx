@@ -238,7 +238,7 @@ export function DeploymentsTab() {
         header: 'History',
         cell: ({ row }) => (
           <ol
-            className="grid gap-0.5 text-xs text-muted-foreground"
+            className="grid max-w-80 gap-0.5 whitespace-normal text-xs text-muted-foreground"
             aria-label={`${row.original.remote} history`}
           >
             {row.original.history.slice(0, 4).map((h) => (
@@ -421,16 +421,19 @@ function CanaryControls({
   const share = parseShare(value)
   return (
     <>
-      <Input
-        type="number"
-        min={1}
-        max={100}
-        inputMode="numeric"
-        className="w-20"
-        aria-label={`Canary share of ${remote} in percent`}
-        value={value}
-        onChange={(e) => setTyped(e.target.value)}
-      />
+      <span className="flex items-center gap-1 text-sm text-muted-foreground">
+        <Input
+          type="number"
+          min={1}
+          max={100}
+          inputMode="numeric"
+          className="w-18"
+          aria-label={`Canary share of ${remote} in percent`}
+          value={value}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        %
+      </span>
       <Button
         size="sm"
         variant="secondary"

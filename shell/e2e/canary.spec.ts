@@ -8,7 +8,8 @@ import { expect, signInAsAdmin, test } from './fixtures'
 // fresh visitors split between it and the active release; its error rate stops it by itself
 // within a minute; everyone is on the active release again; a page loaded before a promotion
 // keeps working; a release built for another React is refused at registration.
-// Run with the e2e thresholds of run.mjs (CANARY_MIN_VIEWS=10, CANARY_ERROR_MARGIN=0.2).
+// Run with the e2e thresholds of run.mjs (CANARY_MIN_VIEWS=10, CANARY_ERROR_MARGIN=0.2), in the
+// `canary` project, after every other test (playwright.config.ts); alone: `-- canary.spec.ts --no-deps`.
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin

@@ -60,7 +60,7 @@ describe('the health beacon', () => {
     ])
     const call = fetchStub.mock.calls.find(([url]) => url === '/api/beacon')
     // Nothing about the visitor: no cookies, only the release and what happened.
-    expect(call?.[1]).toMatchObject({ method: 'POST', credentials: 'omit', keepalive: true })
+    expect(call?.[1]).toMatchObject({ method: 'POST', credentials: 'omit' })
   })
 
   it("knows a remote's scripts by its manifest's folder", async () => {

@@ -26,7 +26,8 @@ function flush() {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ events }),
-    keepalive: true,
+    // Not `keepalive`: Chromium never reports such a request finished to its tools (a test's
+    // "network idle" never comes); a page left within the batch time loses its report.
     credentials: 'omit',
   }).catch(() => {
     // Health reporting never disturbs the page.

@@ -26,12 +26,14 @@ function flush() {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ events }),
-    // Not `keepalive`: Chromium never reports such a request finished to its tools (a test's
-    // "network idle" never comes); a page left within the batch time loses its report.
+    // A page left within the batch time loses its report: health is a sample, not a ledger.
     credentials: 'omit',
-  }).catch(() => {
-    // Health reporting never disturbs the page.
   })
+    // Read to its end: an answer left unread keeps its request open in the browser.
+    .then((response) => response.arrayBuffer())
+    .catch(() => {
+      // Health reporting never disturbs the page.
+    })
 }
 
 function report(remote: RemoteName, kind: Kind) {

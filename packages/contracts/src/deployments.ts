@@ -138,7 +138,10 @@ export const deploymentsContract = {
     method: 'POST',
     path: '/admin/deployments/:remote/releases',
     access: 'admin',
-    answers: { 409: 'This version is registered already with another address.' },
+    answers: {
+      409: 'This version is registered already with another address.',
+      422: "Its manifest does not fit the shell (shared libraries' ranges, exposes, name).",
+    },
     summary:
       'Register a release by its mf-manifest.json URL (on this server under /apps/<remote>/<version>/, or on a CDN); it is not made active (audited)',
     params: remoteParams,
@@ -166,6 +169,10 @@ export const deploymentsContract = {
     params: remoteParams,
     body: z.object({ version: ReleaseVersionSchema, share: CanaryShareSchema }),
     response: deploymentResponse,
+    answers: {
+      409: 'Another release is on canary, this one is active, or its share is already that.',
+      422: 'Its manifest cannot be loaded or does not fit the shell.',
+    },
   }),
   promote: endpoint({
     method: 'POST',
@@ -174,6 +181,10 @@ export const deploymentsContract = {
     summary: 'Make the canary the active release for everyone (audited)',
     params: remoteParams,
     response: deploymentResponse,
+    answers: {
+      409: 'No canary is running, or it changed meanwhile.',
+      422: 'Its manifest cannot be loaded or does not fit the shell.',
+    },
   }),
   stopCanary: endpoint({
     method: 'POST',
@@ -182,6 +193,7 @@ export const deploymentsContract = {
     summary: 'Stop the canary: every visitor gets the active release again (audited)',
     params: remoteParams,
     response: deploymentResponse,
+    answers: { 409: 'No canary is running.' },
   }),
   rollback: endpoint({
     method: 'POST',

@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   // How long a page waits for a remote's server build and its data before leaving that area to the browser.
   SERVER_RENDER_DEADLINE_MS: z.coerce.number().int().min(1).max(10_000).default(300),
   SEED_ON_EMPTY: bool.default(true),
+  // The automatic stop of a canary (issue 38, decision 061): the error rate over the last
+  // CANARY_WINDOW_VIEWS page views of the canary's area, judged once it has CANARY_MIN_VIEWS,
+  // stopped when it exceeds the active release's by more than CANARY_ERROR_MARGIN (0-1).
+  CANARY_WINDOW_VIEWS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  CANARY_MIN_VIEWS: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  CANARY_ERROR_MARGIN: z.coerce.number().min(0).max(1).default(0.05),
   // On SIGTERM, how long /api/ready answers 503 while requests are still served, before the
   // server stops taking connections: the time a load balancer needs to see it and route away.
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -252,6 +258,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     releasesDir: path.join(dataDir, 'releases'),
     /** Origins whose http(s) manifest URLs may be registered and fetched (RELEASE_HOSTS). */
     releaseHosts,
+    /** When a canary is stopped by its health (decision 061). */
+    canary: {
+      windowViews: e.CANARY_WINDOW_VIEWS,
+      minViews: Math.min(e.CANARY_MIN_VIEWS, e.CANARY_WINDOW_VIEWS),
+      margin: e.CANARY_ERROR_MARGIN,
+    },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
   }
 }

@@ -108,6 +108,11 @@ const env = {
   // A loaded CI machine can miss the production deadline (300 ms) for a remote's server
   // build or its data; the pages are tested server-rendered, the fallback by the API's tests.
   SERVER_RENDER_DEADLINE_MS: process.env.SERVER_RENDER_DEADLINE_MS ?? '5000',
+  // A canary is judged after 10 page views of it, not production's 50, so the browser test of
+  // the automatic stop (canary.spec.ts) needs a few dozen visitors, not a hundred.
+  CANARY_MIN_VIEWS: '10',
+  CANARY_WINDOW_VIEWS: '200',
+  CANARY_ERROR_MARGIN: '0.2',
 }
 // The embedded default is what a fresh clone runs; E2E_DATABASE_URL opts into PostgreSQL.
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL

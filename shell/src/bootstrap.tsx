@@ -3,6 +3,7 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
 import { startErrorReporting } from './observability'
+import { reportUnhandledRemoteErrors } from './remotes/health-beacon'
 import { RENDER_IN_BROWSER } from './remotes/remote-area'
 import { RemoteLoadError } from './remotes/remote-loader'
 import { SERVER_STATE_ID } from './server/state'
@@ -10,6 +11,8 @@ import './styles.css'
 
 // Reads /runtime-config.json; loads the tracker's SDK only when a DSN is configured.
 void startErrorReporting()
+// Errors thrown from a remote's chunks count against its release's health (issue 38).
+reportUnhandledRemoteErrors()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')

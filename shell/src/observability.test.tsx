@@ -8,6 +8,8 @@ import * as Sentry from './sentry'
 
 vi.mock('./sentry', () => ({ init: vi.fn(), captureException: vi.fn() }))
 vi.mock('./remotes/remote-loader', () => ({ loadRemoteRoutes: vi.fn(), remoteEntry: vi.fn() }))
+// The health beacon has its own test (remotes/health-beacon.test.ts).
+vi.mock('./remotes/health-beacon', () => ({ reportAreaView: vi.fn(), reportAreaError: vi.fn() }))
 
 function runtimeConfig(body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }))

@@ -24,3 +24,18 @@ export const rollbackMutation = () => ({
   mutationFn: ({ remote }: { remote: DeployableRemote; to: string }) =>
     request(deploymentsContract.rollback, { params: { remote } }),
 })
+
+export const canaryMutation = () => ({
+  mutationFn: ({ remote, version, share }: { remote: DeployableRemote; version: string; share: number }) =>
+    request(deploymentsContract.canary, { params: { remote }, body: { version, share } }),
+})
+
+export const promoteCanaryMutation = () => ({
+  mutationFn: ({ remote }: { remote: DeployableRemote; version: string }) =>
+    request(deploymentsContract.promote, { params: { remote } }),
+})
+
+export const stopCanaryMutation = () => ({
+  mutationFn: ({ remote }: { remote: DeployableRemote; version: string }) =>
+    request(deploymentsContract.stopCanary, { params: { remote } }),
+})

@@ -2,7 +2,7 @@ import { adminAuditRouter } from '../domains/accounts/audit-routes'
 import { adminUsersRouter } from '../domains/accounts/routes'
 import { adminQuantityPricesRouter, cartRouter } from '../domains/cart/routes'
 import { adminProductsRouter, catalogRouter } from '../domains/catalog/routes'
-import { adminDeploymentsRouter } from '../domains/deployments/routes'
+import { adminDeploymentsRouter, beaconRouter } from '../domains/deployments/routes'
 import { adminDiscountsRouter, adminGiftCardsRouter } from '../domains/discounts/admin-routes'
 import { discountsRouter, giftCardsRouter } from '../domains/discounts/routes'
 import { insightsRouter } from '../domains/insights/routes'
@@ -46,6 +46,7 @@ export const apiRouters: Router[] = [
   adminGiftCardsRouter,
   adminAuditRouter,
   adminDeploymentsRouter,
+  beaconRouter,
   insightsRouter,
   inboxRouter,
   catalogRouter,

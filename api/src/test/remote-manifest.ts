@@ -10,7 +10,13 @@ const FEDERATION = (
 /** A manifest as the federation plugin writes it, with what the shell's contract reads. */
 export function manifest(
   name: string,
-  overrides: { react?: string; requiredReact?: string; exposes?: string[]; federation?: string } = {},
+  overrides: {
+    react?: string
+    requiredReact?: string
+    reactQuery?: string
+    exposes?: string[]
+    federation?: string
+  } = {},
 ) {
   const shared = (pkg: string, version: string, requiredVersion: string) => ({
     id: `${name}:${pkg}`,
@@ -32,6 +38,8 @@ export function manifest(
       shared('react', overrides.react ?? '19.3.1', overrides.requiredReact ?? '^19.0.0'),
       shared('react-dom', '19.3.1', '^19.0.0'),
       shared('react-router', '7.18.5', '^7.0.0'),
+      shared('@tanstack/react-query', overrides.reactQuery ?? '5.108.0', '^5.0.0'),
+      shared('@lamplight/session', '0.0.0', ''),
     ],
     remotes: [],
     exposes: (overrides.exposes ?? ['./routes']).map((p) => ({

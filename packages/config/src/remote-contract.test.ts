@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { checkRemoteManifest, shellSharedVersions } from './remote-contract'
 
 const SHELL = shellSharedVersions({
-  dependencies: { react: '19.3.1', 'react-dom': '19.3.1', 'react-router': '7.18.5', sonner: '^2.0.8' },
+  dependencies: {
+    react: '19.3.1',
+    'react-dom': '19.3.1',
+    'react-router': '7.18.5',
+    '@tanstack/react-query': '5.108.0',
+    sonner: '^2.0.8',
+  },
   devDependencies: { '@module-federation/enhanced': '2.9.2' },
 })
 
@@ -17,6 +23,8 @@ function manifest(
       { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
       { name: 'react-dom', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
       { name: 'react-router', version: '7.18.5', singleton: true, requiredVersion: '^7.0.0' },
+      { name: '@tanstack/react-query', version: '5.108.0', singleton: true, requiredVersion: '^5.0.0' },
+      { name: '@lamplight/session', version: '0.0.0', singleton: true, requiredVersion: '' },
     ],
   }
   edit(m)
@@ -51,6 +59,29 @@ describe('the remote contract', () => {
     ],
     ['no exposes', () => manifest((m) => delete m.exposes), /lists no exposed modules/],
     ['react not shared', () => manifest((m) => (m.shared = m.shared.slice(1))), /does not share react;/],
+    [
+      'react-query not shared',
+      () => manifest((m) => (m.shared = m.shared.filter((s) => s.name !== '@tanstack/react-query'))),
+      /does not share @tanstack\/react-query;/,
+    ],
+    [
+      'the session not a singleton',
+      () =>
+        manifest((m) => {
+          const session = m.shared.find((s) => s.name === '@lamplight/session')
+          if (session) session.singleton = false
+        }),
+      /shares @lamplight\/session but not as a singleton/,
+    ],
+    [
+      'requires a React range the shell does not provide',
+      () =>
+        manifest((m) => {
+          const react = m.shared.find((s) => s.name === 'react')
+          if (react) react.requiredVersion = '^18.2.0'
+        }),
+      /requires react \^18\.2\.0, but the shell provides 19\.3\.1/,
+    ],
     [
       "built with another minor release of Module Federation (it runs on the shell's runtime)",
       () => manifest((m) => ((m.metaData as { pluginVersion: string }).pluginVersion = '2.8.1')),

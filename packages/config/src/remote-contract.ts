@@ -10,7 +10,7 @@ export const REMOTE_CONTRACT = {
   /** The modules the shell loads from every remote. */
   exposes: ['./routes'],
   /** Shared packages that must be singletons in both, with the shell's version inside the remote's range. */
-  singletons: ['react', 'react-dom', 'react-router'],
+  singletons: ['react', 'react-dom', 'react-router', '@tanstack/react-query', '@lamplight/session'],
 } as const
 
 /**

@@ -57,6 +57,34 @@ export const ActivationSchema = z.object({
 })
 export type Activation = z.infer<typeof ActivationSchema>
 
+/** A canary's share of visitors, in percent. */
+export const CanaryShareSchema = z.coerce
+  .number({ message: 'The share is a whole percentage from 1 to 100.' })
+  .int('The share is a whole percentage from 1 to 100.')
+  .min(1, 'The share is at least 1 %.')
+  .max(100, 'The share is at most 100 %.')
+
+/** Page views and errors of one release's area (the beacon), over the health window. */
+export const ReleaseHealthSchema = z.object({
+  version: z.string(),
+  views: z.number().int(),
+  errors: z.number().int(),
+  /** errors / views (null: no views yet). */
+  errorRate: z.number().nullable(),
+})
+export type ReleaseHealth = z.infer<typeof ReleaseHealthSchema>
+
+export const CanaryEventSchema = z.object({
+  version: z.string(),
+  kind: z.enum(['started', 'share_changed', 'promoted', 'stopped', 'auto_stopped']),
+  share: z.number().int().nullable(),
+  /** Null: the server (the automatic stop). */
+  actor: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.coerce.date(),
+})
+export type CanaryEvent = z.infer<typeof CanaryEventSchema>
+
 export const RemoteDeploymentSchema = z.object({
   remote: z.enum(DEPLOYABLE_REMOTES),
   /** The active release (null until the server registered its bundled build). */
@@ -76,6 +104,19 @@ export const RemoteDeploymentSchema = z.object({
   releases: z.array(ReleaseSchema),
   /** The latest switches, newest first. */
   history: z.array(ActivationSchema),
+  /** A release served to a share of visitors beside the active one (null: none). */
+  canary: z
+    .object({
+      version: z.string(),
+      share: z.number().int(),
+      startedAt: z.coerce.date(),
+      startedBy: z.string().nullable(),
+    })
+    .nullable(),
+  /** The active release's and the canary's health over the last CANARY_WINDOW_VIEWS page views. */
+  health: z.object({ active: ReleaseHealthSchema.nullable(), canary: ReleaseHealthSchema.nullable() }),
+  /** Canary events (started, share changed, promoted, stopped, stopped by the health check), newest first. */
+  canaryHistory: z.array(CanaryEventSchema),
 })
 export type RemoteDeployment = z.infer<typeof RemoteDeploymentSchema>
 
@@ -97,7 +138,10 @@ export const deploymentsContract = {
     method: 'POST',
     path: '/admin/deployments/:remote/releases',
     access: 'admin',
-    answers: { 409: 'This version is registered already with another address.' },
+    answers: {
+      409: 'This version is registered already with another address.',
+      422: "Its manifest does not fit the shell (shared libraries' ranges, exposes, name).",
+    },
     summary:
       'Register a release by its mf-manifest.json URL (on this server under /apps/<remote>/<version>/, or on a CDN); it is not made active (audited)',
     params: remoteParams,
@@ -116,6 +160,41 @@ export const deploymentsContract = {
     body: z.object({ version: ReleaseVersionSchema.or(z.literal('bundled')) }),
     response: deploymentResponse,
   }),
+  canary: endpoint({
+    method: 'POST',
+    path: '/admin/deployments/:remote/canary',
+    access: 'admin',
+    summary:
+      "Serve a registered release to a share of visitors (1-100 %, sticky per visitor), or change the running canary's share; checked like an activation (audited)",
+    params: remoteParams,
+    body: z.object({ version: ReleaseVersionSchema, share: CanaryShareSchema }),
+    response: deploymentResponse,
+    answers: {
+      409: 'Another release is on canary, this one is active, or its share is already that.',
+      422: 'Its manifest cannot be loaded or does not fit the shell.',
+    },
+  }),
+  promote: endpoint({
+    method: 'POST',
+    path: '/admin/deployments/:remote/canary/promote',
+    access: 'admin',
+    summary: 'Make the canary the active release for everyone (audited)',
+    params: remoteParams,
+    response: deploymentResponse,
+    answers: {
+      409: 'No canary is running, or it changed meanwhile.',
+      422: 'Its manifest cannot be loaded or does not fit the shell.',
+    },
+  }),
+  stopCanary: endpoint({
+    method: 'POST',
+    path: '/admin/deployments/:remote/canary/stop',
+    access: 'admin',
+    summary: 'Stop the canary: every visitor gets the active release again (audited)',
+    params: remoteParams,
+    response: deploymentResponse,
+    answers: { 409: 'No canary is running.' },
+  }),
   rollback: endpoint({
     method: 'POST',
     path: '/admin/deployments/:remote/rollback',
@@ -125,5 +204,30 @@ export const deploymentsContract = {
       'Go back to the release that was active before the current one (checked like an activation; audited)',
     params: remoteParams,
     response: deploymentResponse,
+  }),
+}
+
+/** What the shell reports of a remote's area: a page view of it, or an error in it. */
+export const BEACON_KINDS = ['view', 'error'] as const
+/** Events in one beacon call (the shell sends one per page load and error, batched a little). */
+export const BEACON_MAX_EVENTS = 20
+/** Bytes a beacon body may have. */
+export const BEACON_MAX_BYTES = 4096
+
+export const beaconContract = {
+  send: endpoint({
+    method: 'POST',
+    path: '/beacon',
+    access: 'public',
+    summary:
+      "The shell's health report of remote areas: page views and errors per release id (no personal data; rate-limited, 4 KB). Counted per release and minute; may stop a failing canary",
+    body: z.object({
+      events: z
+        .array(z.object({ release: z.string().uuid('A release id is a UUID.'), kind: z.enum(BEACON_KINDS) }))
+        .min(1, 'Send at least one event.')
+        .max(BEACON_MAX_EVENTS, `At most ${BEACON_MAX_EVENTS} events at once.`),
+    }),
+    response: z.object({ data: z.object({ counted: z.number().int() }) }),
+    status: 202,
   }),
 }

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event'
 import type { ComponentType } from 'react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { reportAreaError, reportAreaView } from './health-beacon'
 import { RemoteArea } from './remote-area'
 import { loadRemoteRoutes } from './remote-loader'
 
 vi.mock('./remote-loader', () => ({ loadRemoteRoutes: vi.fn(), remoteEntry: vi.fn() }))
+vi.mock('./health-beacon', () => ({ reportAreaView: vi.fn(), reportAreaError: vi.fn() }))
 const load = vi.mocked(loadRemoteRoutes)
 
 /** Like the real loader, answers the same promise for the same remote and attempt. */
@@ -72,6 +74,9 @@ describe('RemoteArea', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent("This part of the site didn't load")
     expect(screen.getByText('chrome')).toBeInTheDocument()
+    // Its release's health hears of the page view and of the failure (issue 38).
+    expect(vi.mocked(reportAreaView)).toHaveBeenCalledWith('storefront')
+    expect(vi.mocked(reportAreaError)).toHaveBeenCalledWith('storefront')
     const retry = screen.getByRole('button', { name: 'Retry' })
     await act(async () => userEvent.click(retry))
     expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument()
@@ -83,8 +88,10 @@ describe('RemoteArea', () => {
     loader(async () => () => {
       throw new Error('broken page')
     })
+    vi.mocked(reportAreaError).mockClear()
     await renderArea()
     expect(await screen.findByRole('alert')).toHaveTextContent("This part of the site didn't load")
     expect(screen.getByText('chrome')).toBeInTheDocument()
+    expect(vi.mocked(reportAreaError)).toHaveBeenCalledWith('storefront')
   })
 })

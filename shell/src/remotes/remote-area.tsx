@@ -9,12 +9,14 @@ import {
   Suspense,
   use,
   useContext,
+  useEffect,
   useState,
 } from 'react'
 import { useLocation } from 'react-router'
 import { HydrationMarker } from '../hydration/hydration-marker'
 import { reportRemoteError } from '../observability'
 import { RouteMeta } from '../pages/route-meta'
+import { reportAreaError, reportAreaView } from './health-beacon'
 import { loadRemoteRoutes } from './remote-loader'
 
 const AREA_LABELS: Record<RemoteName, string> = {
@@ -31,12 +33,17 @@ const AREA_LABELS: Record<RemoteName, string> = {
 export function RemoteArea({ remote }: { remote: RemoteName }) {
   const [attempt, setAttempt] = useState(0)
   const { pathname } = useLocation()
+  // One view of this remote's area per page load, for its release's health (issue 38).
+  useEffect(() => reportAreaView(remote), [remote])
   return (
     <RemoteErrorBoundary
       key={attempt}
       resetKey={pathname}
       fallback={<RemoteFailure remote={remote} onRetry={() => setAttempt((n) => n + 1)} />}
-      onError={(error) => reportRemoteError(error, remote)}
+      onError={(error) => {
+        reportRemoteError(error, remote)
+        reportAreaError(remote)
+      }}
     >
       <Suspense fallback={<RemoteLoading remote={remote} />}>
         <FederatedRoutes remote={remote} attempt={attempt} />

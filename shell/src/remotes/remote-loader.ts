@@ -27,6 +27,12 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): 
 
 let configPromise: Promise<RemotesConfig> | null = null
 let loaded: RemotesConfig = {}
+let loadedReleases: Partial<Record<RemoteName, string>> = {}
+
+/** The id of the release of a remote this page loads (from /remotes.json), for the health beacon. */
+export function remoteReleaseId(remote: RemoteName): string | undefined {
+  return loadedReleases[remote]
+}
 
 /** Where a remote was loaded from (once /remotes.json has been read): for error reports. */
 export function remoteEntry(remote: RemoteName): string | undefined {
@@ -48,8 +54,10 @@ async function fetchRemotesConfig(): Promise<RemotesConfig> {
     signal: AbortSignal.timeout(REMOTE_LOAD_DEADLINE_MS),
   })
   if (!response.ok) throw new Error(`Could not load the remotes configuration (${response.status})`)
-  const config = parseRemotesConfig(await response.json())
+  const body: unknown = await response.json()
+  const config = parseRemotesConfig(body)
   loaded = config
+  loadedReleases = parseReleaseIds(body)
   registerRemotes(
     Object.entries(config).map(([name, entry]) => ({
       name: federationName(name as RemoteName),
@@ -69,6 +77,18 @@ export function parseRemotesConfig(value: unknown): RemotesConfig {
     if (typeof entry === 'string' && entry.trim()) config[name] = entry.trim()
   }
   return config
+}
+
+/** `releases` of /remotes.json: the release id of each remote this visitor is on (issue 38). */
+export function parseReleaseIds(value: unknown): Partial<Record<RemoteName, string>> {
+  const releases = (value as { releases?: unknown } | null)?.releases
+  const ids: Partial<Record<RemoteName, string>> = {}
+  if (!releases || typeof releases !== 'object') return ids
+  for (const name of REMOTE_NAMES) {
+    const id = (releases as Record<string, unknown>)[name]
+    if (typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) ids[name] = id
+  }
+  return ids
 }
 
 export function preloadRemoteFor(pathname: string): void {

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { user } from './auth'
 
 /** How a release became active: registered at first start, switched to by an admin, or rolled back to. */
@@ -45,13 +55,70 @@ export const remoteActivations = pgTable(
 
 // The active pointer: one row per remote. Switches lock it (select ... for update), so two
 // admins switching at once apply one after the other.
-export const remoteDeployments = pgTable('remote_deployments', {
-  remote: text().primaryKey(),
-  releaseId: uuid()
-    .notNull()
-    .references(() => remoteReleases.id, { onDelete: 'restrict' }),
-  activationId: uuid()
-    .notNull()
-    .references(() => remoteActivations.id, { onDelete: 'restrict' }),
-  activatedAt: timestamp({ withTimezone: true }).notNull(),
-})
+export const remoteDeployments = pgTable(
+  'remote_deployments',
+  {
+    remote: text().primaryKey(),
+    releaseId: uuid()
+      .notNull()
+      .references(() => remoteReleases.id, { onDelete: 'restrict' }),
+    activationId: uuid()
+      .notNull()
+      .references(() => remoteActivations.id, { onDelete: 'restrict' }),
+    activatedAt: timestamp({ withTimezone: true }).notNull(),
+    // A canary (issue 38, decision 061): another release for a share of visitors (1-100 %),
+    // chosen per visitor by a hash of their visitor id and the release id. Null: none.
+    canaryReleaseId: uuid().references(() => remoteReleases.id, { onDelete: 'restrict' }),
+    canaryShare: integer(),
+    canaryStartedAt: timestamp({ withTimezone: true }),
+    canaryStartedBy: text().references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check(
+      'remote_deployments_canary_check',
+      sql`(${t.canaryReleaseId} is null and ${t.canaryShare} is null) or (${t.canaryReleaseId} is not null and ${t.canaryShare} between 1 and 100 and ${t.canaryStartedAt} is not null)`,
+    ),
+  ],
+)
+
+/** What happened to a canary: started, its share changed, promoted to all, stopped by an admin or by the health check. */
+export const CANARY_EVENT_KINDS = ['started', 'share_changed', 'promoted', 'stopped', 'auto_stopped'] as const
+
+export const remoteCanaryEvents = pgTable(
+  'remote_canary_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    remote: text().notNull(),
+    releaseId: uuid()
+      .notNull()
+      .references(() => remoteReleases.id, { onDelete: 'restrict' }),
+    kind: text({ enum: CANARY_EVENT_KINDS }).notNull(),
+    share: integer(),
+    // Null: the server did it (the automatic stop).
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    reason: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'remote_canary_events_kind_check',
+      sql`${t.kind} in ('started', 'share_changed', 'promoted', 'stopped', 'auto_stopped')`,
+    ),
+    index('remote_canary_events_remote_idx').on(t.remote, t.at),
+  ],
+)
+
+// Health per release and per minute (the beacon, issue 38): page views of the release's area
+// and the errors it reported. One row per release per minute, counted with an upsert.
+export const remoteReleaseHealth = pgTable(
+  'remote_release_health',
+  {
+    releaseId: uuid()
+      .notNull()
+      .references(() => remoteReleases.id, { onDelete: 'cascade' }),
+    minute: timestamp({ withTimezone: true }).notNull(),
+    views: integer().notNull().default(0),
+    errors: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.minute] })],
+)

@@ -402,6 +402,45 @@ const SCENARIOS: Record<string, Scenario> = {
     }
     return { method: 'POST', path: '/api/admin/deployments/storefront/rollback', body: {}, entity: 'remote' }
   },
+  // Issue 38: canaries.
+  'POST /admin/deployments/:remote/canary': async (ctx) => {
+    await ctx.actors.admin.request('/api/admin/deployments/storefront/canary/stop', { body: {} })
+    const { version } = await registered(ctx)
+    return {
+      method: 'POST',
+      path: '/api/admin/deployments/storefront/canary',
+      body: { version, share: 10 },
+      entity: 'remote',
+    }
+  },
+  'POST /admin/deployments/:remote/canary/promote': async (ctx) => {
+    await onCanary(ctx)
+    return {
+      method: 'POST',
+      path: '/api/admin/deployments/storefront/canary/promote',
+      body: {},
+      entity: 'remote',
+    }
+  },
+  'POST /admin/deployments/:remote/canary/stop': async (ctx) => {
+    await onCanary(ctx)
+    return {
+      method: 'POST',
+      path: '/api/admin/deployments/storefront/canary/stop',
+      body: {},
+      entity: 'remote',
+    }
+  },
+}
+
+/** A fresh storefront release on canary (any canary before it stopped). */
+async function onCanary(ctx: Ctx) {
+  await ctx.actors.admin.request('/api/admin/deployments/storefront/canary/stop', { body: {} })
+  const { version } = await registered(ctx)
+  const res = await ctx.actors.admin.request('/api/admin/deployments/storefront/canary', {
+    body: { version, share: 10 },
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
 }
 
 const png = async (width = 40, height = 30) =>

@@ -21,6 +21,8 @@ function startCdn(): Promise<Server> {
     '/v3/mf-manifest.json': (res) => res.end(JSON.stringify(manifest('storefront'))),
     '/react18/mf-manifest.json': (res) =>
       res.end(JSON.stringify(manifest('storefront', { react: '18.3.1', requiredReact: '^18.2.0' }))),
+    '/query4/mf-manifest.json': (res) =>
+      res.end(JSON.stringify(manifest('storefront', { reactQuery: '4.36.1' }))),
     '/old-federation/mf-manifest.json': (res) =>
       res.end(JSON.stringify(manifest('storefront', { federation: '0.9.0' }))),
     '/no-routes/mf-manifest.json': (res) =>
@@ -252,12 +254,38 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
     expect((await remotesJson()).storefront).toBe(`${base}/v2/mf-manifest.json`)
   })
 
-  it('refuses an incompatible or malformed release with a clear 422, and changes nothing', async () => {
+  it('refuses at registration a release that does not fit the shell (its shared ranges), with the reason, registering nothing', async () => {
+    const auditBefore = await database.db.select().from(auditLog)
     const cases: [string, string, RegExp][] = [
       ['react18', `${base}/react18/mf-manifest.json`, /react 18\.3\.1, outside the shell's range \^19\.0\.0/],
+      [
+        'react18',
+        `${base}/react18/mf-manifest.json`,
+        /requires react \^18\.2\.0, but the shell provides 19\./,
+      ],
+      [
+        'query4',
+        `${base}/query4/mf-manifest.json`,
+        /@tanstack\/react-query 4\.36\.1, outside the shell's range \^5\.0\.0/,
+      ],
       ['no-routes', `${base}/no-routes/mf-manifest.json`, /does not expose "\.\/routes"/],
       ['old-federation', `${base}/old-federation/mf-manifest.json`, /built with Module Federation 0\.9\.0/],
       ['wrong-remote', `${base}/wrong-remote/mf-manifest.json`, /is for "puzzle_app"/],
+    ]
+    for (const [version, manifestUrl, message] of cases) {
+      const res = await post('/storefront/releases', { version, manifestUrl })
+      expect(res.status, version).toBe(422)
+      expect(res.body.error.code).toBe('validation_failed')
+      expect(res.body.error.message, version).toMatch(/cannot be registered: it does not fit the shell/)
+      expect(res.body.error.message, version).toMatch(message)
+    }
+    const versions = (await database.db.select().from(remoteReleases)).map((r) => r.version)
+    for (const [version] of cases) expect(versions).not.toContain(version)
+    expect(await database.db.select().from(auditLog)).toEqual(auditBefore)
+  })
+
+  it('refuses a malformed or missing manifest at activation with a clear 422, and changes nothing', async () => {
+    const cases: [string, string, RegExp][] = [
       ['not-json', `${base}/not-json/mf-manifest.json`, /not valid JSON/],
       ['huge', `${base}/huge/mf-manifest.json`, /larger than 1024 KB/],
       ['local-missing', '/apps/storefront/0.0.1-nothere/mf-manifest.json', /not on this server/],
@@ -337,8 +365,10 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
   })
 
   it("refuses a release whose manifest is another remote's", async () => {
-    await post('/resources-app/releases', { version: '1.0.0', manifestUrl: `${base}/v2/mf-manifest.json` })
-    const wrongName = await post('/resources-app/activate', { version: '1.0.0' })
+    const wrongName = await post('/resources-app/releases', {
+      version: '1.0.0',
+      manifestUrl: `${base}/v2/mf-manifest.json`,
+    })
     expect(wrongName.status).toBe(422) // the CDN's manifest is the storefront's
     expect(wrongName.body.error.message).toMatch(/is for "storefront", not "resources_app"/)
   })

@@ -88,19 +88,37 @@ export function createManifestChecker(options: ManifestCheckOptions) {
 
   return {
     shellVersions,
-    /** Resolves with the build's stamped version when the release can be activated; throws 422 otherwise. */
-    async check(remote: RemoteName, version: string, manifestUrl: string): Promise<string | null> {
-      const text = await load(remote, version, manifestUrl)
+    /**
+     * Resolves with the build's stamped version when the release can be activated; throws 422
+     * otherwise. At `register`, only a manifest that loads and does not fit the shell (its
+     * shared ranges, its exposes, its name) is refused: one not uploaded yet may still be
+     * registered, and is checked in full when it is switched to (issue 38).
+     */
+    async check(
+      remote: RemoteName,
+      version: string,
+      manifestUrl: string,
+      phase: 'activate' | 'register' = 'activate',
+    ): Promise<string | null> {
+      const verb = phase === 'register' ? 'registered' : 'activated'
+      let text: string
+      try {
+        text = await load(remote, version, manifestUrl)
+      } catch (error) {
+        if (phase === 'register') return null
+        throw error
+      }
       let manifest: unknown
       try {
         manifest = JSON.parse(text)
       } catch {
+        if (phase === 'register') return null
         throw refused(`${remote} ${version} cannot be activated: its manifest is not valid JSON.`)
       }
       const result = checkRemoteManifest(manifest, shellVersions, { federationName: federationName(remote) })
       if (!result.ok)
         throw refused(
-          `${remote} ${version} cannot be activated: it does not fit the shell. ${result.problems.join(' ')}`,
+          `${remote} ${version} cannot be ${verb}: it does not fit the shell. ${result.problems.join(' ')}`,
           result.problems,
         )
       return result.version

@@ -73,7 +73,7 @@ describe.each(DRIVERS)('remote registry on %s', (driver) => {
     const { app, deps } = createTestApp(database, { SERVE_APPS: 'true' })
     const res = await app.request('/remotes.json')
     expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(res.headers.get('cache-control')).toBe('private, no-cache')
     const etag = res.headers.get('etag')
     expect(etag).toBeTruthy()
     expect((await res.json())['puzzle-app']).toBe('https://cdn.example.com/p/mf-manifest.json')

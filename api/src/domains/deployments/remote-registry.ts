@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import { REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { and, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { remoteActivations, remoteDeployments, remoteReleases } from '../../db/schema'
 import type { ManifestChecker } from './manifest-check'
+import { onCanary } from './visitor'
 
 /**
  * The remote registry (decision 012): which release of each remote the shell loads. The
@@ -21,12 +23,51 @@ export const defaultManifestUrl = (remote: RemoteName) => `/apps/${remote}/mf-ma
 export const REGISTRY_CACHE_MS = 1000
 
 export type RemotesSnapshot = {
-  /** Remote name → manifest URL: the body of /remotes.json. */
+  /** Remote name → manifest URL of the active release (what a visitor off every canary gets). */
   remotes: Record<RemoteName, string>
   /** Strong validator of `remotes` (changes exactly when the body does). */
   etag: string
-  /** Origins other than our own that the active releases load from (for the CSP). */
+  /** Origins other than our own that the active releases and canaries load from (for the CSP). */
   origins: string[]
+  /** Release id of each remote's active release (not for a remote pinned by REMOTE_*_URL). */
+  releases: Partial<Record<RemoteName, string>>
+  /** The running canaries (issue 38): release id, manifest URL, share of visitors. */
+  canaries: Partial<Record<RemoteName, { releaseId: string; manifestUrl: string; share: number }>>
+}
+
+/** What one visitor's pages load: the body of their /remotes.json, and which remotes put them on a canary. */
+export type VisitorRemotes = {
+  remotes: Record<RemoteName, string>
+  /** Release id per remote, for the shell's health beacon. */
+  releases: Partial<Record<RemoteName, string>>
+  onCanary: RemoteName[]
+  /** `{ ...remotes, releases }`: what /remotes.json answers. */
+  body: Record<string, unknown>
+  etag: string
+}
+
+/** The releases this visitor is on: the canary where their bucket falls below its share, else the active one. */
+export function remotesForVisitor(snapshot: RemotesSnapshot, visitorId: string | null): VisitorRemotes {
+  const remotes = { ...snapshot.remotes }
+  const releases = { ...snapshot.releases }
+  const canaryRemotes: RemoteName[] = []
+  if (visitorId) {
+    for (const [name, canary] of Object.entries(snapshot.canaries) as [
+      RemoteName,
+      { releaseId: string; manifestUrl: string; share: number },
+    ][]) {
+      if (!onCanary(visitorId, canary.releaseId, canary.share)) continue
+      remotes[name] = canary.manifestUrl
+      releases[name] = canary.releaseId
+      canaryRemotes.push(name)
+    }
+  }
+  const body = { ...remotes, releases }
+  const etag =
+    canaryRemotes.length === 0 && Object.keys(snapshot.canaries).length === 0
+      ? snapshot.etag
+      : `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`
+  return { remotes, releases, onCanary: canaryRemotes, body, etag }
 }
 
 export type RemoteRegistry = {
@@ -55,26 +96,77 @@ export function originsOf(urls: Iterable<string>): string[] {
   return [...origins].sort()
 }
 
+export type ActiveRelease = {
+  releaseId: string
+  manifestUrl: string
+  canary: { releaseId: string; manifestUrl: string; share: number } | null
+}
+
 export function buildSnapshot(
-  active: Partial<Record<RemoteName, string>>,
+  active: Partial<Record<RemoteName, string | ActiveRelease>>,
   overrides: Partial<Record<RemoteName, string>>,
 ): RemotesSnapshot {
+  const entry = (name: RemoteName) => {
+    const a = active[name]
+    return typeof a === 'string' ? { releaseId: null, manifestUrl: a, canary: null } : (a ?? null)
+  }
   const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, overrides[name] ?? active[name] ?? defaultManifestUrl(name)]),
+    REMOTE_NAMES.map((name) => [
+      name,
+      overrides[name] ?? entry(name)?.manifestUrl ?? defaultManifestUrl(name),
+    ]),
   ) as Record<RemoteName, string>
-  const body = JSON.stringify(remotes)
+  const releases: Partial<Record<RemoteName, string>> = {}
+  const canaries: RemotesSnapshot['canaries'] = {}
+  for (const name of REMOTE_NAMES) {
+    const a = entry(name)
+    if (overrides[name] || !a) continue
+    if (a.releaseId) releases[name] = a.releaseId
+    if (a.canary) canaries[name] = a.canary
+  }
+  const body = JSON.stringify({ ...remotes, releases })
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-  return { remotes, etag, origins: originsOf(Object.values(remotes)) }
+  const origins = originsOf([...Object.values(remotes), ...Object.values(canaries).map((c) => c.manifestUrl)])
+  return { remotes, etag, origins, releases, canaries }
+}
+
+/** Each remote's active release and its canary, if any (remotes with no active release are left out). */
+export async function activeReleases(db: Db): Promise<Partial<Record<RemoteName, ActiveRelease>>> {
+  const canary = alias(remoteReleases, 'canary_release')
+  const rows = await db
+    .select({
+      remote: remoteDeployments.remote,
+      releaseId: remoteDeployments.releaseId,
+      manifestUrl: remoteReleases.manifestUrl,
+      canaryReleaseId: remoteDeployments.canaryReleaseId,
+      canaryShare: remoteDeployments.canaryShare,
+      canaryManifestUrl: canary.manifestUrl,
+    })
+    .from(remoteDeployments)
+    .innerJoin(remoteReleases, eq(remoteReleases.id, remoteDeployments.releaseId))
+    .leftJoin(canary, eq(canary.id, remoteDeployments.canaryReleaseId))
+  const known = new Set<string>(REMOTE_NAMES)
+  return Object.fromEntries(
+    rows
+      .filter((r) => known.has(r.remote))
+      .map((r) => [
+        r.remote,
+        {
+          releaseId: r.releaseId,
+          manifestUrl: r.manifestUrl,
+          canary:
+            r.canaryReleaseId && r.canaryManifestUrl && r.canaryShare
+              ? { releaseId: r.canaryReleaseId, manifestUrl: r.canaryManifestUrl, share: r.canaryShare }
+              : null,
+        },
+      ]),
+  )
 }
 
 /** The manifest URL of each remote's active release (remotes with none are left out). */
 export async function activeManifestUrls(db: Db): Promise<Partial<Record<RemoteName, string>>> {
-  const rows = await db
-    .select({ remote: remoteDeployments.remote, manifestUrl: remoteReleases.manifestUrl })
-    .from(remoteDeployments)
-    .innerJoin(remoteReleases, eq(remoteReleases.id, remoteDeployments.releaseId))
-  const known = new Set<string>(REMOTE_NAMES)
-  return Object.fromEntries(rows.filter((r) => known.has(r.remote)).map((r) => [r.remote, r.manifestUrl]))
+  const active = await activeReleases(db)
+  return Object.fromEntries(Object.entries(active).map(([name, a]) => [name, a.manifestUrl]))
 }
 
 export function createRemoteRegistry(
@@ -95,7 +187,7 @@ export function createRemoteRegistry(
     checker,
     async snapshot() {
       if (last && Date.now() - last.at < cacheMs) return last.snapshot
-      inFlight ??= activeManifestUrls(db)
+      inFlight ??= activeReleases(db)
         .then((active) => {
           const snapshot = buildSnapshot(active, overrides)
           last = { at: Date.now(), snapshot }

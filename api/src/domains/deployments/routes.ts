@@ -1,17 +1,20 @@
-import { deploymentsContract } from '@lamplight/contracts'
+import { BEACON_MAX_BYTES, beaconContract, deploymentsContract } from '@lamplight/contracts'
 import { validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { rateLimit } from '../../middleware/rate-limit'
+import { promoteCanary, setCanary, stopCanary } from './canary'
+import { checkCanaries, countBeacon } from './health'
 import { notAReleaseHost, releaseHostAllowed } from './manifest-check'
 import { activateRelease, describeRemote, listDeployments, registerRelease, rollbackRelease } from './service'
 
 /**
- * The remote registry for admins (decision 012): list, register, activate, roll back.
- * Every switch is audited; this instance forgets its cached /remotes.json at once, the
- * others within REGISTRY_CACHE_MS.
+ * The remote registry for admins (decision 012): list, register, activate, roll back, and
+ * canaries (decision 061). Every switch is audited; this instance forgets its cached
+ * /remotes.json at once, the others within REGISTRY_CACHE_MS.
  */
 export const adminDeploymentsRouter = defineRouter('/admin/deployments')
   .handle(deploymentsContract.list, async ({ c, db, deps }) =>
-    c.json({ data: await listDeployments(db, deps.remotes.overrides) }),
+    c.json({ data: await listDeployments(db, deps.remotes.overrides, deps.config.canary.windowViews) }),
   )
   .handle(deploymentsContract.register, async ({ c, db, deps, params, body, user }) => {
     // The server fetches this address at activation: only from the release hosts (issue 29).
@@ -20,8 +23,16 @@ export const adminDeploymentsRouter = defineRouter('/admin/deployments')
       throw validationFailed(notAReleaseHost(hosts), [
         { path: 'manifestUrl', message: notAReleaseHost(hosts) },
       ])
+    // A release built against other shared libraries than the shell's is refused now, with
+    // the reasons, not only when someone tries to switch to it (issue 38).
+    await deps.remotes.checker.check(params.remote, body.version, body.manifestUrl, 'register')
     const { created } = await registerRelease(db, { ...body, remote: params.remote, actorId: user.id })
-    const data = await describeRemote(db, params.remote, deps.remotes.overrides)
+    const data = await describeRemote(
+      db,
+      params.remote,
+      deps.remotes.overrides,
+      deps.config.canary.windowViews,
+    )
     return c.json({ data }, created ? 201 : 200)
   })
   .handle(deploymentsContract.activate, async ({ c, db, deps, params, body, user }) => {
@@ -31,10 +42,60 @@ export const adminDeploymentsRouter = defineRouter('/admin/deployments')
       actorId: user.id,
     })
     deps.remotes.invalidate()
-    return c.json({ data: await describeRemote(db, params.remote, deps.remotes.overrides) })
+    return c.json({
+      data: await describeRemote(db, params.remote, deps.remotes.overrides, deps.config.canary.windowViews),
+    })
+  })
+  .handle(deploymentsContract.canary, async ({ c, db, deps, params, body, user }) => {
+    await setCanary(db, deps.remotes.checker, { remote: params.remote, ...body, actorId: user.id })
+    deps.remotes.invalidate()
+    return c.json({
+      data: await describeRemote(db, params.remote, deps.remotes.overrides, deps.config.canary.windowViews),
+    })
+  })
+  .handle(deploymentsContract.promote, async ({ c, db, deps, params, user }) => {
+    await promoteCanary(db, deps.remotes.checker, { remote: params.remote, actorId: user.id })
+    deps.remotes.invalidate()
+    return c.json({
+      data: await describeRemote(db, params.remote, deps.remotes.overrides, deps.config.canary.windowViews),
+    })
+  })
+  .handle(deploymentsContract.stopCanary, async ({ c, db, deps, params, user }) => {
+    await stopCanary(db, { remote: params.remote, actorId: user.id })
+    deps.remotes.invalidate()
+    return c.json({
+      data: await describeRemote(db, params.remote, deps.remotes.overrides, deps.config.canary.windowViews),
+    })
   })
   .handle(deploymentsContract.rollback, async ({ c, db, deps, params, user }) => {
     await rollbackRelease(db, deps.remotes.checker, { remote: params.remote, actorId: user.id })
     deps.remotes.invalidate()
-    return c.json({ data: await describeRemote(db, params.remote, deps.remotes.overrides) })
+    return c.json({
+      data: await describeRemote(db, params.remote, deps.remotes.overrides, deps.config.canary.windowViews),
+    })
   })
+
+// A page load sends one or two beacons: a few hundred a minute per address is far past any visitor.
+const limitBeacons = rateLimit({ name: 'beacon', limit: 120, windowMs: 60_000 })
+
+/**
+ * The shell's health beacon (issue 38): views and errors of remote areas per release,
+ * counted per minute; a canary whose numbers cross the margin is stopped here, on the
+ * beacon that tipped it (so within seconds of the errors), exactly once across instances.
+ */
+export const beaconRouter = defineRouter('/beacon').handle(
+  beaconContract.send,
+  { bodyLimit: BEACON_MAX_BYTES, middleware: [limitBeacons] },
+  async ({ c, db, deps, body }) => {
+    const counted = await countBeacon(db, body.events)
+    if (counted.length) {
+      const stopped = await checkCanaries(db, deps.mailer, counted, deps.config.canary)
+      if (stopped.length) {
+        deps.remotes.invalidate()
+        c.get('log').warn({ remotes: stopped }, 'canary stopped by its error rate')
+      }
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json({ data: { counted: counted.length } }, 202)
+  },
+)

@@ -3,9 +3,16 @@ import { REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { remoteActivations, remoteDeployments, remoteReleases, user } from '../../db/schema'
+import {
+  remoteActivations,
+  remoteCanaryEvents,
+  remoteDeployments,
+  remoteReleases,
+  user,
+} from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { recordAudit } from '../../services/audit'
+import { DEFAULT_CANARY_THRESHOLDS, healthOf, releaseHealth } from './health'
 import type { ManifestChecker } from './manifest-check'
 
 /** Switches shown per remote in the listing. */
@@ -17,14 +24,16 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export async function listDeployments(
   db: Db,
   overrides: Partial<Record<RemoteName, string>>,
+  windowViews = DEFAULT_CANARY_THRESHOLDS.windowViews,
 ): Promise<RemoteDeployment[]> {
-  return Promise.all(REMOTE_NAMES.map((remote) => describeRemote(db, remote, overrides)))
+  return Promise.all(REMOTE_NAMES.map((remote) => describeRemote(db, remote, overrides, windowViews)))
 }
 
 export async function describeRemote(
   db: Db | Tx,
   remote: RemoteName,
   overrides: Partial<Record<RemoteName, string>>,
+  windowViews = DEFAULT_CANARY_THRESHOLDS.windowViews,
 ): Promise<RemoteDeployment> {
   const activator = alias(user, 'activator')
   const registrar = alias(user, 'registrar')
@@ -80,6 +89,49 @@ export async function describeRemote(
     .limit(HISTORY_SHOWN)
 
   const target = pointer ? await rollbackTarget(db, remote, pointer) : null
+  const canaryRelease = alias(remoteReleases, 'canary_release')
+  const starter = alias(user, 'starter')
+  const [canary] = pointer
+    ? await db
+        .select({
+          releaseId: remoteDeployments.canaryReleaseId,
+          version: canaryRelease.version,
+          share: remoteDeployments.canaryShare,
+          startedAt: remoteDeployments.canaryStartedAt,
+          startedBy: starter.email,
+        })
+        .from(remoteDeployments)
+        .innerJoin(canaryRelease, eq(canaryRelease.id, remoteDeployments.canaryReleaseId))
+        .leftJoin(starter, eq(starter.id, remoteDeployments.canaryStartedBy))
+        .where(eq(remoteDeployments.remote, remote))
+    : []
+  const eventRelease = alias(remoteReleases, 'event_release')
+  const actor = alias(user, 'canary_actor')
+  const canaryHistory = await db
+    .select({
+      version: eventRelease.version,
+      kind: remoteCanaryEvents.kind,
+      share: remoteCanaryEvents.share,
+      actor: actor.email,
+      reason: remoteCanaryEvents.reason,
+      at: remoteCanaryEvents.at,
+    })
+    .from(remoteCanaryEvents)
+    .innerJoin(eventRelease, eq(eventRelease.id, remoteCanaryEvents.releaseId))
+    .leftJoin(actor, eq(actor.id, remoteCanaryEvents.actorId))
+    .where(eq(remoteCanaryEvents.remote, remote))
+    .orderBy(desc(remoteCanaryEvents.at))
+    .limit(HISTORY_SHOWN)
+  const activeHealth = pointer
+    ? healthOf(pointer.version, await releaseHealth(db as Db, pointer.releaseId, windowViews))
+    : null
+  const canaryHealth =
+    canary?.releaseId && canary.startedAt
+      ? healthOf(
+          canary.version,
+          await releaseHealth(db as Db, canary.releaseId, windowViews, canary.startedAt),
+        )
+      : null
   return {
     remote,
     active: pointer
@@ -99,6 +151,17 @@ export async function describeRemote(
       active: id === pointer?.releaseId,
     })),
     history: history.map((h) => ({ ...h, activatedBy: h.activatedBy ?? null })),
+    canary:
+      canary?.share && canary.startedAt
+        ? {
+            version: canary.version,
+            share: canary.share,
+            startedAt: canary.startedAt,
+            startedBy: canary.startedBy ?? null,
+          }
+        : null,
+    health: { active: activeHealth, canary: canaryHealth },
+    canaryHistory: canaryHistory.map((e) => ({ ...e, actor: e.actor ?? null })),
   }
 }
 
@@ -180,6 +243,8 @@ async function lockPointer(tx: Tx, remote: RemoteName) {
       activationId: remoteDeployments.activationId,
       version: remoteReleases.version,
       manifestUrl: remoteReleases.manifestUrl,
+      canaryReleaseId: remoteDeployments.canaryReleaseId,
+      canaryShare: remoteDeployments.canaryShare,
     })
     .from(remoteDeployments)
     .innerJoin(remoteReleases, eq(remoteReleases.id, remoteDeployments.releaseId))
@@ -197,6 +262,8 @@ async function switchTo(
     actorId: string
     before: { version: string; manifestUrl: string } | null
     builtVersion: string | null
+    /** Set when the release was the canary, promoted to everyone (its share then). */
+    promotedFromShare?: number | null
   },
 ) {
   const [activation] = await tx
@@ -225,14 +292,29 @@ async function switchTo(
       target: remoteDeployments.remote,
       set: { releaseId: args.release.id, activationId: activation.id, activatedAt: activation.activatedAt },
     })
+  // A release is never its own canary: switching (or rolling back) to the canary's release ends it.
+  await tx
+    .update(remoteDeployments)
+    .set({ canaryReleaseId: null, canaryShare: null, canaryStartedAt: null, canaryStartedBy: null })
+    .where(
+      and(eq(remoteDeployments.remote, args.remote), eq(remoteDeployments.canaryReleaseId, args.release.id)),
+    )
   await recordAudit(tx, {
     actorId: args.actorId,
-    action: args.kind === 'rollback' ? 'deployment.rolled_back' : 'deployment.activated',
+    action:
+      args.kind === 'rollback'
+        ? 'deployment.rolled_back'
+        : args.promotedFromShare !== undefined
+          ? 'deployment.canary_promoted'
+          : 'deployment.activated',
     entity: 'remote',
     entityId: args.remote,
     before: args.before,
     after: { version: args.release.version, manifestUrl: args.release.manifestUrl },
-    data: { builtVersion: args.builtVersion },
+    data:
+      args.promotedFromShare !== undefined
+        ? { builtVersion: args.builtVersion, canaryShare: args.promotedFromShare }
+        : { builtVersion: args.builtVersion },
   })
 }
 
@@ -244,7 +326,7 @@ async function switchTo(
 export async function activateRelease(
   db: Db,
   checker: Pick<ManifestChecker, 'check'>,
-  args: { remote: RemoteName; version: string; actorId: string },
+  args: { remote: RemoteName; version: string; actorId: string; expectCanary?: boolean },
 ) {
   const release = await findRelease(db, args.remote, args.version)
   if (!release)
@@ -254,6 +336,19 @@ export async function activateRelease(
     const pointer = await lockPointer(tx, args.remote)
     if (pointer?.releaseId === release.id)
       throw conflict(`${args.remote} ${args.version} is already the active release.`)
+    const promoting = pointer?.canaryReleaseId === release.id
+    if (args.expectCanary && !promoting)
+      throw conflict(`${args.remote}'s canary changed while promoting it; reload and try again.`)
+    if (promoting) {
+      // The canary goes to everyone (switchTo ends it, as the active release now).
+      await tx.insert(remoteCanaryEvents).values({
+        remote: args.remote,
+        releaseId: release.id,
+        kind: 'promoted',
+        share: 100,
+        actorId: args.actorId,
+      })
+    }
     await switchTo(tx, {
       remote: args.remote,
       release,
@@ -261,6 +356,8 @@ export async function activateRelease(
       actorId: args.actorId,
       before: pointer && { version: pointer.version, manifestUrl: pointer.manifestUrl },
       builtVersion,
+      // One entry for the promotion: the activation it is, with the share the canary had.
+      promotedFromShare: promoting ? (pointer?.canaryShare ?? null) : undefined,
     })
   })
 }

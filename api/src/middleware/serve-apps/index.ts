@@ -11,6 +11,14 @@ import {
   SHELL_ROUTES,
 } from '@lamplight/routes'
 import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import { type RemotesSnapshot, remotesForVisitor } from '../../domains/deployments/remote-registry'
+import {
+  newVisitorId,
+  VISITOR_COOKIE,
+  VISITOR_COOKIE_MAX_AGE,
+  validVisitorId,
+} from '../../domains/deployments/visitor'
 import type { AppEnv } from '../../types'
 import { apiCallAs, loadRenderer, rendersOnServer, withApiCalls } from './server-render'
 
@@ -172,7 +180,11 @@ export type ServeAppsOptions = {
   /** Settings the shell reads at run time, published as /runtime-config.json (no secrets: it is public). */
   runtimeConfig?: RuntimeConfig
   /** Where the remotes are (the remote registry): published as /remotes.json. */
-  remotes: { snapshot(): Promise<{ remotes: Record<RemoteName, string>; etag: string }> }
+  remotes: {
+    snapshot(): Promise<
+      Pick<RemotesSnapshot, 'remotes' | 'etag'> & Partial<Pick<RemotesSnapshot, 'releases' | 'canaries'>>
+    >
+  }
   /** Versioned builds (`npm run release`): `<releasesDir>/<remote>/<version>/`, served at `/apps/<remote>/<version>/`. */
   releasesDir?: string
   /**
@@ -271,6 +283,30 @@ export function serveApps({
     return undefined
   }
 
+  /**
+   * The visitor's releases (issue 38): their id cookie (set here when missing, so the page
+   * and its /remotes.json agree) hashed with each canary's release id.
+   */
+  const given = new WeakMap<Request, string>()
+  async function visitorRemotes(c: Context<AppEnv>) {
+    let visitor = getCookie(c, VISITOR_COOKIE) ?? given.get(c.req.raw)
+    if (!validVisitorId(visitor)) {
+      visitor = newVisitorId()
+      given.set(c.req.raw, visitor)
+      setCookie(c, VISITOR_COOKIE, visitor, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: new URL(c.req.url).protocol === 'https:',
+        maxAge: VISITOR_COOKIE_MAX_AGE,
+      })
+      // Made now, so Hono carries the cookie over to a Response the handler builds itself.
+      void c.res
+    }
+    const snapshot = await remotes.snapshot()
+    return remotesForVisitor({ releases: {}, canaries: {}, origins: [], ...snapshot }, visitor)
+  }
+
   let stylesheets: { html: string; links: string[] } | null = null
   async function shellStylesheets(): Promise<string[]> {
     const index = await stat(path.join(shellRoot, 'index.html')).catch(() => null)
@@ -319,7 +355,13 @@ export function serveApps({
       // links them, so its chrome paints styled before (and without) any script.
       const links = (await shellStylesheets()).join('')
       const template = html.replace('</head>', () => `${links}</head>`)
-      const { remotes: active } = await remotes.snapshot()
+      const visitor = await visitorRemotes(c)
+      // The server's federation runtime holds one release of each remote (the active one):
+      // a visitor on a canary of the page's remote gets the page rendered in the browser,
+      // from the same /remotes.json answer (decision 061).
+      const owner = matchRoute(urlPath)?.route.remote
+      if (owner && visitor.onCanary.includes(owner)) return null
+      const active = visitor.remotes
       const cookie = c.req.header('cookie')
       const env = c.env
       const page = await withApiCalls(
@@ -400,8 +442,10 @@ export function serveApps({
 
     if (urlPath === '/remotes.json') {
       // Read from the registry on every load (decision 012): a switch shows on the next page load.
-      const { remotes: body, etag } = await remotes.snapshot()
-      c.header('Cache-Control', NO_CACHE)
+      // Per visitor (their canaries): private to them, and revalidated on every load.
+      const { body, etag } = await visitorRemotes(c)
+      c.header('Cache-Control', `private, ${NO_CACHE}`)
+      c.header('Vary', 'Cookie')
       c.header('ETag', etag)
       if (ifNoneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304)
       return c.json(body)
@@ -438,6 +482,8 @@ export function serveApps({
     // shows the 404 page), so search engines and link checkers are not told it exists.
     const rendered = await renderPage(c, urlPath)
     if (rendered) return keyedPage(c, rendered)
+    // The visitor's id is given with the page, so its /remotes.json names the same releases.
+    await visitorRemotes(c)
     const unknownProduct = await unknownProductPage(c, urlPath)
     if (unknownProduct) return keyedPage(c, unknownProduct)
     const known = isKnownPage(urlPath)

@@ -50,12 +50,14 @@ describe('serveApps', () => {
   it('publishes the remotes configuration, never cached', async () => {
     const res = await app.request('/remotes.json')
     expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe(NO_CACHE)
-    expect(await res.json()).toEqual(REMOTES)
+    // Per visitor (their canaries, issue 38): private, and revalidated every time.
+    expect(res.headers.get('cache-control')).toBe(`private, ${NO_CACHE}`)
+    expect(res.headers.get('vary')).toBe('Cookie')
+    expect(await res.json()).toEqual({ ...REMOTES, releases: {} })
     expect(res.headers.get('etag')).toBe('"abc"')
     const again = await app.request('/remotes.json', { headers: { 'If-None-Match': '"abc"' } })
     expect(again.status).toBe(304)
-    expect(again.headers.get('cache-control')).toBe(NO_CACHE)
+    expect(again.headers.get('cache-control')).toBe(`private, ${NO_CACHE}`)
     const changed = await app.request('/remotes.json', { headers: { 'If-None-Match': '"old"' } })
     expect(changed.status).toBe(200)
   })

@@ -61,6 +61,7 @@ const slowServed = (version: string) =>
 describe('server-rendered pages from the registry (real builds)', () => {
   let app: Hono<AppEnv>
   let active = ''
+  let canaries: Record<string, { releaseId: string; manifestUrl: string; share: number }> = {}
   const warnings: string[] = []
   let v1 = ''
   let v2 = ''
@@ -132,6 +133,8 @@ describe('server-rendered pages from the registry (real builds)', () => {
               'admin-app': '/apps/admin-app/mf-manifest.json',
             },
             etag: active,
+            releases: {},
+            canaries,
           }),
         },
         serverRender,
@@ -143,6 +146,34 @@ describe('server-rendered pages from the registry (real builds)', () => {
     const res = await app.request(url)
     return { status: res.status, html: await res.text(), cacheControl: res.headers.get('cache-control') }
   }
+
+  it("leaves a canary visitor's page to the browser when the page's own remote is on canary for them (issue 38)", async () => {
+    const RELEASE = '11111111-2222-4333-8444-555555555555'
+    try {
+      // Everyone (100 %) is on a storefront canary: its pages render in the browser, from /remotes.json.
+      canaries = { storefront: { releaseId: RELEASE, manifestUrl: v2, share: 100 } }
+      const about = await app.request('/about')
+      const html = await about.text()
+      expect(about.status).toBe(200)
+      expect(html).not.toMatch(/<h1[^>]*>About Us/)
+      expect(html).not.toContain('id="lamplight-state"')
+      const cookie = (about.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+      const remotes = await (await app.request('/remotes.json', { headers: { Cookie: cookie } })).json()
+      expect(remotes.storefront).toBe(v2)
+      expect(remotes.releases.storefront).toBe(RELEASE)
+      // A canary of another remote does not change how this page renders.
+      canaries = {
+        'resources-app': {
+          releaseId: RELEASE,
+          manifestUrl: '/apps/resources-app/mf-manifest.json',
+          share: 100,
+        },
+      }
+      expect((await page('/about')).html).toMatch(/<h1[^>]*>About Us<\/h1>/)
+    } finally {
+      canaries = {}
+    }
+  })
 
   it('renders the owning remote from the active release, and a newly activated one on the next request', async () => {
     const first = await page('/about')

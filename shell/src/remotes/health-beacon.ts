@@ -1,0 +1,106 @@
+import { REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
+import { loadRemotesConfig, remoteEntry, remoteReleaseId } from './remote-loader'
+
+/**
+ * The health beacon (issue 38, decision 061): for each remote area shown on this page load,
+ * one `view`, and at most one `error` (its load failed, its boundary caught a render error,
+ * or an unhandled error came from its chunks), with the id of the release this page loaded.
+ * Nothing about the visitor is sent. The server counts them per release and minute and stops
+ * a canary whose error rate is past the margin.
+ */
+type Kind = 'view' | 'error'
+
+const sent = new Set<string>()
+let queue: { release: string; kind: Kind }[] = []
+let timer: ReturnType<typeof setTimeout> | null = null
+
+/** How long events wait to be sent together (a page's view and its error in one call). */
+export const BEACON_BATCH_MS = 300
+
+function flush() {
+  timer = null
+  const events = queue.splice(0, 20)
+  queue = []
+  if (events.length === 0) return
+  void fetch('/api/beacon', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ events }),
+    // A page left within the batch time loses its report: health is a sample, not a ledger.
+    credentials: 'omit',
+  })
+    // Read to its end: an answer left unread keeps its request open in the browser.
+    .then((response) => response.arrayBuffer())
+    .catch(() => {
+      // Health reporting never disturbs the page.
+    })
+}
+
+function report(remote: RemoteName, kind: Kind) {
+  const key = `${remote}:${kind}`
+  if (sent.has(key)) return
+  sent.add(key)
+  void loadRemotesConfig()
+    .catch(() => undefined)
+    .then(() => {
+      const release = remoteReleaseId(remote)
+      if (!release) return // pinned by REMOTE_*_URL, or no configuration: nothing to attribute it to
+      queue.push({ release, kind })
+      timer ??= setTimeout(flush, BEACON_BATCH_MS)
+    })
+}
+
+/** The remote's area was shown on this page load. */
+export const reportAreaView = (remote: RemoteName) => report(remote, 'view')
+/** The remote's area failed on this page load (counted once). */
+export const reportAreaError = (remote: RemoteName) => {
+  report(remote, 'view')
+  report(remote, 'error')
+}
+
+/** The remote whose build a script URL belongs to (its manifest's folder), if any. */
+export function remoteOfScript(url: string | undefined): RemoteName | undefined {
+  if (!url) return undefined
+  let path: string
+  try {
+    path = new URL(url, window.location.href).href
+  } catch {
+    return undefined
+  }
+  for (const name of REMOTE_NAMES) {
+    const entry = remoteEntry(name)
+    if (!entry) continue
+    const base = new URL('.', new URL(entry, window.location.href)).href
+    if (path.startsWith(base)) return name
+  }
+  return undefined
+}
+
+let listening = false
+/** Unhandled errors and rejections thrown from a remote's chunks count against that remote's release. */
+export function reportUnhandledRemoteErrors() {
+  if (listening || typeof window === 'undefined') return
+  listening = true
+  window.addEventListener('error', (event) => {
+    const remote = remoteOfScript(event.filename) ?? remoteOfScript(stackUrl(event.error))
+    if (remote) reportAreaError(remote)
+  })
+  window.addEventListener('unhandledrejection', (event) => {
+    const remote = remoteOfScript(stackUrl(event.reason))
+    if (remote) reportAreaError(remote)
+  })
+}
+
+/** The first script URL in an error's stack. */
+function stackUrl(error: unknown): string | undefined {
+  const stack = error instanceof Error ? error.stack : undefined
+  return stack?.match(/(https?:\/\/[^\s)]+?)(?::\d+){1,2}/)?.[1]
+}
+
+/** For tests: forget what this page sent. */
+export function resetBeacon() {
+  sent.clear()
+  queue = []
+  if (timer) clearTimeout(timer)
+  timer = null
+}

@@ -89,13 +89,15 @@ export function browserSourcesUsing(pkg: string): { file: string; source: string
   const { workspaces } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
     workspaces: string[]
   }
-  const dirs = workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(path.join(REPO_ROOT, pattern.slice(0, -2))).map((name) =>
-          path.join(pattern.slice(0, -2), name),
-        )
-      : [pattern],
-  ).filter((dir) => !TEST_ONLY_WORKSPACES.has(dir))
+  const dirs = workspaces
+    .flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? readdirSync(path.join(REPO_ROOT, pattern.slice(0, -2))).map((name) =>
+            path.join(pattern.slice(0, -2), name),
+          )
+        : [pattern],
+    )
+    .filter((dir) => !TEST_ONLY_WORKSPACES.has(dir))
   const found: { file: string; source: string }[] = []
   for (const dir of dirs) {
     for (const file of sources(path.join(REPO_ROOT, dir))) {

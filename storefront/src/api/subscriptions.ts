@@ -19,9 +19,18 @@ export const subscriptionQueries = {
     }),
 }
 
-/** Only asked when signed in (the spec: called on shop load when signed in, and on Refresh). */
-export const useSubscriptionStatus = (enabled: boolean) =>
-  useQuery({ ...subscriptionQueries.status(), enabled })
+/**
+ * Only asked when signed in (the spec: called on shop load when signed in, and on Refresh).
+ * `waiting`: a plan page was opened (here, or this is the page it came back to), so it asks
+ * again every few seconds and on coming back to the tab until the plan shows as active.
+ */
+export const useSubscriptionStatus = (enabled: boolean, waiting = false) =>
+  useQuery({
+    ...subscriptionQueries.status(),
+    enabled,
+    refetchOnWindowFocus: waiting ? 'always' : true,
+    refetchInterval: (query) => (waiting && !query.state.data?.subscribed ? 3000 : false),
+  })
 
 /**
  * Opens the provider's page in a new tab. The tab is opened at the click (a popup opened

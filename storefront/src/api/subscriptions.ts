@@ -1,7 +1,9 @@
-import { type CreateSubscriptionBody, subscriptionsEndpoints } from '@lamplight/contracts'
+import { type CreateSubscriptionBody, type DeliveryAddressSchema, subscriptionsEndpoints } from '@lamplight/contracts'
 import { request } from '@lamplight/session'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
+
+type DeliveryAddress = z.output<typeof DeliveryAddressSchema>
 
 /** The signed-in customer's monthly plan: check-subscription, create-subscription, customer-portal. */
 export const subscriptionKeys = {
@@ -64,4 +66,31 @@ export function useOpenPortal() {
   return useMutation({
     mutationFn: () => openInNewTab(async () => (await request(subscriptionsEndpoints.portal, {})).url),
   })
+}
+
+/** My subscription for /account (issue 34): plan, next payment, next box, address, months. */
+export const mySubscriptionQueries = {
+  mine: () =>
+    queryOptions({
+      queryKey: [...subscriptionKeys.all, 'mine'] as const,
+      queryFn: ({ signal }) => request(subscriptionsEndpoints.mine, { signal }),
+      staleTime: 30_000,
+    }),
+}
+
+/** Skip (or undo), cancel at the period's end, resume: the answer is my subscription as it is now. */
+export function useSubscriptionAction() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (action: 'skip' | 'unskip' | 'cancel' | 'resume') =>
+      request(subscriptionsEndpoints.act, { params: { action } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: subscriptionKeys.all }),
+  })
+}
+
+export const subscriptionMutations = {
+  address: () =>
+    mutationOptions({
+      mutationFn: (body: DeliveryAddress) => request(subscriptionsEndpoints.address, { body }),
+    }),
 }

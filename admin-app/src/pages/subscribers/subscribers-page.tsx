@@ -170,7 +170,6 @@ function Subscribers() {
         </h2>
         <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
           <SearchBox
-            id="subscriber-search"
             label="Search by email or name"
             value={query.q ?? ''}
             onSearch={(q) => update({ q })}

@@ -75,7 +75,8 @@ for (const viewport of [
     const afterMonth = after.toISOString().slice(0, 7)
 
     // The admin sets that month's box and runs its renewal.
-    const admin = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.34' } })
+    const adminContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.34' } })
+    const admin = await adminContext.newPage()
     await admin.setViewportSize(viewport)
     await admin.goto('/')
     await signInAsAdmin(admin)
@@ -157,6 +158,6 @@ for (const viewport of [
       path: `test-results/dashboard-subscriptions-${viewport.width}.png`,
       fullPage: true,
     })
-    await admin.close()
+    await adminContext.close()
   })
 }

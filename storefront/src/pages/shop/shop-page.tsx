@@ -398,6 +398,11 @@ function Plans() {
   const waiting = search.get('subscription') === 'started' || subscribe.isSuccess
   const status = useSubscriptionStatus(Boolean(user), waiting)
   const current = status.data?.subscribed ? status.data.subscription_tier : null
+  // Back from the plan page: straight to the card that says so, not the top of the shop.
+  const returned = search.get('subscription') === 'started'
+  useEffect(() => {
+    if (returned) document.getElementById('plans-heading')?.scrollIntoView({ block: 'start' })
+  }, [returned])
   // Signed in after choosing a plan signed out: back at that plan, its button ready.
   const chosen = search.get('plan')
   useEffect(() => {

@@ -96,6 +96,8 @@ for (const viewport of [
 
     // The subscriber's detail: the month shipped as one order of two boxes.
     await admin.getByLabel('Search by email or name').fill(email)
+    // The search lands in the URL (debounced) before the row is opened.
+    await admin.waitForURL(/[?&]q=/)
     const row = admin.getByRole('button', { name: new RegExp(email) })
     await row.click()
     const detail = admin.getByRole('region', { name: email })

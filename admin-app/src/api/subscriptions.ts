@@ -1,8 +1,5 @@
-import {
-  adminSubscriptionsContract as contract,
-  request,
-  type SubscriberListQuery,
-} from '@lamplight/contracts'
+import { adminSubscriptionsContract as contract, type SubscriberListQuery } from '@lamplight/contracts'
+import { request } from '@lamplight/session'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { retryOnce } from './load'
 

@@ -1,4 +1,8 @@
-import { type CreateSubscriptionBody, type DeliveryAddressSchema, subscriptionsEndpoints } from '@lamplight/contracts'
+import {
+  type CreateSubscriptionBody,
+  type DeliveryAddressSchema,
+  subscriptionsEndpoints,
+} from '@lamplight/contracts'
 import { request } from '@lamplight/session'
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'

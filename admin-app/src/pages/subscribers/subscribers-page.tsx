@@ -1,6 +1,5 @@
 import {
   type AdminSubscriber,
-  apiErrorMessage,
   formatCount,
   formatMoney,
   monthName,
@@ -9,7 +8,7 @@ import {
   type SubscriberListQuery,
   type SubscriptionTier,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
+import { apiErrorMessage, PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,

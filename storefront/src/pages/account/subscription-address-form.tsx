@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  apiErrorMessage,
   type CountryCode,
   type DeliveryAddressInput,
   DeliveryAddressSchema,
   monthName,
 } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { Button, Form, FormOutcome, type Outcome, SubmitButton } from '@lamplight/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,4 +1,5 @@
-import { apiErrorMessage, formatMoney, type MySubscription, monthName } from '@lamplight/contracts'
+import { formatMoney, type MySubscription, monthName } from '@lamplight/contracts'
+import { apiErrorMessage } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, toast } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'

@@ -14,6 +14,9 @@ const monthName = (month: string) =>
     timeZone: 'UTC',
   })
 
+// The test clock renews every test subscription due: the two viewports' runs take turns.
+test.describe.configure({ mode: 'serial' })
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -105,6 +108,8 @@ for (const viewport of [
     const orderLink = detail.getByRole('link', { name: /^#/ }).first()
     const orderNumber = ((await orderLink.textContent()) ?? '').replace('#', '')
     await admin.screenshot({ path: `test-results/subscribers-${viewport.width}.png`, fullPage: true })
+    // Checked once the renewal's toast has gone (mid-fade it fails contrast over the card).
+    await expect(admin.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
     const axe = await new AxeBuilder({ page: admin }).analyze()
     expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([])
 
@@ -135,7 +140,9 @@ for (const viewport of [
     await page.screenshot({ path: `test-results/subscription-account-${viewport.width}.png`, fullPage: true })
 
     // A failed payment (the test portal's "Renewal failed"): past due, mailed.
-    const res = await page.request.post('/api/payments/test-billing/portal/renewal-failed')
+    const res = await page.request.post('/api/payments/test-billing/portal/renewal-failed', {
+      headers: { Origin: new URL(page.url()).origin },
+    })
     expect(res.status()).toBeLessThan(400)
     await page.reload()
     await expect(mine).toContainText('Payment failed, retrying')

@@ -194,3 +194,13 @@ export async function layoutShifts(page: Page): Promise<{ total: number; shifts:
   )
   return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts }
 }
+
+/** The TEST MODE plan page asks where the boxes go (issue 34): a valid address, typed in. */
+export async function fillPlanAddress(plan: Page, lastName = 'Moab') {
+  await plan.getByLabel('First name').fill('Ruth')
+  await plan.getByLabel('Last name').fill(lastName)
+  await plan.getByLabel('Street address').fill('12 Gleaning Lane')
+  await plan.getByLabel('City').fill('Bethlehem')
+  await plan.getByLabel('State / province').selectOption('PA')
+  await plan.getByLabel('ZIP / postal code').fill('18015')
+}

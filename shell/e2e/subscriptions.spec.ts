@@ -1,4 +1,4 @@
-import { expect, signUpAs, test, uniqueEmail } from './fixtures'
+import { expect, fillPlanAddress, signUpAs, test, uniqueEmail } from './fixtures'
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -30,6 +30,7 @@ for (const viewport of [
       path: `test-results/subscription-plan-page-${viewport.width}.png`,
       fullPage: true,
     })
+    await fillPlanAddress(plan)
     await plan.getByRole('button', { name: 'Pay $29.99 / month' }).click()
     await plan.waitForURL(/\/shop\?subscription=started/)
     await plan.close()

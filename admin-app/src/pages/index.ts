@@ -13,6 +13,7 @@ import { PuzzlePage } from './puzzles/puzzle-page'
 import { PuzzlesPage } from './puzzles/puzzles-page'
 import { EditResourcePage, NewResourcePage } from './resource-editor/resource-editor-page'
 import { ShippingRatesPage } from './shipping/shipping-rates-page'
+import { SubscribersPage } from './subscribers/subscribers-page'
 
 /** Route path (as in the route map) → page component. Routes not listed show their frame. */
 export const pages: RemotePages = {
@@ -32,4 +33,5 @@ export const pages: RemotePages = {
   '/admin/discounts': DiscountsPage,
   '/admin/gift-cards': GiftCardsPage,
   '/admin/insights': InsightsRoute,
+  '/admin/subscribers': SubscribersPage,
 }

@@ -19,7 +19,11 @@ import { adminResourcesRouter } from '../domains/resources/admin-routes'
 import { filesRouter } from '../domains/resources/files-routes'
 import { resourcesRouter } from '../domains/resources/routes'
 import { adminShippingRouter, shippingRouter } from '../domains/shipping/routes'
-import { subscriptionsRouter } from '../domains/subscriptions/routes'
+import {
+  adminSubscriptionBoxesRouter,
+  adminSubscriptionsRouter,
+  subscriptionsRouter,
+} from '../domains/subscriptions/routes'
 import type { Router } from '../lib/router'
 import { authRouter, devMailRouter } from './auth/router'
 import { createDocsRouter } from './docs/router'
@@ -47,6 +51,8 @@ export const apiRouters: Router[] = [
   adminAuditRouter,
   adminDeploymentsRouter,
   beaconRouter,
+  adminSubscriptionsRouter,
+  adminSubscriptionBoxesRouter,
   insightsRouter,
   inboxRouter,
   catalogRouter,

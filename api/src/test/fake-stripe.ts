@@ -220,6 +220,19 @@ export function fakeStripe() {
         const sub = subscriptions.get(m[1]!)
         return sub ? send(200, sub) : missing()
       }
+      m = on('POST', /^\/v1\/subscriptions\/([^/]+)$/)
+      if (m) {
+        // What the shop changes on a subscription: cancel at period end / resume, and a
+        // skipped month (collection paused, its invoice voided).
+        const sub = subscriptions.get(m[1]!)
+        if (!sub) return missing()
+        if (form.has('cancel_at_period_end'))
+          sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true'
+        if (form.has('pause_collection'))
+          sub.pause_collection = form.get('pause_collection') ? body.pause_collection : null
+        if (form.has('pause_collection[behavior]')) sub.pause_collection = body.pause_collection
+        return remember(sub)
+      }
       m = on('DELETE', /^\/v1\/subscriptions\/([^/]+)$/)
       if (m) {
         const sub = subscriptions.get(m[1]!)

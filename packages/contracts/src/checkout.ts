@@ -13,6 +13,32 @@ import { SlugSchema } from './schemas'
 const text = (max: number, missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, `Please keep this under ${max} characters.`)
 
+const addressFields = {
+  firstName: text(100, 'Please enter your first name.'),
+  lastName: text(100, 'Please enter your last name.'),
+  address: text(200, 'Please enter your street address.'),
+  city: text(100, 'Please enter your city.'),
+  state: text(2, CHECKOUT_MESSAGES.region),
+  zipCode: text(10, 'Please enter your ZIP or postal code.'),
+  country: z.enum(['US', 'CA']).default('US'),
+}
+
+type AddressFields = { state: string; zipCode: string; country: 'US' | 'CA' }
+
+function checkAddress(info: AddressFields, ctx: z.RefinementCtx) {
+  if (!regionsOf(info.country).some(([code]) => code === info.state))
+    ctx.addIssue({ code: 'custom', path: ['state'], message: CHECKOUT_MESSAGES.region })
+  // "30301", "30301-1234" or "303011234"; "K1A 0B1", "k1a0b1": stored one way (below).
+  if (!normalisePostalCode(info.country, info.zipCode))
+    ctx.addIssue({ code: 'custom', path: ['zipCode'], message: CHECKOUT_MESSAGES.zip[info.country] })
+}
+
+// Stored and shown one way: "30301", "30301-1234", "M5V 2T6" (issue 32).
+const storedOneWay = <T extends AddressFields>(info: T): T => ({
+  ...info,
+  zipCode: normalisePostalCode(info.country, info.zipCode) ?? info.zipCode,
+})
+
 export const CustomerInfoSchema = z
   .object({
     email: z
@@ -21,26 +47,14 @@ export const CustomerInfoSchema = z
       .min(1, 'Please enter your email address.')
       .max(254)
       .pipe(z.email('Please enter a valid email address.')),
-    firstName: text(100, 'Please enter your first name.'),
-    lastName: text(100, 'Please enter your last name.'),
-    address: text(200, 'Please enter your street address.'),
-    city: text(100, 'Please enter your city.'),
-    state: text(2, CHECKOUT_MESSAGES.region),
-    zipCode: text(10, 'Please enter your ZIP or postal code.'),
-    country: z.enum(['US', 'CA']).default('US'),
+    ...addressFields,
   })
-  .superRefine((info, ctx) => {
-    if (!regionsOf(info.country).some(([code]) => code === info.state))
-      ctx.addIssue({ code: 'custom', path: ['state'], message: CHECKOUT_MESSAGES.region })
-    // "30301", "30301-1234" or "303011234"; "K1A 0B1", "k1a0b1": stored one way (below).
-    if (!normalisePostalCode(info.country, info.zipCode))
-      ctx.addIssue({ code: 'custom', path: ['zipCode'], message: CHECKOUT_MESSAGES.zip[info.country] })
-  })
-  // Stored and shown one way: "30301", "30301-1234", "M5V 2T6" (issue 32).
-  .transform((info) => ({
-    ...info,
-    zipCode: normalisePostalCode(info.country, info.zipCode) ?? info.zipCode,
-  }))
+  .superRefine(checkAddress)
+  .transform(storedOneWay)
+
+/** A shipping address alone, checked as the checkout checks it (a subscription's, issue 34). */
+export const DeliveryAddressSchema = z.object(addressFields).superRefine(checkAddress).transform(storedOneWay)
+export type DeliveryAddressInput = z.input<typeof DeliveryAddressSchema>
 export type CustomerInfo = z.output<typeof CustomerInfoSchema>
 export type CustomerInfoInput = z.input<typeof CustomerInfoSchema>
 

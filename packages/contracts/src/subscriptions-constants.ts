@@ -8,6 +8,7 @@ export const SUBSCRIPTION_PLANS = [
     tier: 'Basic',
     priceId: 'price_basic_monthly',
     priceCents: 1999,
+    boxesPerMonth: 1,
     popular: false,
     features: ['1 experience per month', 'Digital guides', 'Community access', 'Cancel anytime'],
   },
@@ -15,6 +16,7 @@ export const SUBSCRIPTION_PLANS = [
     tier: 'Premium',
     priceId: 'price_premium_monthly',
     priceCents: 2999,
+    boxesPerMonth: 2,
     popular: true,
     features: [
       '2 experiences per month',
@@ -28,6 +30,7 @@ export const SUBSCRIPTION_PLANS = [
     tier: 'Family',
     priceId: 'price_family_monthly',
     priceCents: 4999,
+    boxesPerMonth: 3,
     popular: false,
     features: [
       '3 experiences per month',
@@ -65,6 +68,19 @@ export const isLiveSubscription = (status: string) =>
   !(ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
 export const isSubscribedStatus = (status: string) =>
   (SUBSCRIBED_STATUSES as readonly string[]).includes(status)
+
+/** A month as the shop names it: "December 2026" (from `2026-12`). */
+export const monthName = (month: string) => {
+  const [y, m] = month.split('-').map(Number)
+  return new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+}
+
+/** What the shop says back after a subscription checkout (issue 34). */
+export const subscriptionActiveMessage = (tier: string) => `Your ${tier} subscription is active`
 
 /** The spec's §8 words for the shop's subscription actions, shared by the storefront and its tests. */
 export const SUBSCRIPTION_MESSAGES = {

@@ -6,4 +6,7 @@ export const subscriptionsEndpoints = callable<typeof subscriptionsContract>({
   status: { method: 'GET', path: '/subscriptions/status' },
   checkout: { method: 'POST', path: '/subscriptions/checkout' },
   portal: { method: 'POST', path: '/subscriptions/portal' },
+  mine: { method: 'GET', path: '/subscriptions/mine' },
+  address: { method: 'PUT', path: '/subscriptions/address' },
+  act: { method: 'POST', path: '/subscriptions/mine/:action' },
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SessionIdSchema } from './checkout'
+import { DeliveryAddressSchema, SessionIdSchema } from './checkout'
 import { endpoint } from './endpoint'
 import { planOfPriceId, SUBSCRIPTION_PRICE_IDS, SUBSCRIPTION_TIERS } from './subscriptions-constants'
 
@@ -29,6 +29,52 @@ export const CreateSubscriptionBody = z
     message: 'This price is not the price of that plan.',
   })
 
+const MonthSchema = z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.')
+
+export const SubscriptionAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+})
+
+export const SubscriptionPeriodSchema = z.object({
+  /** The month the period starts in (2026-12). */
+  period: MonthSchema,
+  status: z.enum(['shipped', 'skipped', 'awaiting_box']),
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  amount_cents: z.number().int(),
+  order_id: z.string().nullable(),
+  order_number: z.string().nullable(),
+  boxes: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  fulfilment_status: z.string().nullable(),
+  created_at: z.coerce.date(),
+})
+export type SubscriptionPeriod = z.infer<typeof SubscriptionPeriodSchema>
+
+/** The subscriber's own view (/account, issue 34). */
+export const MySubscriptionSchema = z.object({
+  id: z.string(),
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  status: z.string(),
+  cancel_at_period_end: z.boolean(),
+  /** The next payment (the end of the current period) and what it will be. */
+  next_payment_at: z.coerce.date().nullable(),
+  next_payment_cents: z.number().int(),
+  /** The month of the next shipment, and its box when the shop has chosen it. */
+  next_period: MonthSchema.nullable(),
+  next_period_skipped: z.boolean(),
+  next_box: z.object({ name: z.string(), quantity: z.number().int() }).nullable(),
+  shipping_address: SubscriptionAddressSchema.nullable(),
+  provider: z.string(),
+  since: z.coerce.date(),
+  periods: z.array(SubscriptionPeriodSchema),
+})
+export type MySubscription = z.infer<typeof MySubscriptionSchema>
+
 export const subscriptionsContract = {
   status: endpoint({
     method: 'GET',
@@ -55,6 +101,170 @@ export const subscriptionsContract = {
     answers: { 409: 'No subscription to manage yet, or its page is still being opened (retry in a moment).' },
     summary: "customer-portal: the provider's page to change plan, cancel or resume",
     response: z.object({ url: z.string() }),
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/subscriptions/mine',
+    access: 'customer',
+    summary:
+      'My live subscription (else the latest): plan, next payment, next box, address, months shipped and skipped',
+    response: z.object({ data: MySubscriptionSchema.nullable() }),
+  }),
+  address: endpoint({
+    method: 'PUT',
+    path: '/subscriptions/address',
+    access: 'customer',
+    summary: "Change where my boxes go: from the next shipment (the answer says which month's)",
+    body: DeliveryAddressSchema,
+    response: z.object({ data: MySubscriptionSchema, from_period: MonthSchema.nullable() }),
+  }),
+  act: endpoint({
+    method: 'POST',
+    path: '/subscriptions/mine/:action',
+    access: 'customer',
+    summary: "Skip next month's box (no charge for it), cancel at the period's end, or resume; each mailed",
+    params: z.object({ action: z.enum(['skip', 'unskip', 'cancel', 'resume']) }),
+    response: z.object({ data: MySubscriptionSchema }),
+  }),
+}
+
+const idParams = z.object({ id: z.string().uuid('Not a subscription id.') })
+
+export const SUBSCRIBER_FILTER_STATUSES = ['active', 'past_due', 'cancelling', 'canceled'] as const
+
+export const SubscriberListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(SUBSCRIBER_FILTER_STATUSES).optional(),
+  plan: z.enum(SUBSCRIPTION_TIERS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+})
+export type SubscriberListQuery = z.input<typeof SubscriberListQuerySchema>
+
+export const AdminSubscriberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  status: z.string(),
+  cancel_at_period_end: z.boolean(),
+  provider: z.string(),
+  since: z.coerce.date(),
+  next_shipment: MonthSchema.nullable(),
+  next_payment_at: z.coerce.date().nullable(),
+  city: z.string().nullable(),
+})
+export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>
+
+export const AdminSubscriberDetailSchema = AdminSubscriberSchema.extend({
+  shipping_address: SubscriptionAddressSchema.nullable(),
+  periods: z.array(SubscriptionPeriodSchema),
+  history: z.array(
+    z.object({
+      at: z.coerce.date(),
+      event: z.string(),
+      note: z.string().nullable(),
+      actor_email: z.string().nullable(),
+    }),
+  ),
+})
+export type AdminSubscriberDetail = z.infer<typeof AdminSubscriberDetailSchema>
+
+export const SubscriptionBoxSchema = z.object({
+  month: MonthSchema,
+  product_id: z.string(),
+  product_name: z.string(),
+  product_slug: z.string(),
+  stock: z.number().int().nullable(),
+})
+export type SubscriptionBox = z.infer<typeof SubscriptionBoxSchema>
+
+export const SubscriptionFiguresSchema = z.object({
+  active_per_plan: z.array(z.object({ tier: z.enum(SUBSCRIPTION_TIERS), count: z.number().int() })),
+  active: z.number().int(),
+  past_due: z.number().int(),
+  mrr_cents: z.number().int(),
+  new_this_month: z.number().int(),
+  cancelled_this_month: z.number().int(),
+  subscription_revenue_this_month_cents: z.number().int(),
+  order_revenue_this_month_cents: z.number().int(),
+  revenue_this_month_cents: z.number().int(),
+})
+export type SubscriptionFigures = z.infer<typeof SubscriptionFiguresSchema>
+
+export const SetSubscriptionBoxBody = z.object({
+  productId: z.string({ error: 'Please choose a box.' }).uuid('Please choose a box.'),
+})
+
+export const TestRenewalBody = z.object({
+  /** Renew every test subscription due by the end of this month (the test clock). */
+  month: MonthSchema,
+})
+
+/** The admin's subscribers (issue 34). */
+export const adminSubscriptionsContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/subscriptions',
+    access: 'admin',
+    summary:
+      'Subscribers: status, plan, since, next shipment, city; search by email or name, filter by status and plan',
+    query: SubscriberListQuerySchema,
+    response: z.object({
+      data: z.array(AdminSubscriberSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      page_size: z.number().int(),
+    }),
+  }),
+  figures: endpoint({
+    method: 'GET',
+    path: '/admin/subscriptions/figures',
+    access: 'admin',
+    summary:
+      'Active subscribers per plan, monthly recurring revenue, new and cancelled this month, revenue with subscriptions',
+    response: z.object({ data: SubscriptionFiguresSchema }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/subscriptions/:id',
+    access: 'admin',
+    summary: 'A subscriber with their months (payments, shipments) and history',
+    params: idParams,
+    response: z.object({ data: AdminSubscriberDetailSchema }),
+  }),
+  act: endpoint({
+    method: 'POST',
+    path: '/admin/subscriptions/:id/:action',
+    access: 'admin',
+    summary: "Skip the subscriber's next month, cancel at period end, or resume (audited, mailed)",
+    params: idParams.extend({ action: z.enum(['skip', 'unskip', 'cancel', 'resume']) }),
+    response: z.object({ data: AdminSubscriberDetailSchema }),
+  }),
+  boxes: endpoint({
+    method: 'GET',
+    path: '/admin/subscription-boxes',
+    access: 'admin',
+    summary: 'The box of each month, as set',
+    response: z.object({ data: z.array(SubscriptionBoxSchema) }),
+  }),
+  setBox: endpoint({
+    method: 'PUT',
+    path: '/admin/subscription-boxes/:month',
+    access: 'admin',
+    summary:
+      "Set a month's box from the catalogue (audited); months already paid and waiting for a box ship now",
+    params: z.object({ month: MonthSchema }),
+    body: SetSubscriptionBoxBody,
+    response: z.object({ data: SubscriptionBoxSchema, shipped: z.number().int() }),
+  }),
+  testRenewals: endpoint({
+    method: 'POST',
+    path: '/admin/subscriptions/test-renewals',
+    access: 'admin',
+    summary:
+      'TEST MODE: the test clock moves to the end of a month; every test subscription due by then renews (paid, or skipped)',
+    body: TestRenewalBody,
+    response: z.object({ renewed: z.number().int(), shipped: z.number().int(), skipped: z.number().int() }),
   }),
 }
 

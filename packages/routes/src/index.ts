@@ -85,6 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/admin/shipping', 'admin-app', 'Shipping Rates', 'admin'),
   route('/admin/discounts', 'admin-app', 'Discount codes', 'admin'),
   route('/admin/gift-cards', 'admin-app', 'Gift cards', 'admin'),
+  route('/admin/subscribers', 'admin-app', 'Subscribers', 'admin'),
   route('/admin/puzzles', 'admin-app', 'Puzzles', 'admin'),
   route('/admin/puzzles/:productId', 'admin-app', 'Puzzle', 'admin'),
   route('/admin/resources/new', 'admin-app', 'New Resource', 'staff'),

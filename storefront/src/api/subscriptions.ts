@@ -1,7 +1,13 @@
-import { type CreateSubscriptionBody, subscriptionsEndpoints } from '@lamplight/contracts'
+import {
+  type CreateSubscriptionBody,
+  type DeliveryAddressSchema,
+  subscriptionsEndpoints,
+} from '@lamplight/contracts'
 import { request } from '@lamplight/session'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
+
+type DeliveryAddress = z.output<typeof DeliveryAddressSchema>
 
 /** The signed-in customer's monthly plan: check-subscription, create-subscription, customer-portal. */
 export const subscriptionKeys = {
@@ -19,9 +25,18 @@ export const subscriptionQueries = {
     }),
 }
 
-/** Only asked when signed in (the spec: called on shop load when signed in, and on Refresh). */
-export const useSubscriptionStatus = (enabled: boolean) =>
-  useQuery({ ...subscriptionQueries.status(), enabled })
+/**
+ * Only asked when signed in (the spec: called on shop load when signed in, and on Refresh).
+ * `waiting`: a plan page was opened (here, or this is the page it came back to), so it asks
+ * again every few seconds and on coming back to the tab until the plan shows as active.
+ */
+export const useSubscriptionStatus = (enabled: boolean, waiting = false) =>
+  useQuery({
+    ...subscriptionQueries.status(),
+    enabled,
+    refetchOnWindowFocus: waiting ? 'always' : true,
+    refetchInterval: (query) => (waiting && !query.state.data?.subscribed ? 3000 : false),
+  })
 
 /**
  * Opens the provider's page in a new tab. The tab is opened at the click (a popup opened
@@ -55,4 +70,31 @@ export function useOpenPortal() {
   return useMutation({
     mutationFn: () => openInNewTab(async () => (await request(subscriptionsEndpoints.portal, {})).url),
   })
+}
+
+/** My subscription for /account (issue 34): plan, next payment, next box, address, months. */
+export const mySubscriptionQueries = {
+  mine: () =>
+    queryOptions({
+      queryKey: [...subscriptionKeys.all, 'mine'] as const,
+      queryFn: ({ signal }) => request(subscriptionsEndpoints.mine, { signal }),
+      staleTime: 30_000,
+    }),
+}
+
+/** Skip (or undo), cancel at the period's end, resume: the answer is my subscription as it is now. */
+export function useSubscriptionAction() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (action: 'skip' | 'unskip' | 'cancel' | 'resume') =>
+      request(subscriptionsEndpoints.act, { params: { action } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: subscriptionKeys.all }),
+  })
+}
+
+export const subscriptionMutations = {
+  address: () =>
+    mutationOptions({
+      mutationFn: (body: DeliveryAddress) => request(subscriptionsEndpoints.address, { body }),
+    }),
 }

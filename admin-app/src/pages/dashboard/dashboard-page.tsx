@@ -6,6 +6,7 @@ import { useEffect } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
 import { RequireRole } from '../../components/require-role'
+import { SubscriberFigures } from '../subscribers/subscribers-page'
 import { LowStock } from './low-stock'
 import { SummaryCards } from './summary-cards'
 import { tabsFor } from './tabs'
@@ -98,6 +99,9 @@ function AdminOverview() {
           <Link to="/admin/discounts">Discounts and gift cards</Link>
         </Button>
         <Button asChild variant="outline">
+          <Link to="/admin/subscribers">Subscribers</Link>
+        </Button>
+        <Button asChild variant="outline">
           <Link to="/admin/products">
             <PackageIcon aria-hidden className="size-4" />
             Products
@@ -117,6 +121,7 @@ function AdminOverview() {
         </Button>
       </div>
       <SummaryCards />
+      <SubscriberFigures />
       <LowStock />
     </div>
   )

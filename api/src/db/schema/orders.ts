@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -79,6 +80,9 @@ export const orders = pgTable(
     // What has gone back to the buyer so far (issue 35: partial refunds); the order is
     // `refunded` when it reaches the amount.
     refundedCents: integer().notNull().default(0),
+    // A subscription's monthly shipment (issue 34): 0 to the buyer here (the month's payment
+    // is in `subscription_periods`), its lines the month's box(es), in the queue like any order.
+    subscriptionId: uuid().references((): AnyPgColumn => subscriptions.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -141,6 +145,7 @@ export const orders = pgTable(
         sql`${t.status} in ('paid', 'completed') and ${t.provider} <> 'admin' and ${t.fulfilmentStatus} in ('unfulfilled', 'partially_shipped')`,
       ),
     index('orders_fulfilment_status_idx').on(t.fulfilmentStatus, t.createdAt, t.id),
+    index('orders_subscription_id_idx').on(t.subscriptionId).where(sql`${t.subscriptionId} is not null`),
   ],
 )
 
@@ -321,6 +326,9 @@ export const subscriptions = pgTable(
     status: text().notNull(),
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    // Where the boxes go (issue 34): given when subscribing, changed from /account; each
+    // month's shipment copies it when it is made.
+    shippingAddress: jsonb().$type<ShippingAddress>(),
     // When it stopped being live (canceled, incomplete_expired): the Insights' churn and
     // active-per-day read it (decision 044).
     endedAt: timestamp({ withTimezone: true }),
@@ -354,6 +362,8 @@ export const subscriptionCheckouts = pgTable(
     tier: text({ enum: SUBSCRIPTION_TIERS }).notNull(),
     priceId: text().notNull(),
     status: text({ enum: SUBSCRIPTION_CHECKOUT_STATUSES }).notNull().default('open'),
+    // The address given on the plan page (test mode) or collected by Stripe Checkout.
+    shippingAddress: jsonb().$type<ShippingAddress>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -379,4 +389,72 @@ export const paymentCustomers = pgTable(
     primaryKey({ columns: [t.userId, t.provider] }),
     uniqueIndex('payment_customers_provider_customer_id_key').on(t.provider, t.providerCustomerId),
   ],
+)
+
+export const SUBSCRIPTION_PERIOD_STATUSES = ['shipped', 'skipped', 'awaiting_box'] as const
+
+/**
+ * One paid (or skipped) month of a subscription (issue 34). `period` is the month the period
+ * starts in (`2026-12`); the unique pair is what makes a period ship exactly once, whichever
+ * of a replayed `invoice.paid`, a second instance or a test renewal arrives first, and what
+ * makes a skip and a renewal racing each other end one way. `shipped`: its order is
+ * `orderId`; `skipped`: no box, no charge; `awaiting_box`: paid before the admin chose the
+ * month's box, shipped when it is chosen.
+ */
+export const subscriptionPeriods = pgTable(
+  'subscription_periods',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    period: text().notNull(),
+    status: text({ enum: SUBSCRIPTION_PERIOD_STATUSES }).notNull(),
+    tier: text({ enum: SUBSCRIPTION_TIERS }).notNull(),
+    /** What the subscriber paid for this period (0 when skipped): subscription revenue. */
+    amountCents: integer().notNull().default(0),
+    /** The provider's invoice (Stripe `in_...`; a test renewal's own id). */
+    invoiceId: text(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_periods_subscription_period_key').on(t.subscriptionId, t.period),
+    uniqueIndex('subscription_periods_order_id_key').on(t.orderId),
+    index('subscription_periods_period_idx').on(t.period, t.status),
+    check('subscription_periods_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('subscription_periods_status_check', sql`${t.status} in ('shipped', 'skipped', 'awaiting_box')`),
+    check('subscription_periods_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+)
+
+/** The box every subscriber gets in a month, chosen by the admin from the catalogue (issue 34). */
+export const subscriptionBoxes = pgTable(
+  'subscription_boxes',
+  {
+    month: text().primaryKey(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('subscription_boxes_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+)
+
+/** What happened to a subscription and who did it (issue 34): the admin's history. */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    event: text().notNull(),
+    note: text(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscription_events_subscription_id_idx').on(t.subscriptionId, t.createdAt)],
 )

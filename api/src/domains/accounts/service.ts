@@ -7,6 +7,7 @@ import {
   orders,
   products,
   puzzleContent,
+  subscriptionPeriods,
   user,
   userProgress,
 } from '../../db/schema'
@@ -92,12 +93,16 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
   })
 }
 
-/** The dashboard's cards. Revenue counts completed and paid orders created this calendar month (UTC). */
+/**
+ * The dashboard's cards. Revenue counts completed and paid orders created this calendar month
+ * (UTC) and the subscriptions' months paid this month (issue 34: a subscription's shipment
+ * order is 0, its payment is the period's).
+ */
 export async function summary(db: Db) {
   const monthStart = new Date()
   monthStart.setUTCDate(1)
   monthStart.setUTCHours(0, 0, 0, 0)
-  const [[customers], [completed], [revenue], [players]] = await Promise.all([
+  const [[customers], [completed], [revenue], [players], [subscriptionRevenue]] = await Promise.all([
     db.select({ n: count() }).from(user),
     db.select({ n: count() }).from(orders).where(eq(orders.status, 'completed')),
     db
@@ -107,11 +112,15 @@ export async function summary(db: Db) {
         and(or(eq(orders.status, 'completed'), eq(orders.status, 'paid')), gte(orders.createdAt, monthStart)),
       ),
     db.select({ n: count() }).from(userProgress).where(isNull(userProgress.completedAt)),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${subscriptionPeriods.amountCents}), 0)::bigint` })
+      .from(subscriptionPeriods)
+      .where(gte(subscriptionPeriods.createdAt, monthStart)),
   ])
   return {
     customers: customers?.n ?? 0,
     completedOrders: completed?.n ?? 0,
-    revenueThisMonthCents: Number(revenue?.cents ?? 0),
+    revenueThisMonthCents: Number(revenue?.cents ?? 0) + Number(subscriptionRevenue?.cents ?? 0),
     activePlayers: players?.n ?? 0,
   }
 }

@@ -2,7 +2,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { type CustomerInfo, orderNumber, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { claims, orderHistory, orderItems, orders, products, user } from '../../db/schema'
+import {
+  claims,
+  orderHistory,
+  orderItems,
+  orders,
+  products,
+  type ShippingAddress,
+  user,
+} from '../../db/schema'
 import {
   ClaimBusyError,
   ClaimMismatchError,
@@ -908,3 +916,64 @@ async function confirmationFor(db: Db, orderId: string, publicUrl: string) {
 
 /** What the test-mode payment page shows of a session (a read of `queries.ts`). */
 export { findTestSession } from './queries'
+
+type OrderTx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * A subscription's month as an order (issue 34): paid, 0 to the buyer (the month's payment
+ * is the subscription's), its one line the month's box times the plan's boxes, to the
+ * subscriber's address, so it enters the fulfilment queue, its packing slip and its shipped
+ * mail like any order. Stock is taken in the caller's transaction as a payment takes it
+ * (decision 046); `sold-out` makes no order. The caller holds the period's unique row, so
+ * this runs once per (subscription, month).
+ */
+export async function createSubscriptionShipmentOrder(
+  tx: OrderTx,
+  shipment: {
+    subscriptionId: string
+    userId: string
+    email: string
+    customerName: string | null
+    provider: 'test' | 'stripe'
+    productId: string
+    productName: string
+    quantity: number
+    shippingAddress: ShippingAddress
+    note: string
+  },
+): Promise<{ orderId: string } | 'sold-out'> {
+  const stock = await takeStockOfLines(tx, [{ productId: shipment.productId, quantity: shipment.quantity }])
+  if (stock === 'sold-out') return 'sold-out'
+  const now = new Date()
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: shipment.userId,
+      email: shipment.email,
+      customerName: shipment.customerName,
+      productId: shipment.productId,
+      amountCents: 0,
+      subtotalCents: 0,
+      status: 'paid',
+      provider: shipment.provider,
+      shippingAddress: shipment.shippingAddress,
+      subscriptionId: shipment.subscriptionId,
+      paidAt: now,
+    })
+    .returning({ id: orders.id })
+  await tx.insert(orderItems).values({
+    orderId: order!.id,
+    productId: shipment.productId,
+    productName: shipment.productName,
+    quantity: shipment.quantity,
+    unitPriceCents: 0,
+    lineTotalCents: 0,
+  })
+  await tx.insert(orderHistory).values({
+    orderId: order!.id,
+    event: 'created',
+    toStatus: 'paid',
+    note: shipment.note,
+  })
+  return { orderId: order!.id }
+}

@@ -1,3 +1,4 @@
+import type { ShippingAddress } from '../../db/schema'
 import type { AppDeps } from '../../types'
 import { giftCardSecret } from '../discounts/service'
 import { closeUnpaidSession, type Fulfilment, fulfilPaidSession } from '../orders/service'
@@ -5,6 +6,9 @@ import {
   type ApplyOutcome,
   applySubscription,
   closeSubscriptionCheckout,
+  type PaidPeriod,
+  type PeriodOutcome,
+  recordPaidPeriod,
   type SubscriptionSnapshot,
   subscriptionDepsOf,
 } from '../subscriptions/service'
@@ -30,7 +34,15 @@ export type PaymentEvent =
   /** Given up by the buyer, or expired unpaid. */
   | { type: 'checkout.cancelled'; sessionId: string; note: string }
   /** A plan page was paid (`completed`) or closed unpaid (`expired`). */
-  | { type: 'subscription-checkout.closed'; sessionId: string; status: 'completed' | 'expired' }
+  | {
+      type: 'subscription-checkout.closed'
+      sessionId: string
+      status: 'completed' | 'expired'
+      /** The address the buyer gave on the provider's page (Stripe Checkout's collection). */
+      shippingAddress?: ShippingAddress | null
+    }
+  /** A period of a subscription was paid (Stripe's invoice.paid, a test renewal): its month ships, once. */
+  | ({ type: 'subscription.period-paid' } & PaidPeriod)
   /** The provider's current state of a subscription (started, renewed, changed, cancelled, ended). */
   | { type: 'subscription.changed'; subscription: SubscriptionSnapshot }
 
@@ -40,6 +52,7 @@ type Outcomes = {
   'checkout.cancelled': boolean
   'subscription-checkout.closed': undefined
   'subscription.changed': ApplyOutcome
+  'subscription.period-paid': PeriodOutcome
 }
 
 /** The one handler of payment events; each is idempotent, so replays and races change nothing twice. */
@@ -70,8 +83,10 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
       case 'checkout.cancelled':
         return closeUnpaidSession(db, event.sessionId, 'cancelled', event.note)
       case 'subscription-checkout.closed':
-        await closeSubscriptionCheckout(db, event.sessionId, event.status)
+        await closeSubscriptionCheckout(db, event.sessionId, event.status, event.shippingAddress)
         return undefined
+      case 'subscription.period-paid':
+        return recordPaidPeriod(subscriptionDepsOf(deps), event)
       case 'subscription.changed':
         return applySubscription(subscriptionDepsOf(deps), event.subscription)
     }

@@ -1,168 +1,42 @@
 import {
-  ENDED_SUBSCRIPTION_STATUSES,
-  isLiveSubscription,
   isSubscribedStatus,
   planOfTier,
   type SubscriptionStatus,
   type SubscriptionTier,
 } from '@lamplight/contracts'
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { paymentCustomers, subscriptionCheckouts, subscriptions, user } from '../../db/schema'
+import {
+  paymentCustomers,
+  type ShippingAddress,
+  subscriptionCheckouts,
+  subscriptions,
+  user,
+} from '../../db/schema'
 import { ClaimBusyError, runOnce } from '../../lib/claim-once'
 import { conflict } from '../../lib/errors'
-import type { Logger } from '../../logger'
-import type { Mail, Mailer } from '../../mail'
-import type { AppDeps } from '../../types'
 import type { PaymentProvider } from '../payments/types'
-import { subscriptionCancelledMail, subscriptionStartedMail } from './mails'
+import { live, monthAfter, type SubscriptionDeps, type SubscriptionSnapshot } from './apply'
 
-/**
- * Monthly plans, in one place. Every change to a subscription, whether a Stripe webhook, the
- * test-mode plan page's Pay or the test-mode portal, goes through `applySubscription`: it
- * holds the user's row lock, so replays and concurrent events for one user queue, and only
- * the call that makes a transition (started, cancelled) sends its mail. The database allows
- * one live subscription and one open checkout per user (partial unique indexes).
- */
-export type SubscriptionDeps = { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }
-
-export const subscriptionDepsOf = (deps: AppDeps): SubscriptionDeps => ({
-  db: deps.database.db,
-  mailer: deps.mailer,
-  logger: deps.logger,
-  siteUrl: deps.config.publicUrl,
-})
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** The provider's current state of one subscription. */
-export type SubscriptionSnapshot = {
-  provider: 'test' | 'stripe'
-  subscriptionId: string
-  customerId: string | null
-  /** Ours, from the subscription's metadata; else found by the customer id. */
-  userId: string | null
-  tier: SubscriptionTier
-  priceId: string
-  status: string
-  currentPeriodEnd: Date | null
-  cancelAtPeriodEnd: boolean
-}
-
-export type ApplyOutcome = 'created' | 'updated' | 'unchanged' | 'unknown-user' | 'duplicate'
-
-const ENDED = [...ENDED_SUBSCRIPTION_STATUSES]
-const live = () => notInArray(subscriptions.status, ENDED)
-
-async function applyIn(tx: Tx, deps: SubscriptionDeps, snap: SubscriptionSnapshot) {
-  const none = (outcome: ApplyOutcome) => ({ outcome, mail: null as Mail | null })
-  const [known] = await tx
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, snap.subscriptionId))
-  let userId = known?.userId ?? snap.userId
-  if (!userId && snap.customerId) {
-    const [customer] = await tx
-      .select({ userId: paymentCustomers.userId })
-      .from(paymentCustomers)
-      .where(
-        and(
-          eq(paymentCustomers.provider, snap.provider),
-          eq(paymentCustomers.providerCustomerId, snap.customerId),
-        ),
-      )
-    userId = customer?.userId ?? null
-  }
-  if (!userId) return none('unknown-user')
-  // Every change to one user's subscriptions holds their user row: replays and races queue here.
-  const [owner] = await tx
-    .select({ id: user.id, email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, userId))
-    .for('update')
-  if (!owner) return none('unknown-user')
-  const [before] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, snap.subscriptionId))
-    .for('update')
-  const values = {
-    tier: snap.tier,
-    priceId: snap.priceId,
-    status: snap.status,
-    currentPeriodEnd: snap.currentPeriodEnd,
-    cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
-    providerCustomerId: snap.customerId ?? before?.providerCustomerId ?? null,
-    // The moment it ended, kept once (the Insights' churn, decision 044).
-    endedAt: isLiveSubscription(snap.status) ? null : (before?.endedAt ?? new Date()),
-  }
-  const now = new Date()
-  if (!before) {
-    if (isLiveSubscription(snap.status)) {
-      const [other] = await tx
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), live()))
-        .limit(1)
-      if (other) return none('duplicate')
-    }
-    await tx.insert(subscriptions).values({
-      userId,
-      provider: snap.provider,
-      providerSubscriptionId: snap.subscriptionId,
-      ...values,
-    })
-  } else {
-    // A cancelled subscription never comes back (an older event arriving late changes nothing).
-    if (before.status === 'canceled' && snap.status !== 'canceled') return none('unchanged')
-    const same =
-      before.tier === values.tier &&
-      before.priceId === values.priceId &&
-      before.status === values.status &&
-      before.cancelAtPeriodEnd === values.cancelAtPeriodEnd &&
-      (before.currentPeriodEnd?.getTime() ?? null) === (values.currentPeriodEnd?.getTime() ?? null)
-    if (same) return none('unchanged')
-    await tx
-      .update(subscriptions)
-      .set({ ...values, updatedAt: now })
-      .where(eq(subscriptions.id, before.id))
-  }
-  // A live subscription closes whatever plan page the user still had open.
-  if (isLiveSubscription(snap.status))
-    await tx
-      .update(subscriptionCheckouts)
-      .set({ status: 'completed', updatedAt: now })
-      .where(and(eq(subscriptionCheckouts.userId, userId), eq(subscriptionCheckouts.status, 'open')))
-
-  const plan = { tier: snap.tier, currentPeriodEnd: snap.currentPeriodEnd }
-  let mail: Mail | null = null
-  if (isSubscribedStatus(snap.status) && (!before || before.status === 'incomplete'))
-    mail = subscriptionStartedMail(owner, plan, deps.siteUrl)
-  else if (before && !before.cancelAtPeriodEnd && snap.cancelAtPeriodEnd && isLiveSubscription(snap.status))
-    mail = subscriptionCancelledMail(owner, plan, deps.siteUrl, 'scheduled')
-  else if (
-    before &&
-    isLiveSubscription(before.status) &&
-    !isLiveSubscription(snap.status) &&
-    !before.cancelAtPeriodEnd
-  )
-    mail = subscriptionCancelledMail(owner, plan, deps.siteUrl, 'ended')
-  return { outcome: (before ? 'updated' : 'created') as ApplyOutcome, mail }
-}
-
-async function sendAfterCommit(deps: SubscriptionDeps, mail: Mail | null) {
-  if (mail)
-    await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, 'subscription mail failed'))
-}
-
-/**
- * Brings one subscription's provider state into ours (webhook events, test-mode pages).
- * Idempotent: the same snapshot twice changes nothing and sends nothing the second time.
- */
-export async function applySubscription(deps: SubscriptionDeps, snap: SubscriptionSnapshot) {
-  const { outcome, mail } = await deps.db.transaction((tx) => applyIn(tx, deps, snap))
-  await sendAfterCommit(deps, mail)
-  return outcome
-}
+export {
+  type ApplyOutcome,
+  applySubscription,
+  type SubscriptionDeps,
+  type SubscriptionSnapshot,
+  subscriptionDepsOf,
+} from './apply'
+export type { PeriodOutcome } from './periods'
+export {
+  changeAddress,
+  endOfMonth,
+  monthOf,
+  type PaidPeriod,
+  recordPaidPeriod,
+  runTestRenewals,
+  setCancelAtPeriodEnd,
+  setMonthBox,
+  skipNextMonth,
+} from './periods'
 
 const statusColumns = {
   status: subscriptions.status,
@@ -358,23 +232,37 @@ export async function startSubscriptionCheckout(
 }
 
 /** A provider's checkout session came to an end (completed or expired). */
-export async function closeSubscriptionCheckout(db: Db, sessionId: string, status: 'completed' | 'expired') {
+export async function closeSubscriptionCheckout(
+  db: Db,
+  sessionId: string,
+  status: 'completed' | 'expired',
+  shippingAddress?: ShippingAddress | null,
+) {
   await db
     .update(subscriptionCheckouts)
     .set({ status, updatedAt: new Date() })
     .where(
       and(eq(subscriptionCheckouts.providerSessionId, sessionId), eq(subscriptionCheckouts.status, 'open')),
     )
+  // Kept whatever closed the page first (the subscription's own event may have): the
+  // subscription takes it when it has none yet.
+  if (shippingAddress)
+    await db
+      .update(subscriptionCheckouts)
+      .set({ shippingAddress })
+      .where(eq(subscriptionCheckouts.providerSessionId, sessionId))
 }
 
 // ---------------------------------------------------------------------------------------
 // Test mode: what our own plan page and portal report, handed to the payments module's one
 // event handler as Stripe's events are (`payments/events.ts`).
 
-const monthAfter = (date: Date) => {
-  const next = new Date(date)
-  next.setUTCMonth(next.getUTCMonth() + 1)
-  return next
+/** The address given on our plan page, kept with the checkout until the subscription takes it. */
+export async function storeTestCheckoutAddress(db: Db, checkoutId: string, address: ShippingAddress) {
+  await db
+    .update(subscriptionCheckouts)
+    .set({ shippingAddress: address, updatedAt: new Date() })
+    .where(eq(subscriptionCheckouts.id, checkoutId))
 }
 
 export async function findTestSubscriptionCheckout(db: Db, sessionId: string) {
@@ -434,13 +322,13 @@ export async function testPortalChange(
   userId: string,
   action: TestPortalAction,
   tier?: SubscriptionTier,
-): Promise<SubscriptionSnapshot | null> {
+): Promise<(SubscriptionSnapshot & { paidPeriodStart?: Date }) | null> {
   const [sub] = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
   if (!sub) return null
-  const snap: SubscriptionSnapshot = {
+  const snap: SubscriptionSnapshot & { paidPeriodStart?: Date } = {
     provider: 'test',
     subscriptionId: sub.providerSubscriptionId,
     customerId: sub.providerCustomerId,
@@ -459,6 +347,7 @@ export async function testPortalChange(
     snap.status = 'active'
     const from = sub.currentPeriodEnd && sub.currentPeriodEnd > new Date() ? sub.currentPeriodEnd : new Date()
     snap.currentPeriodEnd = monthAfter(from)
+    snap.paidPeriodStart = from
   } else if (action === 'plan' && tier) {
     const plan = planOfTier(tier)
     if (plan) {

@@ -180,6 +180,7 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     expect(await status(client)).toMatchObject({ subscribed: true, cancel_at_period_end: true })
     expect((await mails(email)).map((m) => m.subject)).toEqual([
       'Welcome to the Basic plan',
+      'Your subscription is now Family',
       'Your Family subscription is cancelled',
     ])
     // Resume.
@@ -195,6 +196,103 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     await event('customer.subscription.deleted', { ...sub })()
     await event('customer.subscription.updated', { ...sub, status: 'active' })()
     expect(await status(client)).toMatchObject({ subscribed: false, subscription_status: 'canceled' })
+  })
+
+  it('collects the address in Stripe Checkout, ships a paid invoice once however often and in however many events it arrives, and makes a failed one past due with a mail (issue 34)', async () => {
+    const email = 'stripe-boxes@example.com'
+    const client = browser(app)
+    await client.signUp(email)
+    const { body } = await subscribe(client, 'Premium')
+    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    expect(sent.getAll('shipping_address_collection[allowed_countries][]').length).toBe(0)
+    expect(sent.get('shipping_address_collection[allowed_countries][0]')).toBe('US')
+    expect(sent.get('shipping_address_collection[allowed_countries][1]')).toBe('CA')
+    const sessionId = body.url.split('/').at(-1)!
+    const sub = fake.completeSubscriptionSession(sessionId)
+    // The subscription's own event first (no address yet), then the session with what Stripe collected.
+    await event('customer.subscription.created', { ...sub })()
+    await event('checkout.session.completed', {
+      ...fake.sessions.get(sessionId),
+      collected_information: {
+        shipping_details: {
+          name: 'Naomi Bethlehem',
+          address: {
+            line1: '3 Harvest Road',
+            line2: null,
+            city: 'Moab',
+            state: 'UT',
+            postal_code: '84532',
+            country: 'US',
+          },
+        },
+      },
+    })()
+    const [row] = await queryRows<{ id: string; city: string; first: string }>(
+      database.db,
+      sql`select id, shipping_address->>'city' as city, shipping_address->>'firstName' as first from subscriptions where provider_subscription_id = ${sub.id}`,
+    )
+    expect(row).toMatchObject({ city: 'Moab', first: 'Naomi' })
+
+    // The month's box, set by the admin.
+    const admin = await signInListedAdmin(app, database, 'boss@example.com')
+    const start = Math.floor(Date.UTC(2027, 1, 3) / 1000)
+    const month = '2027-02'
+    const [product] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into products (slug, name, price_cents, stock) values ('lent-lamp', 'The Lent Lamp', 3999, 40) returning id`,
+    )
+    expect(
+      (
+        await admin.json(`/api/admin/subscription-boxes/${month}`, {
+          method: 'PUT',
+          body: { productId: product!.id },
+        })
+      ).status,
+    ).toBe(200)
+    // invoice.paid for February: the same event 40 times and 40 more deliveries under other
+    // event ids (as two instances or a resend would see it), all at once.
+    const invoice = {
+      id: 'in_feb',
+      object: 'invoice',
+      amount_paid: 2999,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+      lines: { object: 'list', data: [{ period: { start, end: start + 28 * 86_400 } }] },
+    }
+    const same = event('invoice.paid', invoice)
+    await Promise.all([
+      ...Array.from({ length: 40 }, () => same()),
+      ...Array.from({ length: 40 }, () => event('invoice.paid', invoice)()),
+    ])
+    const shipped = await queryRows<{ quantity: number; city: string; amount: number }>(
+      database.db,
+      sql`select i.quantity, o.shipping_address->>'city' as city, p.amount_cents as amount from subscription_periods p join orders o on o.id = p.order_id join order_items i on i.order_id = o.id where p.subscription_id = ${row!.id} and p.period = ${month}`,
+    )
+    expect(shipped).toEqual([{ quantity: 2, city: 'Moab', amount: 2999 }])
+    expect(
+      (
+        await queryRows<{ stock: number }>(
+          database.db,
+          sql`select stock from products where id = ${product!.id}`,
+        )
+      )[0]!.stock,
+    ).toBe(38)
+
+    // A failed renewal: past due, mailed with the way to update the card.
+    sub.status = 'past_due'
+    await event('invoice.payment_failed', {
+      id: 'in_mar',
+      object: 'invoice',
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    })()
+    expect((await status(client)).subscription_status).toBe('past_due')
+    const last = (await mails(email)).at(-1)!
+    expect(last.subject).toBe('We could not take your Premium subscription payment')
+    // Skipping from the account pauses Stripe's collection for that month (its invoice voided).
+    sub.status = 'active'
+    await event('customer.subscription.updated', { ...sub })()
+    const skip = await client.json('/api/subscriptions/mine/skip', { body: {} })
+    expect(skip.status).toBe(200)
+    expect(fake.subscriptions.get(sub.id)!.pause_collection).toMatchObject({ behavior: 'void' })
   })
 
   it('cancels at Stripe a second live subscription of one user instead of keeping two', async () => {

@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { TEST_ADDRESS } from '../../test/subscriptions'
 
 type Status = {
   subscribed: boolean
@@ -38,7 +39,8 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
       body: { priceId: `price_${tier.toLowerCase()}_monthly`, tier },
     })
   const pathOf = (url: string) => new URL(url).pathname
-  const post = (client: ReturnType<typeof browser>, path: string) => client.request(path, { method: 'POST' })
+  const post = (client: ReturnType<typeof browser>, path: string) =>
+    client.request(path, { method: 'POST', ...(path.endsWith('/pay') ? { body: TEST_ADDRESS } : {}) })
   const mails = (to: string) =>
     queryRows<{ subject: string }>(
       database.db,
@@ -187,6 +189,7 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
     expect(await status(client)).toMatchObject({ subscribed: true, cancel_at_period_end: true })
     expect((await mails(email)).map((m) => m.subject)).toEqual([
       'Welcome to the Premium plan',
+      'Your subscription is now Family',
       'Your Family subscription is cancelled',
     ])
     expect(await (await client.request('/api/payments/test-billing/portal')).text()).toContain(
@@ -214,9 +217,13 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
       subscription_tier: 'Family',
       subscription_status: 'canceled',
     })
+    // Each change said in its own mail (issue 34): resumed is not "cancelled" again.
     expect((await mails(email)).map((m) => m.subject)).toEqual([
       'Welcome to the Premium plan',
+      'Your subscription is now Family',
       'Your Family subscription is cancelled',
+      'Your Family subscription is active again',
+      'We could not take your Family subscription payment',
       'Your Family subscription is cancelled',
     ])
     // An ended subscription may be followed by a new one: a plan page again, not the portal.

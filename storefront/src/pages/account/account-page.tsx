@@ -23,6 +23,7 @@ import { useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
 import { TwoParts } from '../../components/two-parts'
 import { GuestOrders } from './guest-orders'
 import { SignInAndSecurity } from './sign-in-and-security'
+import { SubscriptionDetails } from './subscription-details'
 
 const STATUS: Record<
   BuyerOrder['status'],
@@ -214,48 +215,51 @@ function MySubscription({ status }: { status: ReturnType<typeof useSubscriptionS
           </Button>
         </p>
       ) : data?.subscription_tier ? (
-        <Card className="mt-4">
-          <CardContent className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-center">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-              <dt className="whitespace-nowrap text-muted-foreground">Plan</dt>
-              <dd className="font-semibold">
-                {data.subscription_tier}
-                {plan && ` · ${formatMoney(plan.priceCents)}/month`}
-              </dd>
-              <dt className="whitespace-nowrap text-muted-foreground">Status</dt>
-              <dd>
-                <Badge variant={data.subscribed ? 'default' : 'secondary'}>
-                  {data.cancel_at_period_end && live
-                    ? 'Cancelled, active until the end date'
-                    : (SUBSCRIPTION_STATUS[data.subscription_status ?? ''] ?? data.subscription_status)}
-                </Badge>
-              </dd>
-              {end && (
-                <>
-                  <dt className="whitespace-nowrap text-muted-foreground">
-                    {live && !data.cancel_at_period_end ? 'Renews on' : 'Ends on'}
-                  </dt>
-                  <dd>{end}</dd>
-                </>
+        <>
+          <Card className="mt-4">
+            <CardContent className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-center">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                <dt className="whitespace-nowrap text-muted-foreground">Plan</dt>
+                <dd className="font-semibold">
+                  {data.subscription_tier}
+                  {plan && ` · ${formatMoney(plan.priceCents)}/month`}
+                </dd>
+                <dt className="whitespace-nowrap text-muted-foreground">Status</dt>
+                <dd>
+                  <Badge variant={data.subscribed ? 'default' : 'secondary'}>
+                    {data.cancel_at_period_end && live
+                      ? 'Cancelled, active until the end date'
+                      : (SUBSCRIPTION_STATUS[data.subscription_status ?? ''] ?? data.subscription_status)}
+                  </Badge>
+                </dd>
+                {end && (
+                  <>
+                    <dt className="whitespace-nowrap text-muted-foreground">
+                      {live && !data.cancel_at_period_end ? 'Renews on' : 'Ends on'}
+                    </dt>
+                    <dd>{end}</dd>
+                  </>
+                )}
+              </dl>
+              {live && (
+                <Button
+                  disabled={portal.isPending}
+                  onClick={() =>
+                    portal.mutate(undefined, {
+                      onError: () =>
+                        toast.error(SUBSCRIPTION_MESSAGES.portalErrorTitle, {
+                          description: SUBSCRIPTION_MESSAGES.portalError,
+                        }),
+                    })
+                  }
+                >
+                  {portal.isPending ? 'Opening…' : 'Manage Subscription'}
+                </Button>
               )}
-            </dl>
-            {live && (
-              <Button
-                disabled={portal.isPending}
-                onClick={() =>
-                  portal.mutate(undefined, {
-                    onError: () =>
-                      toast.error(SUBSCRIPTION_MESSAGES.portalErrorTitle, {
-                        description: SUBSCRIPTION_MESSAGES.portalError,
-                      }),
-                  })
-                }
-              >
-                {portal.isPending ? 'Opening…' : 'Manage Subscription'}
-              </Button>
-            )}
-          </CardContent>
-        </Card>
+            </CardContent>
+          </Card>
+          <SubscriptionDetails />
+        </>
       ) : (
         <p className="mt-3 text-muted-foreground">
           No subscription.{' '}

@@ -3,14 +3,13 @@ import {
   type Cart,
   CHECKOUT_MESSAGES,
   type CheckoutQuote,
-  COUNTRIES,
   type CountryCode,
   type CustomerInfoInput,
   CustomerInfoSchema,
+  type DeliveryAddressInput,
   formatMoney,
   type PaymentMethod,
   type ProductView,
-  regionsOf,
   type SavedAddress,
 } from '@lamplight/contracts'
 import { ApiError, apiErrorMessage, PageMeta, useAuth } from '@lamplight/session'
@@ -36,10 +35,11 @@ import {
 import { CreditCardIcon, SmartphoneIcon, WalletIcon } from '@lamplight/ui/icons'
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type UseFormRegister, useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { cartQueries, type Destination } from '../../api/cart'
 import { shopQueries, useCreateCheckout, useProduct } from '../../api/shop'
+import { AddressFields } from '../../components/address-fields'
 import { CartLines } from '../../components/cart/cart-lines'
 import { OrderTotals } from '../../components/cart/order-totals'
 import { useDestination } from '../../components/cart/shipping-estimate'
@@ -475,9 +475,6 @@ function OrderSummary({
   )
 }
 
-const selectClass =
-  'flex h-10 w-full rounded-md border border-input bg-card px-3 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-1 aria-invalid:border-destructive md:text-sm'
-
 function ShippingForm({ form }: { form: ReturnType<typeof useForm<CustomerInfoInput>> }) {
   const { register, watch, formState } = form
   const errors = formState.errors
@@ -493,44 +490,11 @@ function ShippingForm({ form }: { form: ReturnType<typeof useForm<CustomerInfoIn
       <Field label="Email" error={errors.email?.message} className="sm:col-span-2">
         {(control) => <Input type="email" autoComplete="email" {...control} {...register('email')} />}
       </Field>
-      <Field label="First name" error={errors.firstName?.message}>
-        {(control) => <Input autoComplete="given-name" {...control} {...register('firstName')} />}
-      </Field>
-      <Field label="Last name" error={errors.lastName?.message}>
-        {(control) => <Input autoComplete="family-name" {...control} {...register('lastName')} />}
-      </Field>
-      <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
-        {(control) => <Input autoComplete="street-address" {...control} {...register('address')} />}
-      </Field>
-      <Field label="City" error={errors.city?.message}>
-        {(control) => <Input autoComplete="address-level2" {...control} {...register('city')} />}
-      </Field>
-      <Field label="Country" error={errors.country?.message}>
-        {(control) => (
-          <select className={selectClass} autoComplete="country" {...control} {...register('country')}>
-            {COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={country === 'CA' ? 'Province' : 'State'} error={errors.state?.message}>
-        {(control) => (
-          <select className={selectClass} autoComplete="address-level1" {...control} {...register('state')}>
-            <option value="">Choose…</option>
-            {regionsOf(country).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={country === 'CA' ? 'Postal code' : 'ZIP code'} error={errors.zipCode?.message}>
-        {(control) => <Input autoComplete="postal-code" {...control} {...register('zipCode')} />}
-      </Field>
+      <AddressFields
+        register={register as unknown as UseFormRegister<DeliveryAddressInput>}
+        errors={errors}
+        country={country}
+      />
     </Form>
   )
 }

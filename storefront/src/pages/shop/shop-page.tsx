@@ -10,6 +10,7 @@ import {
   STANDARD_DELIVERY,
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
+  subscriptionActiveMessage,
 } from '@lamplight/contracts'
 import { ApiError, apiErrorMessage, PageMeta, useAuth } from '@lamplight/session'
 import {
@@ -36,7 +37,7 @@ import {
   UsersIcon,
 } from '@lamplight/ui/icons'
 import { useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useCatalog } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
 import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
@@ -307,9 +308,9 @@ const renewalDate = (value: Date | string | null) =>
   value ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'long' }) : null
 
 /** The signed-in customer's plan (only once the status was fetched), with Refresh and Manage Subscription. */
-function SubscriptionStatusCard() {
+function SubscriptionStatusCard({ waiting }: { waiting: boolean }) {
   const { user } = useAuth()
-  const status = useSubscriptionStatus(Boolean(user))
+  const status = useSubscriptionStatus(Boolean(user), waiting)
   const portal = useOpenPortal()
   const [refreshing, setRefreshing] = useState(false)
   // A failed check on load is only logged (spec §8); Refresh says so.
@@ -340,6 +341,13 @@ function SubscriptionStatusCard() {
     })
   return (
     <Card aria-labelledby="my-plan-heading" role="region" className="mx-auto mt-8 max-w-xl">
+      {waiting && (
+        <p role="status" className="px-6 pt-4 font-semibold text-primary">
+          {data.subscribed && data.subscription_tier
+            ? subscriptionActiveMessage(data.subscription_tier)
+            : 'Waiting for your payment to be confirmed…'}
+        </p>
+      )}
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h3 id="my-plan-heading" className="font-serif text-xl">
@@ -383,11 +391,31 @@ function SubscriptionStatusCard() {
 function Plans() {
   const { user } = useAuth()
   const subscribe = useSubscribe()
-  const status = useSubscriptionStatus(Boolean(user))
+  const navigate = useNavigate()
+  const [search] = useSearchParams()
+  // Back from the plan page (`?subscription=started`), or a plan page opened from this tab:
+  // the card asks until the plan is active, and says so.
+  const waiting = search.get('subscription') === 'started' || subscribe.isSuccess
+  const status = useSubscriptionStatus(Boolean(user), waiting)
   const current = status.data?.subscribed ? status.data.subscription_tier : null
+  // Back from the plan page: straight to the card that says so, not the top of the shop.
+  const returned = search.get('subscription') === 'started'
+  useEffect(() => {
+    if (returned) document.getElementById('plans-heading')?.scrollIntoView({ block: 'start' })
+  }, [returned])
+  // Signed in after choosing a plan signed out: back at that plan, its button ready.
+  const chosen = search.get('plan')
+  useEffect(() => {
+    if (!user || !chosen) return
+    const button = document.getElementById(`subscribe-${chosen}`)
+    button?.scrollIntoView({ block: 'center' })
+    button?.focus()
+  }, [user, chosen])
   const choose = (plan: (typeof SUBSCRIPTION_PLANS)[number]) => {
     if (!user) {
-      toast.error(SUBSCRIPTION_MESSAGES.authTitle, { description: SUBSCRIPTION_MESSAGES.loginToSubscribe })
+      // To sign in, and back to this plan.
+      toast(SUBSCRIPTION_MESSAGES.authTitle, { description: SUBSCRIPTION_MESSAGES.loginToSubscribe })
+      navigate(`/auth?redirect=${encodeURIComponent(`/shop?plan=${plan.tier}#plans-heading`)}`)
       return
     }
     subscribe.mutate(
@@ -414,7 +442,7 @@ function Plans() {
           title="A new adventure every month"
           lead="Cancel anytime."
         />
-        <SubscriptionStatusCard />
+        <SubscriptionStatusCard waiting={waiting} />
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {SUBSCRIPTION_PLANS.map((plan) => (
             <li key={plan.priceId}>
@@ -444,6 +472,7 @@ function Plans() {
                   ) : (
                     <>
                       <Button
+                        id={`subscribe-${plan.tier}`}
                         variant={plan.popular && !current ? 'default' : 'outline'}
                         onClick={() => choose(plan)}
                         disabled={subscribe.isPending}

@@ -1,5 +1,6 @@
 import { Toaster, toast } from '@lamplight/ui'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, renderWithProviders } from '../../test/render'
 import { ShopPage } from './shop-page'
@@ -35,7 +36,12 @@ type Answers = {
   portal?: () => Response
 }
 
-function setup(session: unknown, answers: Answers = {}) {
+function Where() {
+  const location = useLocation()
+  return <output data-testid="where">{location.pathname + location.search + location.hash}</output>
+}
+
+function setup(session: unknown, answers: Answers = {}, path = '/shop') {
   const fetchMock = vi.fn(
     fakeApi((url) => {
       if (url.endsWith('/api/products/scroll-of-antioch'))
@@ -70,21 +76,44 @@ function setup(session: unknown, answers: Answers = {}) {
     <>
       <Toaster />
       <ShopPage />
+      <Where />
     </>,
-    '/shop',
+    path,
   )
   return { fetchMock, tab, open }
 }
 
 describe('shop: monthly plans', () => {
-  it('tells a visitor to log in to subscribe, and shows no status card', async () => {
+  it('takes a visitor to sign in and back to the plan, and shows no status card', async () => {
     const { fetchMock, open } = setup(null)
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Basic' }))
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument()
     expect(screen.getByText('Please log in to subscribe.')).toBeInTheDocument()
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      `/auth?redirect=${encodeURIComponent('/shop?plan=Basic#plans-heading')}`,
+    )
     expect(screen.queryByRole('region', { name: 'Your subscription' })).toBeNull()
     expect(open).not.toHaveBeenCalled()
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/subscriptions/'))).toBe(false)
+  })
+
+  it('says the plan is active on coming back from the plan page, asking again until it is (issue 34)', async () => {
+    let calls = 0
+    setup(
+      CUSTOMER,
+      { status: () => Response.json(++calls < 2 ? NONE : ACTIVE) },
+      '/shop?subscription=started',
+    )
+    expect(await screen.findByText('Waiting for your payment to be confirmed…')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Your Premium subscription is active', {}, { timeout: 8000 }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Your subscription' })).toHaveTextContent('Active')
+  })
+
+  it('focuses the chosen plan once signed in', async () => {
+    setup(CUSTOMER, {}, '/shop?plan=Family')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe to Family' })).toHaveFocus())
   })
 
   it('shows Not Subscribed without Manage Subscription, and opens the plan page in a new tab', async () => {

@@ -149,6 +149,8 @@ export function createStripeProvider(
           customer: request.customerId,
           client_reference_id: request.userId,
           line_items: [{ price, quantity: 1 }],
+          // Where the boxes go (issue 34): asked on Stripe's page, as our checkout asks it.
+          shipping_address_collection: { allowed_countries: ['US', 'CA'] },
           subscription_data: { metadata },
           metadata: { ...metadata, checkoutId: request.checkoutId },
           success_url: request.successUrl,

@@ -1,5 +1,6 @@
 import { stripeContract } from '@lamplight/contracts'
 import type Stripe from 'stripe'
+import type { ShippingAddress } from '../../../db/schema'
 import { ApiError, notFound } from '../../../lib/errors'
 import { defineRouter } from '../../../lib/router'
 import type { AppDeps } from '../../../types'
@@ -26,6 +27,7 @@ async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
         type: 'subscription-checkout.closed',
         sessionId: session.id,
         status: 'completed',
+        shippingAddress: collectedAddress(session),
       })
       const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
       if (id) await syncStripeSubscription(deps, id)
@@ -54,6 +56,26 @@ async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
     })
 }
 
+/** The address Stripe Checkout collected (`shipping_address_collection`), in our shape. */
+function collectedAddress(session: Stripe.Checkout.Session): ShippingAddress | null {
+  const legacy = session as unknown as {
+    shipping_details?: Stripe.Checkout.Session.CollectedInformation.ShippingDetails | null
+  }
+  const details = session.collected_information?.shipping_details ?? legacy.shipping_details
+  const a = details?.address
+  if (!a?.line1 || !a.city || !a.postal_code) return null
+  const [firstName = '', ...rest] = (details?.name ?? '').trim().split(/\s+/)
+  return {
+    firstName,
+    lastName: rest.join(' '),
+    address: [a.line1, a.line2].filter(Boolean).join(', '),
+    city: a.city,
+    state: a.state ?? '',
+    zipCode: a.postal_code,
+    country: a.country ?? 'US',
+  }
+}
+
 /**
  * Brings one Stripe subscription into ours. Whatever event named it, the subscription is
  * read from Stripe now, so events arriving late or out of order cannot move it backwards.
@@ -62,12 +84,12 @@ async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
  */
 async function syncStripeSubscription(deps: AppDeps, subscriptionId: string) {
   const { stripe, stripeProvider } = deps.payments
-  if (!stripe || !stripeProvider) return
+  if (!stripe || !stripeProvider) return null
   const subscription = await stripe.subscriptions.retrieve(subscriptionId)
   const snapshot = stripeProvider.snapshotOf(subscription)
   if (!snapshot) {
     deps.logger.warn({ subscriptionId }, 'stripe subscription of a price that is none of our plans: ignored')
-    return
+    return null
   }
   const outcome = await handlePaymentEvent(deps, { type: 'subscription.changed', subscription: snapshot })
   if (outcome === 'unknown-user')
@@ -83,6 +105,13 @@ async function syncStripeSubscription(deps: AppDeps, subscriptionId: string) {
       { idempotencyKey: `cancel-duplicate-${subscriptionId}` },
     )
   }
+  return snapshot
+}
+
+const monthBefore = (date: Date) => {
+  const before = new Date(date)
+  before.setUTCMonth(before.getUTCMonth() - 1)
+  return before
 }
 
 const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
@@ -132,10 +161,26 @@ export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
       case 'customer.subscription.deleted':
         await syncStripeSubscription(deps, event.data.object.id)
         break
-      case 'invoice.paid':
       case 'invoice.payment_failed': {
         const id = subscriptionOfInvoice(event.data.object)
         if (id) await syncStripeSubscription(deps, id)
+        break
+      }
+      case 'invoice.paid': {
+        // The subscription as Stripe has it now, then the period this invoice paid: its month
+        // ships once (the period's unique row), however often or wherever this arrives.
+        const invoice = event.data.object
+        const id = subscriptionOfInvoice(invoice)
+        const snapshot = id ? await syncStripeSubscription(deps, id) : null
+        const start = invoice.lines?.data?.[0]?.period?.start
+        if (id && snapshot && (start || snapshot.currentPeriodEnd))
+          await handlePaymentEvent(deps, {
+            type: 'subscription.period-paid',
+            subscriptionId: id,
+            periodStart: start ? new Date(start * 1000) : monthBefore(snapshot.currentPeriodEnd!),
+            amountCents: invoice.amount_paid ?? null,
+            invoiceId: invoice.id ?? null,
+          })
         break
       }
       default:

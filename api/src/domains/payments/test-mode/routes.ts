@@ -1,10 +1,16 @@
-import { SUBSCRIPTION_PLANS, testBillingContract, testPaymentsContract } from '@lamplight/contracts'
+import {
+  DeliveryAddressSchema,
+  SUBSCRIPTION_PLANS,
+  testBillingContract,
+  testPaymentsContract,
+} from '@lamplight/contracts'
 import { notFound } from '../../../lib/errors'
 import { defineRouter } from '../../../lib/router'
 import type { AppDeps } from '../../../types'
 import { expireTestSessions, findTestSession } from '../../orders/service'
 import {
   findTestSubscriptionCheckout,
+  storeTestCheckoutAddress,
   testPortalChange,
   testPortalView,
   testSubscriptionOf,
@@ -67,7 +73,7 @@ export const testBillingRouter = defineRouter('/payments/test-billing')
     c.header('Cache-Control', 'no-store')
     return c.html(testCheckoutPage(params.sessionId, checkout))
   })
-  .handle(testBillingContract.checkoutAct, { bodyLimit: 1024 }, async ({ c, db, deps, params }) => {
+  .handle(testBillingContract.checkoutAct, { bodyLimit: 4 * 1024 }, async ({ c, db, deps, params }) => {
     onlyInTestMode(deps)
     const checkout = await findTestSubscriptionCheckout(db, params.sessionId)
     if (!checkout) throw notFound('No such subscription checkout.')
@@ -77,8 +83,25 @@ export const testBillingRouter = defineRouter('/payments/test-billing')
     if (params.action === 'pay') {
       if (checkout.status === 'completed') return c.redirect(`${site}/shop?subscription=started`, 303)
       if (checkout.status !== 'open') return c.redirect(page, 303)
-      // What Stripe reports of a paid plan page: the subscription it started.
-      const subscription = await testSubscriptionOf(db, checkout)
+      // The address, checked by the checkout's own schema: a mistake is shown on its field.
+      // A form from the page (a client of the API may send the same fields as JSON).
+      const form: Record<string, unknown> = await (c.req.header('content-type')?.includes('json')
+        ? c.req.json()
+        : c.req.parseBody()
+      ).catch(() => ({}))
+      const values = Object.fromEntries(
+        Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      )
+      const address = DeliveryAddressSchema.safeParse(values)
+      if (!address.success) {
+        const errors: Record<string, string> = {}
+        for (const issue of address.error.issues) errors[String(issue.path[0])] ??= issue.message
+        c.header('Cache-Control', 'no-store')
+        return c.html(testCheckoutPage(sessionId, checkout, { values, errors }), 400)
+      }
+      await storeTestCheckoutAddress(db, checkout.id, address.data)
+      // What Stripe reports of a paid plan page: the subscription it started, and its first invoice paid.
+      const subscription = { ...(await testSubscriptionOf(db, checkout)), shippingAddress: address.data }
       const outcome = await handlePaymentEvent(deps, { type: 'subscription.changed', subscription })
       if (outcome === 'duplicate') {
         // A second live subscription is never kept (Stripe's is cancelled): the page closes unpaid.
@@ -86,6 +109,13 @@ export const testBillingRouter = defineRouter('/payments/test-billing')
         return c.redirect(page, 303)
       }
       if (outcome === 'unknown-user') return c.redirect(page, 303)
+      await handlePaymentEvent(deps, {
+        type: 'subscription.period-paid',
+        subscriptionId: subscription.subscriptionId,
+        periodStart: new Date(),
+        amountCents: null,
+        invoiceId: `in_test_${checkout.id.replaceAll('-', '').slice(0, 16)}_first`,
+      })
       return c.redirect(`${site}/shop?subscription=started`, 303)
     }
     await handlePaymentEvent(deps, { type: 'subscription-checkout.closed', sessionId, status: 'expired' })
@@ -100,6 +130,15 @@ export const testBillingRouter = defineRouter('/payments/test-billing')
     onlyInTestMode(deps)
     const subscription = await testPortalChange(db, user.id, params.action)
     if (subscription) await handlePaymentEvent(deps, { type: 'subscription.changed', subscription })
+    // A renewal paid: its period ships, once (as Stripe's invoice.paid would make it).
+    if (subscription?.paidPeriodStart)
+      await handlePaymentEvent(deps, {
+        type: 'subscription.period-paid',
+        subscriptionId: subscription.subscriptionId,
+        periodStart: subscription.paidPeriodStart,
+        amountCents: null,
+        invoiceId: null,
+      })
     return c.redirect('/api/payments/test-billing/portal', 303)
   })
   .handle(

@@ -1,0 +1,547 @@
+import {
+  type AdminSubscriber,
+  formatCount,
+  formatMoney,
+  monthName,
+  SUBSCRIBER_FILTER_STATUSES,
+  SUBSCRIPTION_TIERS,
+  type SubscriberListQuery,
+  type SubscriptionTier,
+} from '@lamplight/contracts'
+import { apiErrorMessage, PageMeta } from '@lamplight/session'
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Form,
+  Input,
+  Label,
+  NativeSelect,
+  PageFrame,
+  Skeleton,
+  toast,
+} from '@lamplight/ui'
+import { ArrowLeftIcon, XIcon } from '@lamplight/ui/icons'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { adminProductsQuery } from '../../api/products'
+import {
+  setBoxMutation,
+  subscriberActionMutation,
+  subscriberKeys,
+  subscriberQuery,
+  subscribersQuery,
+  subscriptionBoxesQuery,
+  subscriptionFiguresQuery,
+  testRenewalsMutation,
+} from '../../api/subscriptions'
+import { QueryTable } from '../../components/query-table'
+import { RequireRole } from '../../components/require-role'
+import { SearchBox } from '../../components/search-box'
+import { LoadError } from '../../components/states'
+import { formatDate } from '../../lib/format'
+
+export function SubscribersPage() {
+  return (
+    <RequireRole level="admin">
+      <Subscribers />
+    </RequireRole>
+  )
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  cancelling: 'Cancelling',
+  past_due: 'Past due',
+  canceled: 'Cancelled',
+}
+
+const statusOf = (s: { status: string; cancel_at_period_end: boolean }) =>
+  s.status === 'canceled' || s.status === 'incomplete_expired'
+    ? 'Cancelled'
+    : s.status === 'past_due' || s.status === 'unpaid'
+      ? 'Past due'
+      : s.cancel_at_period_end
+        ? 'Cancelling'
+        : 'Active'
+
+/** Search, status, plan and page live in the URL (shareable, Back works), as the orders' filters do. */
+function useFilters() {
+  const [params, setParams] = useSearchParams()
+  const query = useMemo<SubscriberListQuery>(() => {
+    const status = params.get('status')
+    const plan = params.get('plan')
+    const page = Number(params.get('page'))
+    return {
+      q: params.get('q') || undefined,
+      status: (SUBSCRIBER_FILTER_STATUSES as readonly string[]).includes(status ?? '')
+        ? (status as SubscriberListQuery['status'])
+        : undefined,
+      plan: (SUBSCRIPTION_TIERS as readonly string[]).includes(plan ?? '')
+        ? (plan as SubscriptionTier)
+        : undefined,
+      page: Number.isInteger(page) && page > 1 ? page : 1,
+    }
+  }, [params])
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key)
+      else next.set(key, String(value))
+    }
+    if (!('page' in changes) && !('id' in changes)) next.delete('page')
+    setParams(next)
+  }
+  return { query, update, selected: params.get('id') }
+}
+
+function Subscribers() {
+  const { query, update, selected } = useFilters()
+  const list = useQuery(subscribersQuery(query))
+  const columns = useMemo<ColumnDef<AdminSubscriber>[]>(
+    () => [
+      {
+        header: 'Subscriber',
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="text-left font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => update({ id: row.original.id })}
+          >
+            {row.original.email}
+            {row.original.name && (
+              <span className="block text-muted-foreground text-xs">{row.original.name}</span>
+            )}
+          </button>
+        ),
+      },
+      { header: 'Plan', accessorKey: 'tier' },
+      {
+        header: 'Status',
+        cell: ({ row }) => {
+          const label = statusOf(row.original)
+          return (
+            <Badge
+              variant={label === 'Active' ? 'default' : label === 'Past due' ? 'destructive' : 'secondary'}
+            >
+              {label}
+            </Badge>
+          )
+        },
+      },
+      { header: 'Since', cell: ({ row }) => formatDate(row.original.since) },
+      {
+        header: 'Next shipment',
+        cell: ({ row }) => (row.original.next_shipment ? monthName(row.original.next_shipment) : '—'),
+      },
+      { header: 'City', cell: ({ row }) => row.original.city ?? '—' },
+    ],
+    [update],
+  )
+  return (
+    <PageFrame eyebrow="Admin" title="Subscribers" lead="Monthly plans: who gets boxes, when, and where.">
+      <PageMeta title="Subscribers" />
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/admin">
+            <ArrowLeftIcon aria-hidden className="size-4" />
+            Back to dashboard
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/fulfilment">Fulfilment queue</Link>
+        </Button>
+      </div>
+      <SubscriberFigures />
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <MonthBox />
+        <TestClock />
+      </div>
+      {selected && <SubscriberDetail id={selected} onClose={() => update({ id: undefined })} />}
+      <section aria-labelledby="subscribers-list" className="mt-8 grid gap-4">
+        <h2 id="subscribers-list" className="font-serif text-2xl">
+          All subscribers
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+          <SearchBox
+            label="Search by email or name"
+            value={query.q ?? ''}
+            onSearch={(q) => update({ q })}
+            placeholder="Search by email or name"
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor="subscriber-status">Status</Label>
+            <NativeSelect
+              id="subscriber-status"
+              value={query.status ?? ''}
+              onChange={(e) => update({ status: e.target.value })}
+            >
+              <option value="">Every status</option>
+              {SUBSCRIBER_FILTER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="subscriber-plan">Plan</Label>
+            <NativeSelect
+              id="subscriber-plan"
+              value={query.plan ?? ''}
+              onChange={(e) => update({ plan: e.target.value })}
+            >
+              <option value="">Every plan</option>
+              {SUBSCRIPTION_TIERS.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <QueryTable
+          query={list}
+          columns={columns}
+          getRowId={(row) => row.id}
+          errorMessage="Failed to load subscribers"
+          label="Subscribers"
+          empty="No subscribers match."
+          pages={{
+            page: Number(query.page ?? 1),
+            onPage: (page) => update({ page }),
+            label: 'Subscribers pages',
+          }}
+        />
+      </section>
+    </PageFrame>
+  )
+}
+
+/** Active per plan, monthly recurring revenue, new and cancelled this month, revenue with subscriptions. */
+export function SubscriberFigures() {
+  const { data, isError } = useQuery(subscriptionFiguresQuery())
+  const cards = data
+    ? [
+        ...data.active_per_plan.map((p) => ({ label: `Active ${p.tier}`, value: formatCount(p.count) })),
+        { label: 'Monthly recurring revenue', value: formatMoney(data.mrr_cents) },
+        { label: 'New this month', value: formatCount(data.new_this_month) },
+        { label: 'Cancelled this month', value: formatCount(data.cancelled_this_month) },
+        { label: 'Past due', value: formatCount(data.past_due) },
+        {
+          label: 'Revenue this month (orders + subscriptions)',
+          value: formatMoney(data.revenue_this_month_cents),
+        },
+      ]
+    : null
+  return (
+    <section aria-label="Subscriptions" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {cards ? (
+        cards.map((card) => (
+          <Card key={card.label} className="gap-2 py-4">
+            <CardHeader className="px-4">
+              <CardTitle className="font-medium text-muted-foreground text-sm">{card.label}</CardTitle>
+            </CardHeader>
+            <CardContent className="px-4">
+              <p className="font-serif text-2xl text-foreground">{card.value}</p>
+            </CardContent>
+          </Card>
+        ))
+      ) : isError ? (
+        <p className="text-muted-foreground">Subscription figures are unavailable.</p>
+      ) : (
+        Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-24" />)
+      )}
+    </section>
+  )
+}
+
+const thisMonth = () => new Date().toISOString().slice(0, 7)
+const nextMonth = () => {
+  const d = new Date()
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 7)
+}
+
+/** The box every subscriber gets in a month, from the catalogue. */
+function MonthBox() {
+  const client = useQueryClient()
+  const boxes = useQuery(subscriptionBoxesQuery())
+  const products = useQuery(adminProductsQuery({}))
+  const [month, setMonth] = useState(nextMonth)
+  const [productId, setProductId] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const save = useMutation(setBoxMutation())
+  const submit = () => {
+    setError(null)
+    if (!productId) return setError('Please choose a box.')
+    save.mutate(
+      { month, productId },
+      {
+        onSuccess: (r) => {
+          toast.success(`${monthName(month)}: ${r.data.product_name}`, {
+            description: r.shipped
+              ? `${r.shipped} paid months waiting for it now ship.`
+              : 'Set for every subscriber.',
+          })
+          client.invalidateQueries({ queryKey: subscriberKeys.all })
+        },
+        onError: (e) => setError(apiErrorMessage(e, 'The box could not be set.')),
+      },
+    )
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="font-serif text-xl">Box of the month</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Form
+          aria-label="Box of the month"
+          className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="box-month">Month</Label>
+            <Input
+              id="box-month"
+              type="month"
+              value={month}
+              min={thisMonth()}
+              onChange={(e) => setMonth(e.target.value)}
+              required
+            />
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="box-product">Box</Label>
+            <NativeSelect
+              id="box-product"
+              className="w-full"
+              value={productId}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'box-error' : undefined}
+              onChange={(e) => setProductId(e.target.value)}
+            >
+              <option value="">Choose a box…</option>
+              {(products.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                  {p.stock !== null ? ` (${p.stock} in stock)` : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Set box'}
+          </Button>
+        </Form>
+        {error && (
+          <p id="box-error" role="alert" className="text-destructive text-sm">
+            {error}
+          </p>
+        )}
+        {boxes.isError ? (
+          <LoadError message="Failed to load the boxes" onRetry={() => boxes.refetch()} />
+        ) : (
+          <ul className="divide-y text-sm">
+            {(boxes.data ?? []).map((b) => (
+              <li key={b.month} className="flex justify-between gap-2 py-2">
+                <span>{monthName(b.month)}</span>
+                <span className="font-medium">{b.product_name}</span>
+              </li>
+            ))}
+            {boxes.data?.length === 0 && (
+              <li className="py-2 text-muted-foreground">No month has a box yet.</li>
+            )}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** Test mode: moves the clock to the end of a month; every test subscription due by then renews. */
+function TestClock() {
+  const client = useQueryClient()
+  const [month, setMonth] = useState(nextMonth)
+  const run = useMutation(testRenewalsMutation())
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="font-serif text-xl">Test renewals</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-muted-foreground text-sm">
+          Test mode only: renews every test subscription due by the end of the month, as Stripe's invoice.paid
+          would (a skipped month is not charged), each month shipped once.
+        </p>
+        <Form
+          aria-label="Test renewals"
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault()
+            run.mutate(month, {
+              onSuccess: (r) => {
+                toast.success(`${monthName(month)} renewals run`, {
+                  description: `${r.renewed} renewed, ${r.shipped} shipments, ${r.skipped} skipped.`,
+                })
+                client.invalidateQueries({ queryKey: subscriberKeys.all })
+              },
+              onError: (e) =>
+                toast.error('Renewals not run', {
+                  description: apiErrorMessage(e, 'Test renewals are only available in test mode.'),
+                }),
+            })
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="clock-month">Renew up to</Label>
+            <Input
+              id="clock-month"
+              type="month"
+              value={month}
+              onChange={(e) => setMonth(e.target.value)}
+              required
+            />
+          </div>
+          <Button type="submit" variant="outline" disabled={run.isPending}>
+            {run.isPending ? 'Running…' : `Run ${monthName(month)} renewal`}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+const PERIOD_LABELS: Record<string, string> = {
+  shipped: 'Shipped',
+  skipped: 'Skipped',
+  awaiting_box: 'Paid, waiting for the box',
+}
+
+function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const client = useQueryClient()
+  const detail = useQuery(subscriberQuery(id))
+  const act = useMutation(subscriberActionMutation())
+  const run = (action: 'skip' | 'unskip' | 'cancel' | 'resume') =>
+    act.mutate(
+      { id, action },
+      {
+        onSuccess: () => {
+          toast.success('Subscription updated')
+          client.invalidateQueries({ queryKey: subscriberKeys.all })
+        },
+        onError: (e) => toast.error('Not changed', { description: apiErrorMessage(e, 'Please try again.') }),
+      },
+    )
+  const d = detail.data
+  return (
+    <Card className="mt-8" role="region" aria-labelledby="subscriber-detail">
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <CardTitle id="subscriber-detail" className="font-serif text-xl">
+          {d ? d.email : 'Subscriber'}
+        </CardTitle>
+        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close subscriber">
+          <XIcon aria-hidden className="size-4" />
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {detail.isError ? (
+          <LoadError message="Failed to load the subscriber" onRetry={() => detail.refetch()} />
+        ) : !d ? (
+          <Skeleton className="h-40" />
+        ) : (
+          <>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd>{d.tier}</dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd>{statusOf(d)}</dd>
+              <dt className="text-muted-foreground">Since</dt>
+              <dd>{formatDate(d.since)}</dd>
+              <dt className="text-muted-foreground">Next shipment</dt>
+              <dd>{d.next_shipment ? monthName(d.next_shipment) : '—'}</dd>
+              <dt className="text-muted-foreground">Ships to</dt>
+              <dd>
+                {d.shipping_address
+                  ? `${d.shipping_address.firstName} ${d.shipping_address.lastName}, ${d.shipping_address.address}, ${d.shipping_address.city}, ${d.shipping_address.state} ${d.shipping_address.zipCode}, ${d.shipping_address.country}`
+                  : 'No address'}
+              </dd>
+            </dl>
+            <div className="flex flex-wrap gap-2">
+              {d.next_shipment && !d.cancel_at_period_end && (
+                <>
+                  <Button variant="outline" disabled={act.isPending} onClick={() => run('skip')}>
+                    Skip {monthName(d.next_shipment)}
+                  </Button>
+                  <Button variant="ghost" disabled={act.isPending} onClick={() => run('unskip')}>
+                    Undo skip
+                  </Button>
+                </>
+              )}
+              {statusOf(d) === 'Cancelling' ? (
+                <Button disabled={act.isPending} onClick={() => run('resume')}>
+                  Resume
+                </Button>
+              ) : statusOf(d) !== 'Cancelled' ? (
+                <Button variant="outline" disabled={act.isPending} onClick={() => run('cancel')}>
+                  Cancel at period end
+                </Button>
+              ) : null}
+            </div>
+            <div>
+              <h3 className="font-semibold">Months (payments and shipments)</h3>
+              <ul className="mt-2 divide-y text-sm">
+                {d.periods.map((p) => (
+                  <li key={p.period} className="flex flex-wrap justify-between gap-2 py-2">
+                    <span>
+                      {monthName(p.period)} · {p.tier}
+                      {p.boxes.length > 0 &&
+                        ` · ${p.boxes.map((b) => `${b.quantity} × ${b.name}`).join(', ')}`}
+                      {p.order_id && (
+                        <>
+                          {' · '}
+                          <Link className="text-primary underline" to={`/admin/orders/${p.order_id}`}>
+                            #{p.order_number}
+                          </Link>
+                        </>
+                      )}
+                    </span>
+                    <span>
+                      {PERIOD_LABELS[p.status] ?? p.status} · {formatMoney(p.amount_cents)}
+                    </span>
+                  </li>
+                ))}
+                {d.periods.length === 0 && <li className="py-2 text-muted-foreground">No month paid yet.</li>}
+              </ul>
+            </div>
+            <div>
+              <h3 className="font-semibold">History</h3>
+              <ul className="mt-2 divide-y text-sm">
+                {d.history.map((h, i) => (
+                  <li key={`${h.event}-${i}`} className="flex flex-wrap justify-between gap-2 py-2">
+                    <span>
+                      {h.event}
+                      {h.note && <span className="text-muted-foreground"> · {h.note}</span>}
+                    </span>
+                    <span className="text-muted-foreground">
+                      {formatDate(h.at)}
+                      {h.actor_email && ` · ${h.actor_email}`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,275 @@
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  orderNumber,
+  planOfTier,
+  type SubscriberListQuery,
+} from '@lamplight/contracts'
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import {
+  orderItems,
+  orders,
+  products,
+  subscriptionBoxes,
+  subscriptionEvents,
+  subscriptionPeriods,
+  subscriptions,
+  user,
+} from '../../db/schema'
+import { monthOf } from './periods'
+
+/** Data access for the subscriber's and the admin's views (issue 34): no rules, no HTTP errors. */
+
+const LIVE = sql`${subscriptions.status} not in ('canceled', 'incomplete_expired')`
+
+export async function periodsOf(db: Db, subscriptionId: string) {
+  const rows = await db
+    .select({
+      period: subscriptionPeriods.period,
+      status: subscriptionPeriods.status,
+      tier: subscriptionPeriods.tier,
+      amount_cents: subscriptionPeriods.amountCents,
+      order_id: subscriptionPeriods.orderId,
+      session_id: orders.providerSessionId,
+      fulfilment_status: orders.fulfilmentStatus,
+      created_at: subscriptionPeriods.createdAt,
+    })
+    .from(subscriptionPeriods)
+    .leftJoin(orders, eq(orders.id, subscriptionPeriods.orderId))
+    .where(eq(subscriptionPeriods.subscriptionId, subscriptionId))
+    .orderBy(desc(subscriptionPeriods.period))
+    .limit(36)
+  const ids = rows.flatMap((r) => (r.order_id ? [r.order_id] : []))
+  const lines = ids.length
+    ? await db
+        .select({ orderId: orderItems.orderId, name: orderItems.productName, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+    : []
+  return rows.map(({ session_id, ...r }) => ({
+    ...r,
+    order_number: r.order_id ? orderNumber(session_id, r.order_id) : null,
+    boxes: lines.filter((l) => l.orderId === r.order_id).map(({ name, quantity }) => ({ name, quantity })),
+  }))
+}
+
+export async function boxOfMonth(db: Db, month: string) {
+  const [box] = await db
+    .select({ name: products.name })
+    .from(subscriptionBoxes)
+    .innerJoin(products, eq(products.id, subscriptionBoxes.productId))
+    .where(eq(subscriptionBoxes.month, month))
+  return box ?? null
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect
+
+async function viewOf(db: Db, sub: SubscriptionRow) {
+  const periods = await periodsOf(db, sub.id)
+  const next = sub.currentPeriodEnd && !sub.cancelAtPeriodEnd ? monthOf(sub.currentPeriodEnd) : null
+  const nextRow = next ? periods.find((p) => p.period === next) : undefined
+  const plan = planOfTier(sub.tier)
+  const box = next ? await boxOfMonth(db, next) : null
+  const skipped = nextRow?.status === 'skipped'
+  return {
+    id: sub.id,
+    tier: sub.tier,
+    status: sub.status,
+    cancel_at_period_end: sub.cancelAtPeriodEnd,
+    next_payment_at: sub.cancelAtPeriodEnd ? null : sub.currentPeriodEnd,
+    next_payment_cents: sub.cancelAtPeriodEnd || skipped ? 0 : (plan?.priceCents ?? 0),
+    next_period: next,
+    next_period_skipped: skipped,
+    next_box: box && !skipped ? { name: box.name, quantity: plan?.boxesPerMonth ?? 1 } : null,
+    shipping_address: sub.shippingAddress,
+    provider: sub.provider,
+    since: sub.createdAt,
+    periods,
+  }
+}
+
+/** The user's live subscription, else their latest one; null with none. */
+export async function mySubscription(db: Db, userId: string) {
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(sql`case when ${LIVE} then 0 else 1 end`, desc(subscriptions.updatedAt))
+    .limit(1)
+  return sub ? viewOf(db, sub) : null
+}
+
+const filterOf = (query: SubscriberListQuery): SQL | undefined => {
+  const conditions: (SQL | undefined)[] = []
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`
+    conditions.push(or(ilike(user.email, like), ilike(user.name, like)))
+  }
+  if (query.plan) conditions.push(eq(subscriptions.tier, query.plan))
+  if (query.status === 'active')
+    conditions.push(
+      and(inArray(subscriptions.status, ['active', 'trialing']), eq(subscriptions.cancelAtPeriodEnd, false)),
+    )
+  if (query.status === 'cancelling') conditions.push(and(LIVE, eq(subscriptions.cancelAtPeriodEnd, true)))
+  if (query.status === 'past_due') conditions.push(inArray(subscriptions.status, ['past_due', 'unpaid']))
+  if (query.status === 'canceled')
+    conditions.push(inArray(subscriptions.status, ['canceled', 'incomplete_expired']))
+  return and(...conditions)
+}
+
+const listColumns = {
+  id: subscriptions.id,
+  email: user.email,
+  name: user.name,
+  tier: subscriptions.tier,
+  status: subscriptions.status,
+  cancel_at_period_end: subscriptions.cancelAtPeriodEnd,
+  provider: subscriptions.provider,
+  since: subscriptions.createdAt,
+  current_period_end: subscriptions.currentPeriodEnd,
+  address: subscriptions.shippingAddress,
+}
+
+type ListRow = {
+  id: string
+  email: string
+  name: string | null
+  tier: 'Basic' | 'Premium' | 'Family'
+  status: string
+  cancel_at_period_end: boolean
+  provider: string
+  since: Date
+  current_period_end: Date | null
+  address: { city: string } | null
+}
+
+const subscriberOf = (r: ListRow) => {
+  const live = !['canceled', 'incomplete_expired'].includes(r.status)
+  const next = live && !r.cancel_at_period_end && r.current_period_end ? r.current_period_end : null
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    tier: r.tier,
+    status: r.status,
+    cancel_at_period_end: r.cancel_at_period_end,
+    provider: r.provider,
+    since: r.since,
+    next_shipment: next && r.status !== 'past_due' ? monthOf(next) : null,
+    next_payment_at: next,
+    city: r.address?.city ?? null,
+  }
+}
+
+export async function listSubscribers(db: Db, query: SubscriberListQuery) {
+  const page = Number(query.page ?? 1)
+  const where = filterOf(query)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(subscriptions)
+      .innerJoin(user, eq(user.id, subscriptions.userId))
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), asc(subscriptions.id))
+      .limit(ADMIN_ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+    db
+      .select({ n: count() })
+      .from(subscriptions)
+      .innerJoin(user, eq(user.id, subscriptions.userId))
+      .where(where),
+  ])
+  return {
+    data: rows.map((r) => subscriberOf(r as ListRow)),
+    total: total?.n ?? 0,
+    page,
+    page_size: ADMIN_ORDERS_PAGE_SIZE,
+  }
+}
+
+export async function subscriberDetail(db: Db, id: string) {
+  const [row] = await db
+    .select(listColumns)
+    .from(subscriptions)
+    .innerJoin(user, eq(user.id, subscriptions.userId))
+    .where(eq(subscriptions.id, id))
+  if (!row) return null
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id))
+  const history = await db
+    .select({
+      at: subscriptionEvents.createdAt,
+      event: subscriptionEvents.event,
+      note: subscriptionEvents.note,
+      actor_email: user.email,
+    })
+    .from(subscriptionEvents)
+    .leftJoin(user, eq(user.id, subscriptionEvents.actorId))
+    .where(eq(subscriptionEvents.subscriptionId, id))
+    .orderBy(desc(subscriptionEvents.createdAt))
+    .limit(200)
+  return {
+    ...subscriberOf(row as ListRow),
+    shipping_address: sub!.shippingAddress,
+    periods: await periodsOf(db, id),
+    history,
+  }
+}
+
+export async function subscriptionBoxList(db: Db) {
+  return db
+    .select({
+      month: subscriptionBoxes.month,
+      product_id: products.id,
+      product_name: products.name,
+      product_slug: products.slug,
+      stock: products.stock,
+    })
+    .from(subscriptionBoxes)
+    .innerJoin(products, eq(products.id, subscriptionBoxes.productId))
+    .orderBy(desc(subscriptionBoxes.month))
+    .limit(36)
+}
+
+/** The dashboard's subscription figures, this calendar month (UTC). */
+export async function subscriptionFigures(db: Db, now = new Date()) {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+  const [perPlan, [fresh], [ended], [subRevenue], [orderRevenue]] = await Promise.all([
+    db
+      .select({ tier: subscriptions.tier, status: subscriptions.status, n: count() })
+      .from(subscriptions)
+      .where(LIVE)
+      .groupBy(subscriptions.tier, subscriptions.status),
+    db
+      .select({ n: count() })
+      .from(subscriptions)
+      .where(and(LIVE, gte(subscriptions.createdAt, monthStart))),
+    db.select({ n: count() }).from(subscriptions).where(gte(subscriptions.endedAt, monthStart)),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${subscriptionPeriods.amountCents}), 0)::bigint` })
+      .from(subscriptionPeriods)
+      .where(gte(subscriptionPeriods.createdAt, monthStart)),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::bigint` })
+      .from(orders)
+      .where(and(inArray(orders.status, ['paid', 'completed']), gte(orders.createdAt, monthStart))),
+  ])
+  const tiers = ['Basic', 'Premium', 'Family'] as const
+  const active = perPlan.filter((r) => r.status === 'active' || r.status === 'trialing')
+  const activePerPlan = tiers.map((tier) => ({
+    tier,
+    count: active.filter((r) => r.tier === tier).reduce((n, r) => n + r.n, 0),
+  }))
+  const subscriptionCents = Number(subRevenue?.cents ?? 0)
+  const orderCents = Number(orderRevenue?.cents ?? 0)
+  return {
+    active_per_plan: activePerPlan,
+    active: activePerPlan.reduce((n, r) => n + r.count, 0),
+    past_due: perPlan.filter((r) => r.status === 'past_due').reduce((n, r) => n + r.n, 0),
+    mrr_cents: activePerPlan.reduce((n, r) => n + r.count * (planOfTier(r.tier)?.priceCents ?? 0), 0),
+    new_this_month: fresh?.n ?? 0,
+    cancelled_this_month: ended?.n ?? 0,
+    subscription_revenue_this_month_cents: subscriptionCents,
+    order_revenue_this_month_cents: orderCents,
+    revenue_this_month_cents: subscriptionCents + orderCents,
+  }
+}

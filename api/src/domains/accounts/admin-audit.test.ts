@@ -16,6 +16,7 @@ import {
   puzzleContent,
   resources,
   scrollFragments,
+  subscriptions,
   userProgress,
 } from '../../db/schema'
 import type { DeclaredRoute } from '../../lib/router'
@@ -61,6 +62,24 @@ type Ctx = {
  * write route fails the test below until it has a scenario here (and records its audit entry).
  */
 const SCENARIOS: Record<string, Scenario> = {
+  // Issue 34: a subscriber's month skipped by the admin, the box of a month, the test clock.
+  'POST /admin/subscriptions/:id/:action': async ({ database, actors }) => ({
+    method: 'POST',
+    path: `/api/admin/subscriptions/${await liveSubscription(database, actors.ids.customer)}/skip`,
+    entity: 'subscription',
+  }),
+  'PUT /admin/subscription-boxes/:month': async ({ product }) => ({
+    method: 'PUT',
+    path: `/api/admin/subscription-boxes/2031-${String((++serial % 12) + 1).padStart(2, '0')}`,
+    body: { productId: product.id },
+    entity: 'subscription_box',
+  }),
+  'POST /admin/subscriptions/test-renewals': async () => ({
+    method: 'POST',
+    path: '/api/admin/subscriptions/test-renewals',
+    body: { month: '2031-01' },
+    entity: 'subscription_clock',
+  }),
   // Issue 32: the FAQ's group price, and a zone's shipping rate.
   'PUT /admin/products/:id/quantity-prices': async ({ database }) => ({
     method: 'PUT',
@@ -578,6 +597,32 @@ async function authoredFragment(database: TestDatabase, productId: string) {
     .insert(scrollFragments)
     .values({ productId, number: 100 + ++serial, instruction: 'x', scrollLine: 'y', answer: 'z' })
     .returning({ id: scrollFragments.id })
+  return row!.id
+}
+
+/** A live test-mode Premium subscription of `userId`, renewing in 20 days, with an address. */
+async function liveSubscription(database: TestDatabase, userId: string) {
+  const [row] = await database.db
+    .insert(subscriptions)
+    .values({
+      userId,
+      provider: 'test',
+      providerSubscriptionId: `sub_audit_${++serial}`,
+      tier: 'Premium',
+      priceId: 'price_premium',
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + 20 * 24 * 3600_000),
+      shippingAddress: {
+        firstName: 'Lydia',
+        lastName: 'Purple',
+        address: '1 Market St',
+        city: 'Thyatira',
+        state: 'NY',
+        zipCode: '10001',
+        country: 'US',
+      },
+    })
+    .returning({ id: subscriptions.id })
   return row!.id
 }
 

@@ -64,7 +64,7 @@ describe('the health beacon', () => {
   })
 
   it("knows a remote's scripts by its manifest's folder", async () => {
-    const beacon = await import('./health-beacon')
+    const beacon = await import('./remote-errors')
     const { loadRemotesConfig } = await import('./remote-loader')
     await loadRemotesConfig()
     const origin = window.location.origin
@@ -90,6 +90,8 @@ describe('the health beacon', () => {
     window.dispatchEvent(
       new ErrorEvent('error', { message: 'not ours', filename: 'https://ads.example/x.js' }),
     )
+    // Whose chunk threw is loaded when an error is thrown.
+    await vi.dynamicImportSettled()
     await vi.advanceTimersByTimeAsync(beacon.BEACON_BATCH_MS + 10)
     expect(beacons).toEqual([
       {

@@ -1,5 +1,5 @@
-import { REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
-import { loadRemotesConfig, remoteEntry, remoteReleaseId } from './remote-loader'
+import type { RemoteName } from '@lamplight/routes'
+import { loadRemotesConfig, remoteReleaseId } from './remote-loader'
 
 /**
  * The health beacon (issue 38, decision 061): for each remote area shown on this page load,
@@ -58,43 +58,26 @@ export const reportAreaError = (remote: RemoteName) => {
   report(remote, 'error')
 }
 
-/** The remote whose build a script URL belongs to (its manifest's folder), if any. */
-export function remoteOfScript(url: string | undefined): RemoteName | undefined {
-  if (!url) return undefined
-  let path: string
-  try {
-    path = new URL(url, window.location.href).href
-  } catch {
-    return undefined
-  }
-  for (const name of REMOTE_NAMES) {
-    const entry = remoteEntry(name)
-    if (!entry) continue
-    const base = new URL('.', new URL(entry, window.location.href)).href
-    if (path.startsWith(base)) return name
-  }
-  return undefined
-}
-
 let listening = false
-/** Unhandled errors and rejections thrown from a remote's chunks count against that remote's release. */
+/**
+ * Unhandled errors and rejections thrown from a remote's chunks count against that remote's
+ * release. Telling whose chunk threw (`remote-errors.ts`) is loaded only when one is thrown:
+ * most page loads have none, and every first load would carry it (decision 061).
+ */
 export function reportUnhandledRemoteErrors() {
   if (listening || typeof window === 'undefined') return
   listening = true
-  window.addEventListener('error', (event) => {
-    const remote = remoteOfScript(event.filename) ?? remoteOfScript(stackUrl(event.error))
-    if (remote) reportAreaError(remote)
-  })
-  window.addEventListener('unhandledrejection', (event) => {
-    const remote = remoteOfScript(stackUrl(event.reason))
-    if (remote) reportAreaError(remote)
-  })
-}
-
-/** The first script URL in an error's stack. */
-function stackUrl(error: unknown): string | undefined {
-  const stack = error instanceof Error ? error.stack : undefined
-  return stack?.match(/(https?:\/\/[^\s)]+?)(?::\d+){1,2}/)?.[1]
+  const count = (url: string | undefined, error: unknown) =>
+    void import('./remote-errors')
+      .then(({ remoteOfError }) => {
+        const remote = remoteOfError(url, error)
+        if (remote) reportAreaError(remote)
+      })
+      .catch(() => {
+        // Health reporting never disturbs the page.
+      })
+  window.addEventListener('error', (event) => count(event.filename, event.error))
+  window.addEventListener('unhandledrejection', (event) => count(undefined, event.reason))
 }
 
 /** For tests: forget what this page sent. */

@@ -121,7 +121,7 @@ function AdminOverview() {
         </Button>
       </div>
       <SummaryCards />
-      <SubscriberFigures />
+      <SubscriberFigures withRevenue={false} />
       <LowStock />
     </div>
   )

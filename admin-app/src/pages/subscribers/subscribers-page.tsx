@@ -223,8 +223,12 @@ function Subscribers() {
   )
 }
 
-/** Active per plan, monthly recurring revenue, new and cancelled this month, revenue with subscriptions. */
-export function SubscriberFigures() {
+/**
+ * Active per plan, monthly recurring revenue, new and cancelled this month, and (where no
+ * other card says it: not on the dashboard, whose own card counts subscriptions too) the
+ * month's revenue with subscriptions.
+ */
+export function SubscriberFigures({ withRevenue = true }: { withRevenue?: boolean }) {
   const { data, isError } = useQuery(subscriptionFiguresQuery())
   const cards = data
     ? [
@@ -233,10 +237,14 @@ export function SubscriberFigures() {
         { label: 'New this month', value: formatCount(data.new_this_month) },
         { label: 'Cancelled this month', value: formatCount(data.cancelled_this_month) },
         { label: 'Past due', value: formatCount(data.past_due) },
-        {
-          label: 'Revenue this month (orders + subscriptions)',
-          value: formatMoney(data.revenue_this_month_cents),
-        },
+        ...(withRevenue
+          ? [
+              {
+                label: 'Revenue this month (orders + subscriptions)',
+                value: formatMoney(data.revenue_this_month_cents),
+              },
+            ]
+          : []),
       ]
     : null
   return (

@@ -243,7 +243,9 @@ export function fakeStripe() {
             return send(400, { error: { type: 'invalid_request_error', message: 'No such price or item' } })
           const behavior = form.get('proration_behavior') ?? 'create_prorations'
           if (!['create_prorations', 'none', 'always_invoice'].includes(behavior))
-            return send(400, { error: { type: 'invalid_request_error', message: 'Invalid proration_behavior' } })
+            return send(400, {
+              error: { type: 'invalid_request_error', message: 'Invalid proration_behavior' },
+            })
           const old = item.price as Obj
           const end = Number(item.current_period_end)
           const left = Math.max(0, end - Date.now() / 1000)
@@ -273,7 +275,9 @@ export function fakeStripe() {
         if (!customer) return missing()
         const amount = Number(form.get('amount'))
         if (!Number.isInteger(amount) || !form.get('currency'))
-          return send(400, { error: { type: 'invalid_request_error', message: 'amount and currency required' } })
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'amount and currency required' },
+          })
         const txn: Obj = {
           id: nextId('cbtxn'),
           object: 'customer_balance_transaction',

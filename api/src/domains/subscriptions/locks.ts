@@ -22,4 +22,3 @@ export async function ownerOf(tx: Tx, userId: string) {
     .where(eq(user.id, userId))
   return owner!
 }
-

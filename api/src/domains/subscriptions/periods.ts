@@ -21,10 +21,10 @@ import {
   sendAfterCommit,
   type Tx,
 } from './apply'
-import { subscriptionAddressMail, subscriptionSkippedMail } from './mails'
 import { lockSubscription, ownerOf } from './locks'
-import { subscriptionSkippedWithCreditMail } from './self-service-mails'
+import { subscriptionAddressMail, subscriptionSkippedMail } from './mails'
 import { MAX_PAYMENT_ATTEMPTS, nextTestAttempt, recordFailedPayment } from './retries'
+import { subscriptionSkippedWithCreditMail } from './self-service-mails'
 
 /**
  * A subscription's months (issue 34, decision 060). Each paid period becomes one row of
@@ -243,7 +243,11 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
  * pays the month. Run twice at once (two admins, two instances), each month is still paid
  * and shipped once, and each try counted once.
  */
-export async function runTestRenewals(deps: SubscriptionDeps, asOf: Date, options: { decline?: boolean } = {}) {
+export async function runTestRenewals(
+  deps: SubscriptionDeps,
+  asOf: Date,
+  options: { decline?: boolean } = {},
+) {
   const due = await deps.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -251,7 +255,10 @@ export async function runTestRenewals(deps: SubscriptionDeps, asOf: Date, option
       and(
         eq(subscriptions.provider, 'test'),
         or(
-          and(inArray(subscriptions.status, ['active', 'trialing']), lte(subscriptions.currentPeriodEnd, asOf)),
+          and(
+            inArray(subscriptions.status, ['active', 'trialing']),
+            lte(subscriptions.currentPeriodEnd, asOf),
+          ),
           and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextPaymentAttemptAt, asOf)),
         ),
       ),
@@ -292,7 +299,11 @@ export async function runTestRenewals(deps: SubscriptionDeps, asOf: Date, option
       } else {
         if (!['active', 'trialing'].includes(sub.status) || sub.currentPeriodEnd > asOf) break
         if (sub.cancelAtPeriodEnd) {
-          await applySubscription(deps, { ...snap, status: 'canceled', currentPeriodEnd: sub.currentPeriodEnd })
+          await applySubscription(deps, {
+            ...snap,
+            status: 'canceled',
+            currentPeriodEnd: sub.currentPeriodEnd,
+          })
           counts.ended++
           break
         }
@@ -300,7 +311,9 @@ export async function runTestRenewals(deps: SubscriptionDeps, asOf: Date, option
           const [row] = await deps.db
             .select({ status: subscriptionPeriods.status, credit: subscriptionPeriods.creditCents })
             .from(subscriptionPeriods)
-            .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.period, period)))
+            .where(
+              and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.period, period)),
+            )
           const charged = !row || (row.status === 'skipped' && row.credit > 0)
           if (charged) {
             const outcome = await failTestRenewal(deps, sub)
@@ -442,7 +455,12 @@ export async function skipNextMonth(
       })
     const owner = await ownerOf(tx, sub.userId)
     mail = credit
-      ? () => subscriptionSkippedWithCreditMail(owner, { tier: sub.tier, period, creditCents: credit }, deps.siteUrl)
+      ? () =>
+          subscriptionSkippedWithCreditMail(
+            owner,
+            { tier: sub.tier, period, creditCents: credit },
+            deps.siteUrl,
+          )
       : () => subscriptionSkippedMail(owner, { tier: sub.tier, period, skipped: skip }, deps.siteUrl)
     return { sub, period, changed: true, credit }
   })

@@ -71,7 +71,11 @@ export function selfServiceOf(sub: SubscriptionRow, nextRow?: { status: string; 
   const paused = isPaused(sub)
   return {
     next_period_skip:
-      nextRow?.status === 'skipped' ? (nextRow.credit_cents > 0 ? ('credit' as const) : ('no_charge' as const)) : null,
+      nextRow?.status === 'skipped'
+        ? nextRow.credit_cents > 0
+          ? ('credit' as const)
+          : ('no_charge' as const)
+        : null,
     paused_until: paused ? sub.pausedUntil : null,
     credit_cents: sub.creditCents,
     failed_attempts: sub.failedAttempts,
@@ -99,7 +103,11 @@ async function viewOf(db: Db, sub: SubscriptionRow) {
     next_payment_at: sub.cancelAtPeriodEnd ? null : nextAt,
     // Test mode takes its credit off the next payment; Stripe applies the customer's balance itself.
     next_payment_cents:
-      sub.cancelAtPeriodEnd || noCharge ? 0 : sub.provider === 'test' ? price - Math.min(price, sub.creditCents) : price,
+      sub.cancelAtPeriodEnd || noCharge
+        ? 0
+        : sub.provider === 'test'
+          ? price - Math.min(price, sub.creditCents)
+          : price,
     next_period: next,
     next_period_skipped: skipped,
     next_box: box && !skipped ? { name: box.name, quantity: plan?.boxesPerMonth ?? 1 } : null,
@@ -234,7 +242,10 @@ export async function subscriberDetail(db: Db, id: string) {
   const periods = await periodsOf(db, id)
   return {
     ...subscriberOf(row as ListRow),
-    ...selfServiceOf(sub!, periods.find((p) => p.period === next)),
+    ...selfServiceOf(
+      sub!,
+      periods.find((p) => p.period === next),
+    ),
     shipping_address: sub!.shippingAddress,
     periods,
     history,

@@ -85,7 +85,9 @@ export function quotePlanChange(sub: SubscriptionRow, to: SubscriptionTier, now 
 
 function assertCanChangePlan(sub: SubscriptionRow, to: SubscriptionTier) {
   if (sub.status === 'past_due' || sub.status === 'unpaid')
-    throw conflict('Your last payment has not gone through yet: please update your card before changing plan.')
+    throw conflict(
+      'Your last payment has not gone through yet: please update your card before changing plan.',
+    )
   if (!['active', 'trialing'].includes(sub.status)) throw conflict('This subscription cannot change plan.')
   if (sub.cancelAtPeriodEnd)
     throw conflict('Your subscription ends at the end of this period: resume it first to change plan.')
@@ -183,7 +185,9 @@ async function chargeNow(tx: Tx, sub: SubscriptionRow, cents: number) {
   const [current] = await tx
     .select({ id: subscriptionPeriods.id })
     .from(subscriptionPeriods)
-    .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), sql`${subscriptionPeriods.status} <> 'paused'`))
+    .where(
+      and(eq(subscriptionPeriods.subscriptionId, sub.id), sql`${subscriptionPeriods.status} <> 'paused'`),
+    )
     .orderBy(desc(subscriptionPeriods.period))
     .limit(1)
   if (current)
@@ -198,7 +202,9 @@ async function liveForPause(tx: Tx, userId: string) {
   try {
     return await liveSubscriptionRow(tx, { userId })
   } catch {
-    throw conflict('Your subscription has ended: there is nothing to pause. You can subscribe again from the shop.')
+    throw conflict(
+      'Your subscription has ended: there is nothing to pause. You can subscribe again from the shop.',
+    )
   }
 }
 
@@ -228,7 +234,9 @@ export async function pauseSubscription(deps: SubscriptionDeps, userId: string, 
     const taken = await tx
       .select({ period: subscriptionPeriods.period, status: subscriptionPeriods.status })
       .from(subscriptionPeriods)
-      .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), gte(subscriptionPeriods.period, periods[0]!)))
+      .where(
+        and(eq(subscriptionPeriods.subscriptionId, sub.id), gte(subscriptionPeriods.period, periods[0]!)),
+      )
     const paid = taken.find((t) => periods.includes(t.period) && t.status !== 'skipped')
     if (paid)
       throw conflict(`The ${monthName(paid.period)} box is already paid and on its way: it cannot be paused.`)

@@ -27,7 +27,6 @@ export {
   subscriptionDepsOf,
 } from './apply'
 export type { PeriodOutcome } from './periods'
-export { type FailedPayment, recordFailedPayment } from './retries'
 export {
   changeAddress,
   endOfMonth,
@@ -39,6 +38,7 @@ export {
   setMonthBox,
   skipNextMonth,
 } from './periods'
+export { type FailedPayment, recordFailedPayment } from './retries'
 
 const statusColumns = {
   status: subscriptions.status,
@@ -325,7 +325,11 @@ export async function testPortalChange(
   action: TestPortalAction,
   tier?: SubscriptionTier,
 ): Promise<
-  (SubscriptionSnapshot & { paidPeriodStart?: Date; failed?: { attempt: number; nextAttemptAt: Date | null } }) | null
+  | (SubscriptionSnapshot & {
+      paidPeriodStart?: Date
+      failed?: { attempt: number; nextAttemptAt: Date | null }
+    })
+  | null
 > {
   const [sub] = await db
     .select()
@@ -353,8 +357,7 @@ export async function testPortalChange(
     // Counted as the next try, on test mode's retry schedule (decision 065).
     const attempt = sub.failedAttempts + 1
     snap.failed = { attempt, nextAttemptAt: nextTestAttempt(sub.currentPeriodEnd ?? new Date(), attempt) }
-  }
-  else if (action === 'end') snap.status = 'canceled'
+  } else if (action === 'end') snap.status = 'canceled'
   else if (action === 'renewal-paid') {
     snap.status = 'active'
     const from = sub.currentPeriodEnd && sub.currentPeriodEnd > new Date() ? sub.currentPeriodEnd : new Date()

@@ -171,7 +171,9 @@ export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
             type: 'subscription.payment-failed',
             subscriptionId: id,
             attempt: Math.max(1, invoice.attempt_count ?? 1),
-            nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+            nextAttemptAt: invoice.next_payment_attempt
+              ? new Date(invoice.next_payment_attempt * 1000)
+              : null,
           })
         break
       }

@@ -117,7 +117,7 @@ function chargeOf(sub: SubscriptionRow, paid: PaidPeriod) {
   return { amountCents: price - creditUsed, creditUsed }
 }
 
-async function useCredit(tx: Tx, sub: SubscriptionRow, cents: number) {
+async function takeCredit(tx: Tx, sub: SubscriptionRow, cents: number) {
   if (cents <= 0) return
   await tx
     .update(subscriptions)
@@ -165,7 +165,7 @@ async function grantSkipCredit(
     .where(and(eq(subscriptionPeriods.id, period.id), isNull(subscriptionPeriods.creditGrantedAt)))
     .returning({ id: subscriptionPeriods.id })
   if (!granted) return false
-  await useCredit(tx, sub, charge.creditUsed)
+  await takeCredit(tx, sub, charge.creditUsed)
   if (sub.provider === 'test')
     await tx
       .update(subscriptions)
@@ -224,7 +224,7 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
       .onConflictDoNothing()
       .returning()
     if (!row) return 'already'
-    await useCredit(tx, sub, charge.creditUsed)
+    await takeCredit(tx, sub, charge.creditUsed)
     await tx
       .insert(subscriptionEvents)
       .values({ subscriptionId: sub.id, event: 'paid', note: `${monthName(period)} paid` })

@@ -7,7 +7,6 @@ import {
   subscriptionEvents,
   subscriptionPeriods,
   subscriptions,
-  user,
 } from '../../db/schema'
 import { conflict, notFound, validationFailed } from '../../lib/errors'
 import type { Mail } from '../../mail'
@@ -363,7 +362,7 @@ async function failTestRenewal(deps: SubscriptionDeps, sub: SubscriptionRow) {
   return 'ended'
 }
 
-export type Actor = { id: string } | null
+type Actor = { id: string } | null
 
 export async function liveSubscriptionRow(tx: Tx, by: { userId?: string; id?: string }) {
   const sub = await lockSubscription(

@@ -13,7 +13,7 @@ import type { Mail } from '../../mail'
 import { recordAudit } from '../../services/audit'
 import { applySubscription, monthAfter, type SubscriptionDeps, sendAfterCommit, type Tx } from './apply'
 import { ownerOf } from './locks'
-import { type Actor, liveSubscriptionRow, monthOf } from './periods'
+import { liveSubscriptionRow, monthOf } from './periods'
 import {
   subscriptionPausedMail,
   subscriptionPlanQuoteMail,

@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { DeliveryAddressSchema, SessionIdSchema } from './checkout'
 import { endpoint } from './endpoint'
-import { planOfPriceId, SUBSCRIPTION_PRICE_IDS, SUBSCRIPTION_TIERS } from './subscriptions-constants'
+import {
+  MAX_PAUSE_MONTHS,
+  planOfPriceId,
+  SUBSCRIPTION_PRICE_IDS,
+  SUBSCRIPTION_TIERS,
+} from './subscriptions-constants'
 
 /**
  * Monthly plans: the spec's check-subscription, create-subscription and customer-portal
@@ -115,7 +120,6 @@ export const ChangePlanBody = z.object({
   tier: z.enum(SUBSCRIPTION_TIERS, { error: 'Please choose Basic, Premium or Family.' }),
 })
 
-export const MAX_PAUSE_MONTHS = 3
 export const PauseBody = z.object({
   months: z
     .number({ error: 'Choose 1, 2 or 3 months.' })

@@ -36,7 +36,7 @@ export type FailedPayment = {
  * One failed try, recorded once (a try counted twice, or an older one arriving late, changes
  * nothing): the subscription is past due (no box ships), the count and the next try are kept,
  * the history says it, and the subscriber is mailed with the card-update link and the date of
- * the next try. After the last try no mail here: the ending that follows mails.
+ * the next try (or that it was the last).
  */
 export async function recordFailedPayment(deps: SubscriptionDeps, failed: FailedPayment) {
   let mail: (() => Promise<Mail>) | null = null
@@ -60,7 +60,9 @@ export async function recordFailedPayment(deps: SubscriptionDeps, failed: Failed
       event: 'payment_failed',
       note: `Payment try ${failed.attempt} failed${next ? `; next try ${next.toISOString().slice(0, 10)}` : '; no more tries'}`,
     })
-    if (next) {
+    // Test mode ends the subscription at once after its last try (that ending mails); Stripe
+    // may keep it past due or unpaid, so its last try is mailed too.
+    if (next || sub.provider !== 'test') {
       const owner = await ownerOf(tx, sub.userId)
       mail = () =>
         subscriptionPaymentRetryMail(

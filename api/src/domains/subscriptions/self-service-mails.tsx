@@ -73,7 +73,7 @@ export function subscriptionUnpausedMail(
 /** A failed try with another to come: when, and the card-update link. */
 export function subscriptionPaymentRetryMail(
   to: Subscriber,
-  failed: { tier: string; attempt: number; nextAttemptAt: Date },
+  failed: { tier: string; attempt: number; nextAttemptAt: Date | null },
   siteUrl: string,
 ): Promise<Mail> {
   return subscriptionMail(
@@ -83,7 +83,9 @@ export function subscriptionPaymentRetryMail(
       failed.attempt === 1
         ? `Your card was declined for this month’s ${failed.tier} payment, so your subscription is past due and no box ships until it is paid.`
         : `We tried your ${failed.tier} payment again and your card was declined again (try ${failed.attempt}).`,
-      `We’ll try again on ${day(failed.nextAttemptAt)}. Please update your card before then from your account (Manage Subscription): after the last try the subscription is cancelled.`,
+      failed.nextAttemptAt
+        ? `We’ll try again on ${day(failed.nextAttemptAt)}. Please update your card before then from your account (Manage Subscription): after the last try the subscription is cancelled.`
+        : 'That was our last try: please update your card from your account (Manage Subscription) now, or the subscription ends.',
     ],
     siteUrl,
   )

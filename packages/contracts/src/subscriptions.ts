@@ -289,7 +289,10 @@ export const SetSubscriptionBoxBody = z.object({
 export const TestRenewalBody = z.object({
   /** Renew every test subscription due by the end of this month (the test clock). */
   month: MonthSchema,
-  /** The cards decline in this run: due renewals and retries fail (decision 065's schedule). */
+  /**
+   * How the cards answer in this run (decision 065): true, due renewals and retries decline;
+   * false, retries due go through; omitted, renewals are paid and retries wait.
+   */
   decline: z.boolean().optional(),
 })
 

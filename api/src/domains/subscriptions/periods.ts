@@ -238,8 +238,8 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
  * ends by then renews, month by month, as Stripe's `invoice.paid` would report it (0 for a
  * skipped or paused month), or ends when it was cancelled. With `decline`, the cards decline:
  * a due renewal fails and is retried on decision 065's schedule (3, 5 and 7 days after the
- * renewal date), and the subscription ends after the last failure; a retry without `decline`
- * pays the month. Run twice at once (two admins, two instances), each month is still paid
+ * renewal date), and the subscription ends after the last failure; with `decline: false` a
+ * retry due goes through and pays the month; without `decline` retries wait. Run twice at once (two admins, two instances), each month is still paid
  * and shipped once, and each try counted once.
  */
 export async function runTestRenewals(
@@ -258,7 +258,10 @@ export async function runTestRenewals(
             inArray(subscriptions.status, ['active', 'trialing']),
             lte(subscriptions.currentPeriodEnd, asOf),
           ),
-          and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextPaymentAttemptAt, asOf)),
+          // Retries run only when the run says how the cards answer (decline or not).
+          options.decline === undefined
+            ? sql`false`
+            : and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextPaymentAttemptAt, asOf)),
         ),
       ),
     )
@@ -282,7 +285,8 @@ export async function runTestRenewals(
       const periodStart = sub.currentPeriodEnd
       const period = monthOf(periodStart)
       if (sub.status === 'past_due') {
-        if (!sub.nextPaymentAttemptAt || sub.nextPaymentAttemptAt > asOf) break
+        if (options.decline === undefined || !sub.nextPaymentAttemptAt || sub.nextPaymentAttemptAt > asOf)
+          break
         if (options.decline) {
           const outcome = await failTestRenewal(deps, sub)
           if (outcome === 'already') break

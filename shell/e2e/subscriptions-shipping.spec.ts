@@ -124,6 +124,11 @@ for (const viewport of [
     await page.reload()
     await expect(mine.getByRole('button', { name: `Skip ${monthName(afterMonth)}` })).toBeVisible()
     await mine.getByRole('button', { name: `Skip ${monthName(afterMonth)}` }).click()
+    // The skip dialog (decision 065): no charge is the default choice.
+    await page
+      .getByRole('dialog', { name: `Skip ${monthName(afterMonth)}` })
+      .getByRole('button', { name: `Skip ${monthName(afterMonth)}` })
+      .click()
     await expect(mine.getByRole('button', { name: `Undo skip of ${monthName(afterMonth)}` })).toBeVisible()
     await expect(mine).toContainText(`${monthName(afterMonth)}: skipped`)
     await admin.goto('/admin/subscribers')

@@ -24,6 +24,7 @@ const PERIOD_LABEL: Record<string, string> = {
   skipped: 'Skipped, not charged',
   awaiting_box: 'Paid, being prepared',
   paused: 'Paused, not charged',
+  // A month skipped with a credit is charged; its label says where the money went.
 }
 
 const ACTION_DONE = {
@@ -202,7 +203,9 @@ function Months({ periods }: { periods: MySubscription['periods'] }) {
             </span>
             <Badge variant={p.status === 'skipped' ? 'secondary' : 'default'}>
               {PERIOD_LABEL[p.status] ?? p.status}
-              {p.status !== 'skipped' && ` · ${formatMoney(p.amount_cents)}`}
+              {p.status !== 'paused' &&
+                (p.status !== 'skipped' || p.amount_cents > 0) &&
+                ` · ${formatMoney(p.amount_cents)}`}
             </Badge>
           </li>
         ))}

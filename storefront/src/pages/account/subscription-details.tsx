@@ -201,7 +201,7 @@ function Months({ periods }: { periods: MySubscription['periods'] }) {
                 </span>
               )}
             </span>
-            <Badge variant={p.status === 'skipped' ? 'secondary' : 'default'}>
+            <Badge variant={p.status === 'skipped' || p.status === 'paused' ? 'secondary' : 'default'}>
               {PERIOD_LABEL[p.status] ?? p.status}
               {p.status !== 'paused' &&
                 (p.status !== 'skipped' || p.amount_cents > 0) &&

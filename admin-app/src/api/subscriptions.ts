@@ -45,8 +45,13 @@ export const subscriptionBoxesQuery = () =>
   })
 
 export const subscriberActionMutation = () => ({
-  mutationFn: async ({ id, action }: { id: string; action: 'skip' | 'unskip' | 'cancel' | 'resume' }) =>
-    (await request(contract.act, { params: { id, action } })).data,
+  mutationFn: async ({
+    id,
+    action,
+  }: {
+    id: string
+    action: 'skip' | 'skip-with-credit' | 'unskip' | 'cancel' | 'resume'
+  }) => (await request(contract.act, { params: { id, action } })).data,
 })
 
 export const setBoxMutation = () => ({

@@ -33,6 +33,9 @@ export function fakeStripe() {
   const refunds = new Map<string, Obj>()
   const coupons = new Map<string, Obj>()
   const portals: Obj[] = []
+  /** Customer balance transactions (a skip's credit is a negative one) and plan changes' prorations. */
+  const balanceTransactions: Obj[] = []
+  const prorations: { subscription: string; behavior: string; amount: number }[] = []
   const byIdempotencyKey = new Map<string, Obj>()
   /** Every POST's form, for assertions (path and parsed form). */
   const requests: { path: string; form: URLSearchParams; body: Record<string, unknown>; key: string }[] = []
@@ -231,6 +234,32 @@ export function fakeStripe() {
         if (form.has('pause_collection'))
           sub.pause_collection = form.get('pause_collection') ? body.pause_collection : null
         if (form.has('pause_collection[behavior]')) sub.pause_collection = body.pause_collection
+        // A plan change: the item's price, prorated as asked (Stripe's default is create_prorations).
+        const newPrice = form.get('items[0][price]')
+        if (newPrice) {
+          const price = priceById(newPrice)
+          const item = (sub.items as { data: Obj[] }).data[0]!
+          if (!price || form.get('items[0][id]') !== item.id)
+            return send(400, { error: { type: 'invalid_request_error', message: 'No such price or item' } })
+          const behavior = form.get('proration_behavior') ?? 'create_prorations'
+          if (!['create_prorations', 'none', 'always_invoice'].includes(behavior))
+            return send(400, {
+              error: { type: 'invalid_request_error', message: 'Invalid proration_behavior' },
+            })
+          const old = item.price as Obj
+          const end = Number(item.current_period_end)
+          const left = Math.max(0, end - Date.now() / 1000)
+          if (behavior !== 'none')
+            prorations.push({
+              subscription: sub.id,
+              behavior,
+              amount: Math.round(
+                ((Number(price.unit_amount) - Number(old.unit_amount)) * left) / (30 * 86_400),
+              ),
+            })
+          item.price = price
+        }
+        if (body.metadata) sub.metadata = { ...(sub.metadata as object), ...(body.metadata as object) }
         return remember(sub)
       }
       m = on('DELETE', /^\/v1\/subscriptions\/([^/]+)$/)
@@ -239,6 +268,28 @@ export function fakeStripe() {
         if (!sub) return missing()
         sub.status = 'canceled'
         return remember(sub)
+      }
+      m = on('POST', /^\/v1\/customers\/([^/]+)\/balance_transactions$/)
+      if (m) {
+        const customer = customers.get(m[1]!)
+        if (!customer) return missing()
+        const amount = Number(form.get('amount'))
+        if (!Number.isInteger(amount) || !form.get('currency'))
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'amount and currency required' },
+          })
+        const txn: Obj = {
+          id: nextId('cbtxn'),
+          object: 'customer_balance_transaction',
+          customer: customer.id,
+          amount,
+          currency: form.get('currency'),
+          description: form.get('description'),
+          metadata: body.metadata ?? {},
+        }
+        balanceTransactions.push(txn)
+        customer.balance = Number(customer.balance ?? 0) + amount
+        return remember(txn)
       }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         const portal: Obj = {
@@ -274,6 +325,8 @@ export function fakeStripe() {
     refunds,
     coupons,
     portals,
+    balanceTransactions,
+    prorations,
     prices,
     requests,
     async listen() {

@@ -79,6 +79,9 @@ export const monthName = (month: string) => {
   })
 }
 
+/** A subscriber pauses for at most this many months (decision 065). */
+export const MAX_PAUSE_MONTHS = 3
+
 /** What the shop says back after a subscription checkout (issue 34). */
 export const subscriptionActiveMessage = (tier: string) => `Your ${tier} subscription is active`
 

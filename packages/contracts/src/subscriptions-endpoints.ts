@@ -9,4 +9,8 @@ export const subscriptionsEndpoints = callable<typeof subscriptionsContract>({
   mine: { method: 'GET', path: '/subscriptions/mine' },
   address: { method: 'PUT', path: '/subscriptions/address' },
   act: { method: 'POST', path: '/subscriptions/mine/:action' },
+  planQuote: { method: 'GET', path: '/subscriptions/mine/plan-quote' },
+  changePlan: { method: 'PUT', path: '/subscriptions/mine/plan' },
+  pause: { method: 'PUT', path: '/subscriptions/mine/pause' },
+  unpause: { method: 'DELETE', path: '/subscriptions/mine/pause' },
 })

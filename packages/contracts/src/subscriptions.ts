@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { DeliveryAddressSchema, SessionIdSchema } from './checkout'
 import { endpoint } from './endpoint'
-import { planOfPriceId, SUBSCRIPTION_PRICE_IDS, SUBSCRIPTION_TIERS } from './subscriptions-constants'
+import {
+  MAX_PAUSE_MONTHS,
+  planOfPriceId,
+  SUBSCRIPTION_PRICE_IDS,
+  SUBSCRIPTION_TIERS,
+} from './subscriptions-constants'
 
 /**
  * Monthly plans: the spec's check-subscription, create-subscription and customer-portal
@@ -44,16 +49,31 @@ export const SubscriptionAddressSchema = z.object({
 export const SubscriptionPeriodSchema = z.object({
   /** The month the period starts in (2026-12). */
   period: MonthSchema,
-  status: z.enum(['shipped', 'skipped', 'awaiting_box']),
+  status: z.enum(['shipped', 'skipped', 'awaiting_box', 'paused']),
   tier: z.enum(SUBSCRIPTION_TIERS),
   amount_cents: z.number().int(),
   order_id: z.string().nullable(),
   order_number: z.string().nullable(),
   boxes: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   fulfilment_status: z.string().nullable(),
+  /** Skipped with a credit: this much taken off the next payment (0: skipped with no charge). */
+  credit_cents: z.number().int(),
   created_at: z.coerce.date(),
 })
 export type SubscriptionPeriod = z.infer<typeof SubscriptionPeriodSchema>
+
+/** Pause, credit and retries (decision 065), on the subscriber's and the admin's views. */
+const SelfServiceFields = {
+  /** How next month's skip is taken: no charge, or charged and credited to the next payment. */
+  next_period_skip: z.enum(['no_charge', 'credit']).nullable(),
+  /** Paused: no box and no charge until this moment (null: not paused). */
+  paused_until: z.coerce.date().nullable(),
+  /** Credit (cents) taken off the next payment (test mode; Stripe keeps it on the customer). */
+  credit_cents: z.number().int(),
+  /** Failed tries of the renewal being retried, and when the next try is (null: none left). */
+  failed_attempts: z.number().int(),
+  next_payment_attempt_at: z.coerce.date().nullable(),
+}
 
 /** The subscriber's own view (/account, issue 34). */
 export const MySubscriptionSchema = z.object({
@@ -72,8 +92,41 @@ export const MySubscriptionSchema = z.object({
   provider: z.string(),
   since: z.coerce.date(),
   periods: z.array(SubscriptionPeriodSchema),
+  ...SelfServiceFields,
 })
 export type MySubscription = z.infer<typeof MySubscriptionSchema>
+
+/** Skip (no charge, or charged and credited to the next payment), undo, cancel, resume. */
+export const SUBSCRIPTION_ACTIONS = ['skip', 'skip-with-credit', 'unskip', 'cancel', 'resume'] as const
+
+export const PlanQuoteSchema = z.object({
+  from: z.enum(SUBSCRIPTION_TIERS),
+  to: z.enum(SUBSCRIPTION_TIERS),
+  provider: z.string(),
+  /** Days left in the current period, of its days: the share of the difference due now. */
+  days_left: z.number().int(),
+  days_in_period: z.number().int(),
+  /** Positive: paid now (an upgrade); negative: credited to the next payment (a downgrade). */
+  prorated_cents: z.number().int(),
+  /** The new plan's monthly price, paid from `from_date` (the next renewal). */
+  new_price_cents: z.number().int(),
+  from_date: z.coerce.date().nullable(),
+  /** The rule in words, as the page and the mail say it. */
+  summary: z.string(),
+})
+export type PlanQuote = z.infer<typeof PlanQuoteSchema>
+
+export const ChangePlanBody = z.object({
+  tier: z.enum(SUBSCRIPTION_TIERS, { error: 'Please choose Basic, Premium or Family.' }),
+})
+
+export const PauseBody = z.object({
+  months: z
+    .number({ error: 'Choose 1, 2 or 3 months.' })
+    .int('Choose 1, 2 or 3 months.')
+    .min(1, 'Choose 1, 2 or 3 months.')
+    .max(MAX_PAUSE_MONTHS, `A pause is at most ${MAX_PAUSE_MONTHS} months.`),
+})
 
 export const subscriptionsContract = {
   status: endpoint({
@@ -123,7 +176,42 @@ export const subscriptionsContract = {
     path: '/subscriptions/mine/:action',
     access: 'customer',
     summary: "Skip next month's box (no charge for it), cancel at the period's end, or resume; each mailed",
-    params: z.object({ action: z.enum(['skip', 'unskip', 'cancel', 'resume']) }),
+    params: z.object({ action: z.enum(SUBSCRIPTION_ACTIONS) }),
+    response: z.object({ data: MySubscriptionSchema }),
+  }),
+  planQuote: endpoint({
+    method: 'GET',
+    path: '/subscriptions/mine/plan-quote',
+    access: 'customer',
+    summary: 'What changing to another plan costs now and from the next payment (computed here, in cents)',
+    answers: { 409: 'No live subscription whose plan can change (past due, ending, or already that plan).' },
+    query: z.object({ tier: z.enum(SUBSCRIPTION_TIERS) }),
+    response: z.object({ data: PlanQuoteSchema }),
+  }),
+  changePlan: endpoint({
+    method: 'PUT',
+    path: '/subscriptions/mine/plan',
+    access: 'customer',
+    summary:
+      'Change plan: prorated by the days left in this period (test mode) or by Stripe (create_prorations); mailed',
+    answers: { 409: 'No live subscription whose plan can change (past due, ending, or already that plan).' },
+    body: ChangePlanBody,
+    response: z.object({ data: MySubscriptionSchema, quote: PlanQuoteSchema }),
+  }),
+  pause: endpoint({
+    method: 'PUT',
+    path: '/subscriptions/mine/pause',
+    access: 'customer',
+    summary: 'Pause for 1, 2 or 3 months: no box and no charge in those months; mailed',
+    answers: { 409: 'Past due, cancelled, ending or already paused: it cannot be paused.' },
+    body: PauseBody,
+    response: z.object({ data: MySubscriptionSchema }),
+  }),
+  unpause: endpoint({
+    method: 'DELETE',
+    path: '/subscriptions/mine/pause',
+    access: 'customer',
+    summary: 'Resume a paused subscription early: the next month ships and is charged again; mailed',
     response: z.object({ data: MySubscriptionSchema }),
   }),
 }
@@ -156,6 +244,7 @@ export const AdminSubscriberSchema = z.object({
 export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>
 
 export const AdminSubscriberDetailSchema = AdminSubscriberSchema.extend({
+  ...SelfServiceFields,
   shipping_address: SubscriptionAddressSchema.nullable(),
   periods: z.array(SubscriptionPeriodSchema),
   history: z.array(
@@ -188,6 +277,8 @@ export const SubscriptionFiguresSchema = z.object({
   subscription_revenue_this_month_cents: z.number().int(),
   order_revenue_this_month_cents: z.number().int(),
   revenue_this_month_cents: z.number().int(),
+  /** Paid months waiting for their box (none chosen, sold out, or no address), per month. */
+  awaiting_box: z.array(z.object({ period: MonthSchema, count: z.number().int(), box_set: z.boolean() })),
 })
 export type SubscriptionFigures = z.infer<typeof SubscriptionFiguresSchema>
 
@@ -198,6 +289,11 @@ export const SetSubscriptionBoxBody = z.object({
 export const TestRenewalBody = z.object({
   /** Renew every test subscription due by the end of this month (the test clock). */
   month: MonthSchema,
+  /**
+   * How the cards answer in this run (decision 065): true, due renewals and retries decline;
+   * false, retries due go through; omitted, renewals are paid and retries wait.
+   */
+  decline: z.boolean().optional(),
 })
 
 /** The admin's subscribers (issue 34). */
@@ -237,7 +333,7 @@ export const adminSubscriptionsContract = {
     path: '/admin/subscriptions/:id/:action',
     access: 'admin',
     summary: "Skip the subscriber's next month, cancel at period end, or resume (audited, mailed)",
-    params: idParams.extend({ action: z.enum(['skip', 'unskip', 'cancel', 'resume']) }),
+    params: idParams.extend({ action: z.enum(SUBSCRIPTION_ACTIONS) }),
     response: z.object({ data: AdminSubscriberDetailSchema }),
   }),
   boxes: endpoint({
@@ -264,7 +360,14 @@ export const adminSubscriptionsContract = {
     summary:
       'TEST MODE: the test clock moves to the end of a month; every test subscription due by then renews (paid, or skipped)',
     body: TestRenewalBody,
-    response: z.object({ renewed: z.number().int(), shipped: z.number().int(), skipped: z.number().int() }),
+    response: z.object({
+      renewed: z.number().int(),
+      shipped: z.number().int(),
+      skipped: z.number().int(),
+      paused: z.number().int(),
+      failed: z.number().int(),
+      ended: z.number().int(),
+    }),
   }),
 }
 

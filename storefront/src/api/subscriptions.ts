@@ -86,8 +86,10 @@ export const mySubscriptionQueries = {
 export function useSubscriptionAction() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (action: 'skip' | 'unskip' | 'cancel' | 'resume') =>
-      request(subscriptionsEndpoints.act, { params: { action } }),
+    mutationFn: (action: 'skip' | 'unskip' | 'cancel' | 'resume' | 'unpause') =>
+      action === 'unpause'
+        ? request(subscriptionsEndpoints.unpause, {})
+        : request(subscriptionsEndpoints.act, { params: { action } }),
     onSuccess: () => client.invalidateQueries({ queryKey: subscriptionKeys.all }),
   })
 }

@@ -244,7 +244,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               Mark delivered
             </Button>
           )}
-          {order.can_refund && (
+          {order.can_refund && order.amount_cents > 0 && (
             <Button variant="destructive" onClick={() => setRefunding(true)}>
               <RotateCcwIcon aria-hidden className="size-4" />
               Refund
@@ -252,6 +252,14 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           )}
         </div>
       </div>
+      {order.amount_cents === 0 && (
+        // A subscription's month ships as an order of $0 (decision 060): nothing to refund here.
+        <p className="mb-4 rounded-md border bg-muted p-3 text-sm">
+          Nothing was charged on this order (a subscription shipment or a free order), so there is no refund
+          here. To give back a subscription month, refund its payment at the payment provider; to take the
+          boxes back, put them back in stock from the product.
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -45,6 +45,7 @@ import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
 import { LoadError } from '../../components/states'
 import { formatDate } from '../../lib/format'
+import { AwaitingBoxAlert } from './awaiting-box-alert'
 
 export function SubscribersPage() {
   return (
@@ -248,24 +249,27 @@ export function SubscriberFigures({ withRevenue = true }: { withRevenue?: boolea
       ]
     : null
   return (
-    <section aria-label="Subscriptions" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {cards ? (
-        cards.map((card) => (
-          <Card key={card.label} className="gap-2 py-4">
-            <CardHeader className="px-4">
-              <CardTitle className="font-medium text-muted-foreground text-sm">{card.label}</CardTitle>
-            </CardHeader>
-            <CardContent className="px-4">
-              <p className="font-serif text-2xl text-foreground">{card.value}</p>
-            </CardContent>
-          </Card>
-        ))
-      ) : isError ? (
-        <p className="text-muted-foreground">Subscription figures are unavailable.</p>
-      ) : (
-        Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-24" />)
-      )}
-    </section>
+    <>
+      {data && <AwaitingBoxAlert awaiting={data.awaiting_box} />}
+      <section aria-label="Subscriptions" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards ? (
+          cards.map((card) => (
+            <Card key={card.label} className="gap-2 py-4">
+              <CardHeader className="px-4">
+                <CardTitle className="font-medium text-muted-foreground text-sm">{card.label}</CardTitle>
+              </CardHeader>
+              <CardContent className="px-4">
+                <p className="font-serif text-2xl text-foreground">{card.value}</p>
+              </CardContent>
+            </Card>
+          ))
+        ) : isError ? (
+          <p className="text-muted-foreground">Subscription figures are unavailable.</p>
+        ) : (
+          Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-24" />)
+        )}
+      </section>
+    </>
   )
 }
 
@@ -280,7 +284,10 @@ function MonthBox() {
   const client = useQueryClient()
   const boxes = useQuery(subscriptionBoxesQuery())
   const products = useQuery(adminProductsQuery({}))
-  const [month, setMonth] = useState(nextMonth)
+  // A link from the waiting-months alert picks its month (`?box=2026-12`).
+  const [month, setMonth] = useState(
+    () => new URLSearchParams(window.location.search).get('box') ?? nextMonth(),
+  )
   const [productId, setProductId] = useState('')
   const [error, setError] = useState<string | null>(null)
   const save = useMutation(setBoxMutation())
@@ -303,7 +310,7 @@ function MonthBox() {
     )
   }
   return (
-    <Card>
+    <Card id="month-box">
       <CardHeader>
         <CardTitle className="font-serif text-xl">Box of the month</CardTitle>
       </CardHeader>
@@ -432,13 +439,14 @@ const PERIOD_LABELS: Record<string, string> = {
   shipped: 'Shipped',
   skipped: 'Skipped',
   awaiting_box: 'Paid, waiting for the box',
+  paused: 'Paused',
 }
 
 function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const client = useQueryClient()
   const detail = useQuery(subscriberQuery(id))
   const act = useMutation(subscriberActionMutation())
-  const run = (action: 'skip' | 'unskip' | 'cancel' | 'resume') =>
+  const run = (action: 'skip' | 'skip-with-credit' | 'unskip' | 'cancel' | 'resume') =>
     act.mutate(
       { id, action },
       {
@@ -475,7 +483,34 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
               <dt className="text-muted-foreground">Since</dt>
               <dd>{formatDate(d.since)}</dd>
               <dt className="text-muted-foreground">Next shipment</dt>
-              <dd>{d.next_shipment ? monthName(d.next_shipment) : '—'}</dd>
+              <dd>
+                {d.next_shipment ? monthName(d.next_shipment) : '—'}
+                {d.next_period_skip === 'no_charge' && ' (skipped, not charged)'}
+                {d.next_period_skip === 'credit' && ' (skipped, charged and credited to the payment after)'}
+              </dd>
+              {d.paused_until && (
+                <>
+                  <dt className="text-muted-foreground">Paused</dt>
+                  <dd>Until {formatDate(d.paused_until)}: no boxes, no charges</dd>
+                </>
+              )}
+              {d.credit_cents > 0 && (
+                <>
+                  <dt className="text-muted-foreground">Credit</dt>
+                  <dd>{formatMoney(d.credit_cents)} off the next payment</dd>
+                </>
+              )}
+              {d.failed_attempts > 0 && (
+                <>
+                  <dt className="text-muted-foreground">Failed tries</dt>
+                  <dd>
+                    {d.failed_attempts}
+                    {d.next_payment_attempt_at
+                      ? `, next try ${formatDate(d.next_payment_attempt_at)}`
+                      : ', no more tries'}
+                  </dd>
+                </>
+              )}
               <dt className="text-muted-foreground">Ships to</dt>
               <dd>
                 {d.shipping_address
@@ -488,6 +523,9 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
                 <>
                   <Button variant="outline" disabled={act.isPending} onClick={() => run('skip')}>
                     Skip {monthName(d.next_shipment)}
+                  </Button>
+                  <Button variant="outline" disabled={act.isPending} onClick={() => run('skip-with-credit')}>
+                    Skip with a credit
                   </Button>
                   <Button variant="ghost" disabled={act.isPending} onClick={() => run('unskip')}>
                     Undo skip

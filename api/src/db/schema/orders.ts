@@ -332,10 +332,18 @@ export const subscriptions = pgTable(
     // When it stopped being live (canceled, incomplete_expired): the Insights' churn and
     // active-per-day read it (decision 044).
     endedAt: timestamp({ withTimezone: true }),
+    // Self-service and retries (issue 34, decision 065): paused (no box, no charge) until this
+    // moment; test mode's credit (cents) taken off the next renewal; the failed tries of the
+    // renewal being retried and when the next one is.
+    pausedUntil: timestamp({ withTimezone: true }),
+    creditCents: integer().notNull().default(0),
+    failedAttempts: integer().notNull().default(0),
+    nextPaymentAttemptAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('subscriptions_credit_check', sql`${t.creditCents} >= 0`),
     check('subscriptions_tier_check', sql`${t.tier} in ('Basic', 'Premium', 'Family')`),
     index('subscriptions_user_id_idx').on(t.userId),
     // One live subscription per user: a second Subscribe goes to the portal, never a second charge.
@@ -391,7 +399,7 @@ export const paymentCustomers = pgTable(
   ],
 )
 
-export const SUBSCRIPTION_PERIOD_STATUSES = ['shipped', 'skipped', 'awaiting_box'] as const
+export const SUBSCRIPTION_PERIOD_STATUSES = ['shipped', 'skipped', 'awaiting_box', 'paused'] as const
 
 /**
  * One paid (or skipped) month of a subscription (issue 34). `period` is the month the period
@@ -416,6 +424,10 @@ export const subscriptionPeriods = pgTable(
     /** The provider's invoice (Stripe `in_...`; a test renewal's own id). */
     invoiceId: text(),
     orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    // A month skipped with a credit (decision 065): charged as usual, this much credited to
+    // the next payment, once (granted when the month is charged).
+    creditCents: integer().notNull().default(0),
+    creditGrantedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -424,7 +436,10 @@ export const subscriptionPeriods = pgTable(
     uniqueIndex('subscription_periods_order_id_key').on(t.orderId),
     index('subscription_periods_period_idx').on(t.period, t.status),
     check('subscription_periods_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    check('subscription_periods_status_check', sql`${t.status} in ('shipped', 'skipped', 'awaiting_box')`),
+    check(
+      'subscription_periods_status_check',
+      sql`${t.status} in ('shipped', 'skipped', 'awaiting_box', 'paused')`,
+    ),
     check('subscription_periods_amount_check', sql`${t.amountCents} >= 0`),
   ],
 )

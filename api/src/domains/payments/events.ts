@@ -6,8 +6,10 @@ import {
   type ApplyOutcome,
   applySubscription,
   closeSubscriptionCheckout,
+  type FailedPayment,
   type PaidPeriod,
   type PeriodOutcome,
+  recordFailedPayment,
   recordPaidPeriod,
   type SubscriptionSnapshot,
   subscriptionDepsOf,
@@ -43,6 +45,8 @@ export type PaymentEvent =
     }
   /** A period of a subscription was paid (Stripe's invoice.paid, a test renewal): its month ships, once. */
   | ({ type: 'subscription.period-paid' } & PaidPeriod)
+  /** A renewal's try failed (Stripe's invoice.payment_failed, a declined test renewal): counted once, mailed. */
+  | ({ type: 'subscription.payment-failed' } & FailedPayment)
   /** The provider's current state of a subscription (started, renewed, changed, cancelled, ended). */
   | { type: 'subscription.changed'; subscription: SubscriptionSnapshot }
 
@@ -53,6 +57,7 @@ type Outcomes = {
   'subscription-checkout.closed': undefined
   'subscription.changed': ApplyOutcome
   'subscription.period-paid': PeriodOutcome
+  'subscription.payment-failed': Awaited<ReturnType<typeof recordFailedPayment>>
 }
 
 /** The one handler of payment events; each is idempotent, so replays and races change nothing twice. */
@@ -87,6 +92,8 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
         return undefined
       case 'subscription.period-paid':
         return recordPaidPeriod(subscriptionDepsOf(deps), event)
+      case 'subscription.payment-failed':
+        return recordFailedPayment(subscriptionDepsOf(deps), event)
       case 'subscription.changed':
         return applySubscription(subscriptionDepsOf(deps), event.subscription)
     }

@@ -68,6 +68,8 @@ export type StripeProvider = PaymentProvider & {
   stripe: Stripe
   /** Our reading of a Stripe subscription, or null when its price is none of our plans. */
   snapshotOf(subscription: Stripe.Subscription): StripeSubscriptionSnapshot | null
+  /** The Stripe price of one of our plans (`price_basic_monthly`, ...): configured, else by lookup key. */
+  priceOf(priceId: string): Promise<string>
 }
 
 export type StripeSubscriptionSnapshot = {

@@ -21,7 +21,6 @@ import type { AppDeps } from '../../types'
 import type { StripeProvider } from '../payments/types'
 import {
   subscriptionCancelledMail,
-  subscriptionPaymentFailedMail,
   subscriptionPlanChangedMail,
   subscriptionResumedMail,
   subscriptionStartedMail,
@@ -137,6 +136,10 @@ async function applyIn(tx: Tx, deps: SubscriptionDeps, snap: SubscriptionSnapsho
       before?.shippingAddress ?? snap.shippingAddress ?? (await checkoutAddressOf(tx, userId)) ?? null,
     // The moment it ended, kept once (the Insights' churn, decision 044).
     endedAt: isLiveSubscription(snap.status) ? null : (before?.endedAt ?? new Date()),
+    // Paid up: the failed tries are over (decision 065).
+    ...(snap.status === 'active' || snap.status === 'trialing'
+      ? { failedAttempts: 0, nextPaymentAttemptAt: null }
+      : {}),
   }
   const now = new Date()
   let subscriptionRowId = before?.id ?? ''
@@ -211,7 +214,8 @@ async function applyIn(tx: Tx, deps: SubscriptionDeps, snap: SubscriptionSnapsho
             ),
     }
   else if (before && before.status !== 'past_due' && snap.status === 'past_due')
-    change = { event: 'past_due', mail: () => subscriptionPaymentFailedMail(owner, plan, deps.siteUrl) }
+    // Mailed by the failed try itself (`retries.ts`), with its count and the next try's date.
+    change = { event: 'past_due', mail: null }
   else if (before && before.status === 'past_due' && snap.status === 'active')
     change = { event: 'paid_up', mail: null }
   if (before && before.tier !== snap.tier && isLive) {

@@ -9,7 +9,7 @@ type Plan = { tier: string; currentPeriodEnd: Date | null }
 // These mails greet nobody by name, as the account mails do: the name is whatever a sign-up
 // typed, and an account can be made (and subscribed, in test mode) with anyone's address.
 const GREETING = 'Hello,'
-const day = (date: Date | null) =>
+export const day = (date: Date | null) =>
   date ? date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : null
 
 export const addressLines = (a: ShippingAddress) => [
@@ -20,7 +20,7 @@ export const addressLines = (a: ShippingAddress) => [
 ]
 
 /** Every subscription mail: the greeting, what changed, and the way to the account. */
-function subscriptionMail(
+export function subscriptionMail(
   to: string,
   subject: string,
   lines: string[],

@@ -1,5 +1,5 @@
-import { monthName, planOfTier, SUBSCRIBED_STATUSES } from '@lamplight/contracts'
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { formatMoney, monthName, planOfTier, SUBSCRIBED_STATUSES } from '@lamplight/contracts'
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import {
   products,
   type ShippingAddress,
@@ -7,7 +7,6 @@ import {
   subscriptionEvents,
   subscriptionPeriods,
   subscriptions,
-  user,
 } from '../../db/schema'
 import { conflict, notFound, validationFailed } from '../../lib/errors'
 import type { Mail } from '../../mail'
@@ -21,7 +20,10 @@ import {
   sendAfterCommit,
   type Tx,
 } from './apply'
+import { lockSubscription, ownerOf } from './locks'
 import { subscriptionAddressMail, subscriptionSkippedMail } from './mails'
+import { MAX_PAYMENT_ATTEMPTS, nextTestAttempt, recordFailedPayment } from './retries'
+import { subscriptionSkippedWithCreditMail } from './self-service-mails'
 
 /**
  * A subscription's months (issue 34, decision 060). Each paid period becomes one row of
@@ -45,28 +47,14 @@ const SUBSCRIBED = [...SUBSCRIBED_STATUSES] as string[]
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
 
-/**
- * Holds one subscription for a change, in the order `applySubscription` takes its locks (the
- * user's row, then the subscription's), so a webhook and a renewal for one subscriber queue
- * rather than deadlock (an order's foreign key to the user also waits on the user's row).
- */
-async function lockSubscription(tx: Tx, where: ReturnType<typeof eq>) {
-  const [found] = await tx.select({ userId: subscriptions.userId }).from(subscriptions).where(where)
-  if (!found) return null
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, found.userId)).for('update')
-  const [row] = await tx.select().from(subscriptions).where(where).for('update')
-  return row ?? null
-}
-
-async function ownerOf(tx: Tx, userId: string) {
-  const [owner] = await tx
-    .select({ id: user.id, email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, userId))
-  return owner!
-}
-
-export type PeriodOutcome = 'shipped' | 'awaiting_box' | 'skipped' | 'already' | 'unknown' | 'not-subscribed'
+export type PeriodOutcome =
+  | 'shipped'
+  | 'awaiting_box'
+  | 'skipped'
+  | 'paused'
+  | 'already'
+  | 'unknown'
+  | 'not-subscribed'
 
 /**
  * Makes a waiting month's shipment, in the caller's transaction holding the subscription's
@@ -116,6 +104,80 @@ export type PaidPeriod = {
   invoiceId: string | null
 }
 
+/**
+ * What a renewal charges: the provider's amount (Stripe applied its own customer balance), or
+ * in test mode the plan's price less the credit we hold (decision 065), taken once with the
+ * period's row.
+ */
+function chargeOf(sub: SubscriptionRow, paid: PaidPeriod) {
+  if (paid.amountCents !== null) return { amountCents: paid.amountCents, creditUsed: 0 }
+  const price = planOfTier(sub.tier)?.priceCents ?? 0
+  const creditUsed = Math.min(sub.creditCents, price)
+  return { amountCents: price - creditUsed, creditUsed }
+}
+
+async function takeCredit(tx: Tx, sub: SubscriptionRow, cents: number) {
+  if (cents <= 0) return
+  await tx
+    .update(subscriptions)
+    .set({ creditCents: sql`${subscriptions.creditCents} - ${cents}` })
+    .where(eq(subscriptions.id, sub.id))
+  await tx
+    .insert(subscriptionEvents)
+    .values({ subscriptionId: sub.id, event: 'credit_used', note: `${formatMoney(cents)} credit taken off` })
+}
+
+/**
+ * A month skipped with a credit is charged: the charge is recorded on its row and its value
+ * credited, once (`credit_granted_at`): to our balance in test mode, to the Stripe customer's
+ * balance (a negative balance transaction, keyed by the row) in Stripe mode, inside the lock
+ * so a replay after a crash asks Stripe again with the same key.
+ */
+async function grantSkipCredit(
+  tx: Tx,
+  deps: SubscriptionDeps,
+  sub: SubscriptionRow,
+  period: typeof subscriptionPeriods.$inferSelect,
+  paid: PaidPeriod,
+) {
+  if (period.creditGrantedAt) return false
+  const charge = chargeOf(sub, paid)
+  if (sub.provider === 'stripe' && deps.stripe && sub.providerCustomerId)
+    await deps.stripe.stripe.customers.createBalanceTransaction(
+      sub.providerCustomerId,
+      {
+        amount: -period.creditCents,
+        currency: 'usd',
+        description: `Skipped ${monthName(period.period)}: credited to the next payment`,
+        metadata: { subscriptionId: sub.id, period: period.period },
+      },
+      { idempotencyKey: `skip-credit-${period.id}` },
+    )
+  const [granted] = await tx
+    .update(subscriptionPeriods)
+    .set({
+      amountCents: charge.amountCents,
+      invoiceId: paid.invoiceId,
+      creditGrantedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(subscriptionPeriods.id, period.id), isNull(subscriptionPeriods.creditGrantedAt)))
+    .returning({ id: subscriptionPeriods.id })
+  if (!granted) return false
+  await takeCredit(tx, sub, charge.creditUsed)
+  if (sub.provider === 'test')
+    await tx
+      .update(subscriptions)
+      .set({ creditCents: sql`${subscriptions.creditCents} + ${period.creditCents}` })
+      .where(eq(subscriptions.id, sub.id))
+  await tx.insert(subscriptionEvents).values({
+    subscriptionId: sub.id,
+    event: 'credit',
+    note: `${monthName(period.period)} charged and skipped: ${formatMoney(period.creditCents)} credited to the next payment`,
+  })
+  return true
+}
+
 /** One paid period, recorded and shipped exactly once (see the top of this file). */
 export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod): Promise<PeriodOutcome> {
   const outcome = await deps.db.transaction(async (tx): Promise<PeriodOutcome> => {
@@ -128,9 +190,17 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
       .from(subscriptionPeriods)
       .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.period, period)))
     if (existing) {
-      // Money taken for a month the subscriber skipped (the skip reached the provider after it
-      // charged): paid wins, the month ships.
-      if (existing.status === 'skipped' && paid.amountCents && paid.amountCents > 0) {
+      // Skipped with a credit: charged as usual, no box, its value credited to the next payment.
+      if (existing.status === 'skipped' && existing.creditCents > 0)
+        return (await grantSkipCredit(tx, deps, sub, existing, paid)) ? 'skipped' : 'already'
+      if (existing.status === 'paused' && !(paid.amountCents && paid.amountCents > 0)) return 'paused'
+      // Money taken for a month the subscriber skipped or paused (the change reached the provider
+      // after it charged): paid wins, the month ships.
+      if (
+        (existing.status === 'skipped' || existing.status === 'paused') &&
+        paid.amountCents &&
+        paid.amountCents > 0
+      ) {
         await tx
           .update(subscriptionPeriods)
           .set({ status: 'awaiting_box', amountCents: paid.amountCents, invoiceId: paid.invoiceId })
@@ -139,7 +209,7 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
       }
       return existing.status === 'skipped' ? 'skipped' : 'already'
     }
-    const price = planOfTier(sub.tier)?.priceCents ?? 0
+    const charge = chargeOf(sub, paid)
     const [row] = await tx
       .insert(subscriptionPeriods)
       .values({
@@ -147,12 +217,13 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
         period,
         status: 'awaiting_box',
         tier: sub.tier,
-        amountCents: paid.amountCents ?? price,
+        amountCents: charge.amountCents,
         invoiceId: paid.invoiceId,
       })
       .onConflictDoNothing()
       .returning()
     if (!row) return 'already'
+    await takeCredit(tx, sub, charge.creditUsed)
     await tx
       .insert(subscriptionEvents)
       .values({ subscriptionId: sub.id, event: 'paid', note: `${monthName(period)} paid` })
@@ -165,27 +236,41 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
 /**
  * The test clock (test mode only): moves to `asOf`; every test subscription whose period
  * ends by then renews, month by month, as Stripe's `invoice.paid` would report it (0 for a
- * skipped month), or ends when it was cancelled. Run twice at once (two admins, two
- * instances), each month is still paid and shipped once.
+ * skipped or paused month), or ends when it was cancelled. With `decline`, the cards decline:
+ * a due renewal fails and is retried on decision 065's schedule (3, 5 and 7 days after the
+ * renewal date), and the subscription ends after the last failure; with `decline: false` a
+ * retry due goes through and pays the month; without `decline` retries wait. Run twice at once (two admins, two instances), each month is still paid
+ * and shipped once, and each try counted once.
  */
-export async function runTestRenewals(deps: SubscriptionDeps, asOf: Date) {
+export async function runTestRenewals(
+  deps: SubscriptionDeps,
+  asOf: Date,
+  options: { decline?: boolean } = {},
+) {
   const due = await deps.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(
       and(
         eq(subscriptions.provider, 'test'),
-        inArray(subscriptions.status, ['active', 'trialing']),
-        lte(subscriptions.currentPeriodEnd, asOf),
+        or(
+          and(
+            inArray(subscriptions.status, ['active', 'trialing']),
+            lte(subscriptions.currentPeriodEnd, asOf),
+          ),
+          // Retries run only when the run says how the cards answer (decline or not).
+          options.decline === undefined
+            ? sql`false`
+            : and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextPaymentAttemptAt, asOf)),
+        ),
       ),
     )
     .orderBy(asc(subscriptions.currentPeriodEnd))
-  const counts = { renewed: 0, shipped: 0, skipped: 0 }
+  const counts = { renewed: 0, shipped: 0, skipped: 0, paused: 0, failed: 0, ended: 0 }
   for (const { id } of due) {
-    for (let month = 0; month < 36; month++) {
+    for (let step = 0; step < 48; step++) {
       const [sub] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id))
-      if (!sub?.currentPeriodEnd || sub.currentPeriodEnd > asOf) break
-      if (!['active', 'trialing'].includes(sub.status)) break
+      if (!sub?.currentPeriodEnd) break
       const snap: SubscriptionSnapshot = {
         provider: 'test',
         subscriptionId: sub.providerSubscriptionId,
@@ -197,29 +282,93 @@ export async function runTestRenewals(deps: SubscriptionDeps, asOf: Date) {
         currentPeriodEnd: monthAfter(sub.currentPeriodEnd),
         cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       }
-      if (sub.cancelAtPeriodEnd) {
-        await applySubscription(deps, { ...snap, status: 'canceled', currentPeriodEnd: sub.currentPeriodEnd })
-        break
-      }
       const periodStart = sub.currentPeriodEnd
+      const period = monthOf(periodStart)
+      if (sub.status === 'past_due') {
+        if (options.decline === undefined || !sub.nextPaymentAttemptAt || sub.nextPaymentAttemptAt > asOf)
+          break
+        if (options.decline) {
+          const outcome = await failTestRenewal(deps, sub)
+          if (outcome === 'already') break
+          counts.failed++
+          if (outcome === 'ended') {
+            counts.ended++
+            break
+          }
+          continue
+        }
+        // The retry goes through: paid up, the month recorded and shipped.
+        await applySubscription(deps, snap)
+      } else {
+        if (!['active', 'trialing'].includes(sub.status) || sub.currentPeriodEnd > asOf) break
+        if (sub.cancelAtPeriodEnd) {
+          await applySubscription(deps, {
+            ...snap,
+            status: 'canceled',
+            currentPeriodEnd: sub.currentPeriodEnd,
+          })
+          counts.ended++
+          break
+        }
+        if (options.decline) {
+          const [row] = await deps.db
+            .select({ status: subscriptionPeriods.status, credit: subscriptionPeriods.creditCents })
+            .from(subscriptionPeriods)
+            .where(
+              and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.period, period)),
+            )
+          const charged = !row || (row.status === 'skipped' && row.credit > 0)
+          if (charged) {
+            const outcome = await failTestRenewal(deps, sub)
+            if (outcome === 'already') break
+            counts.failed++
+            continue
+          }
+        }
+      }
       const outcome = await recordPaidPeriod(deps, {
         subscriptionId: sub.providerSubscriptionId,
         periodStart,
         amountCents: null,
-        invoiceId: `in_test_${sub.id.replaceAll('-', '').slice(0, 16)}_${monthOf(periodStart)}`,
+        invoiceId: `in_test_${sub.id.replaceAll('-', '').slice(0, 16)}_${period}`,
       })
       await applySubscription(deps, snap)
       if (outcome === 'shipped') counts.shipped++
       if (outcome === 'skipped') counts.skipped++
-      if (outcome !== 'already' && outcome !== 'unknown') counts.renewed++
+      if (outcome === 'paused') counts.paused++
+      else if (outcome !== 'already' && outcome !== 'unknown') counts.renewed++
     }
   }
   return counts
 }
 
+/** A test renewal (or its retry) declined: the next try counted, or the end after the last. */
+async function failTestRenewal(deps: SubscriptionDeps, sub: SubscriptionRow) {
+  const attempt = sub.failedAttempts + 1
+  const recorded = await recordFailedPayment(deps, {
+    subscriptionId: sub.providerSubscriptionId,
+    attempt,
+    nextAttemptAt: nextTestAttempt(sub.currentPeriodEnd!, attempt),
+  })
+  if (recorded !== 'recorded') return 'already'
+  if (attempt < MAX_PAYMENT_ATTEMPTS) return 'retry'
+  await applySubscription(deps, {
+    provider: 'test',
+    subscriptionId: sub.providerSubscriptionId,
+    customerId: sub.providerCustomerId,
+    userId: sub.userId,
+    tier: sub.tier,
+    priceId: sub.priceId,
+    status: 'canceled',
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+  })
+  return 'ended'
+}
+
 type Actor = { id: string } | null
 
-async function liveSubscriptionRow(tx: Tx, by: { userId?: string; id?: string }) {
+export async function liveSubscriptionRow(tx: Tx, by: { userId?: string; id?: string }) {
   const sub = await lockSubscription(
     tx,
     by.id
@@ -242,6 +391,8 @@ export async function skipNextMonth(
   by: { userId?: string; id?: string },
   skip: boolean,
   actor: Actor,
+  /** Skip with a credit (decision 065): charged as usual, the month's value credited to the next payment. */
+  withCredit = false,
 ) {
   let mail: (() => Promise<Mail>) | null = null
   const result = await deps.db.transaction(async (tx) => {
@@ -260,23 +411,39 @@ export async function skipNextMonth(
       .select()
       .from(subscriptionPeriods)
       .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.period, period)))
+    const credit = skip && withCredit ? (planOfTier(sub.tier)?.priceCents ?? 0) : 0
+    if (existing?.status === 'paused')
+      throw conflict(`Your subscription is paused for ${monthName(period)}: there is no box to skip.`)
+    if (existing?.status === 'skipped' && existing.creditGrantedAt)
+      throw conflict(`${monthName(period)} is already charged and credited: the skip can no longer change.`)
     if (skip) {
       if (existing && existing.status !== 'skipped')
         throw conflict(
           `The ${monthName(period)} box is already paid and on its way: it can no longer be skipped.`,
         )
-      if (existing) return { sub, period, changed: false }
-      await tx
-        .insert(subscriptionPeriods)
-        .values({ subscriptionId: sub.id, period, status: 'skipped', tier: sub.tier, amountCents: 0 })
+      if (existing && existing.creditCents === credit) return { sub, period, changed: false, credit }
+      if (existing)
+        await tx
+          .update(subscriptionPeriods)
+          .set({ creditCents: credit, updatedAt: new Date() })
+          .where(eq(subscriptionPeriods.id, existing.id))
+      else
+        await tx.insert(subscriptionPeriods).values({
+          subscriptionId: sub.id,
+          period,
+          status: 'skipped',
+          tier: sub.tier,
+          amountCents: 0,
+          creditCents: credit,
+        })
     } else {
-      if (existing?.status !== 'skipped') return { sub, period, changed: false }
+      if (existing?.status !== 'skipped') return { sub, period, changed: false, credit }
       await tx.delete(subscriptionPeriods).where(eq(subscriptionPeriods.id, existing.id))
     }
     await tx.insert(subscriptionEvents).values({
       subscriptionId: sub.id,
       event: skip ? 'skipped' : 'unskipped',
-      note: monthName(period),
+      note: credit ? `${monthName(period)}, charged and ${formatMoney(credit)} credited` : monthName(period),
       actorId: actor?.id ?? null,
     })
     if (actor && by.id)
@@ -286,12 +453,19 @@ export async function skipNextMonth(
         entity: 'subscription',
         entityId: sub.id,
         before: null,
-        after: { skipped: skip },
+        after: { skipped: skip, creditCents: credit },
         data: { period },
       })
     const owner = await ownerOf(tx, sub.userId)
-    mail = () => subscriptionSkippedMail(owner, { tier: sub.tier, period, skipped: skip }, deps.siteUrl)
-    return { sub, period, changed: true }
+    mail = credit
+      ? () =>
+          subscriptionSkippedWithCreditMail(
+            owner,
+            { tier: sub.tier, period, creditCents: credit },
+            deps.siteUrl,
+          )
+      : () => subscriptionSkippedMail(owner, { tier: sub.tier, period, skipped: skip }, deps.siteUrl)
+    return { sub, period, changed: true, credit }
   })
   // A Stripe subscription: the skipped month's invoice is voided at Stripe (collection
   // paused until just after it), so nothing is charged for it.
@@ -299,8 +473,10 @@ export async function skipNextMonth(
     const resumesAt = Math.floor(result.sub.currentPeriodEnd.getTime() / 1000) + 3600
     await deps.stripe.stripe.subscriptions.update(
       result.sub.providerSubscriptionId,
-      skip ? { pause_collection: { behavior: 'void', resumes_at: resumesAt } } : { pause_collection: '' },
-      { idempotencyKey: `skip-${result.sub.id}-${result.period}-${skip}` },
+      skip && !result.credit
+        ? { pause_collection: { behavior: 'void', resumes_at: resumesAt } }
+        : { pause_collection: '' },
+      { idempotencyKey: `skip-${result.sub.id}-${result.period}-${skip}-${result.credit}` },
     )
   }
   await sendAfterCommit(deps, mail)

@@ -17,6 +17,7 @@ import {
   user,
 } from '../../db/schema'
 import { monthOf } from './periods'
+import { isPaused } from './self-service'
 
 /** Data access for the subscriber's and the admin's views (issue 34): no rules, no HTTP errors. */
 
@@ -32,6 +33,7 @@ export async function periodsOf(db: Db, subscriptionId: string) {
       order_id: subscriptionPeriods.orderId,
       session_id: orders.providerSessionId,
       fulfilment_status: orders.fulfilmentStatus,
+      credit_cents: subscriptionPeriods.creditCents,
       created_at: subscriptionPeriods.createdAt,
     })
     .from(subscriptionPeriods)
@@ -64,20 +66,48 @@ export async function boxOfMonth(db: Db, month: string) {
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
 
+/** Pause, skip's kind, credit and retries (decision 065): the fields both views add. */
+export function selfServiceOf(sub: SubscriptionRow, nextRow?: { status: string; credit_cents: number }) {
+  const paused = isPaused(sub)
+  return {
+    next_period_skip:
+      nextRow?.status === 'skipped'
+        ? nextRow.credit_cents > 0
+          ? ('credit' as const)
+          : ('no_charge' as const)
+        : null,
+    paused_until: paused ? sub.pausedUntil : null,
+    credit_cents: sub.creditCents,
+    failed_attempts: sub.failedAttempts,
+    next_payment_attempt_at: sub.status === 'past_due' ? sub.nextPaymentAttemptAt : null,
+  }
+}
+
 async function viewOf(db: Db, sub: SubscriptionRow) {
   const periods = await periodsOf(db, sub.id)
-  const next = sub.currentPeriodEnd && !sub.cancelAtPeriodEnd ? monthOf(sub.currentPeriodEnd) : null
+  const paused = isPaused(sub)
+  // Paused: the next payment and box are those of the month the pause ends in.
+  const nextAt = paused ? sub.pausedUntil : sub.currentPeriodEnd
+  const next = nextAt && !sub.cancelAtPeriodEnd ? monthOf(nextAt) : null
   const nextRow = next ? periods.find((p) => p.period === next) : undefined
   const plan = planOfTier(sub.tier)
   const box = next ? await boxOfMonth(db, next) : null
   const skipped = nextRow?.status === 'skipped'
+  const noCharge = skipped && nextRow.credit_cents === 0
+  const price = plan?.priceCents ?? 0
   return {
     id: sub.id,
     tier: sub.tier,
     status: sub.status,
     cancel_at_period_end: sub.cancelAtPeriodEnd,
-    next_payment_at: sub.cancelAtPeriodEnd ? null : sub.currentPeriodEnd,
-    next_payment_cents: sub.cancelAtPeriodEnd || skipped ? 0 : (plan?.priceCents ?? 0),
+    next_payment_at: sub.cancelAtPeriodEnd ? null : nextAt,
+    // Test mode takes its credit off the next payment; Stripe applies the customer's balance itself.
+    next_payment_cents:
+      sub.cancelAtPeriodEnd || noCharge
+        ? 0
+        : sub.provider === 'test'
+          ? price - Math.min(price, sub.creditCents)
+          : price,
     next_period: next,
     next_period_skipped: skipped,
     next_box: box && !skipped ? { name: box.name, quantity: plan?.boxesPerMonth ?? 1 } : null,
@@ -85,6 +115,7 @@ async function viewOf(db: Db, sub: SubscriptionRow) {
     provider: sub.provider,
     since: sub.createdAt,
     periods,
+    ...selfServiceOf(sub, nextRow),
   }
 }
 
@@ -207,10 +238,16 @@ export async function subscriberDetail(db: Db, id: string) {
     .where(eq(subscriptionEvents.subscriptionId, id))
     .orderBy(desc(subscriptionEvents.createdAt))
     .limit(200)
+  const next = sub!.currentPeriodEnd ? monthOf(sub!.currentPeriodEnd) : null
+  const periods = await periodsOf(db, id)
   return {
     ...subscriberOf(row as ListRow),
+    ...selfServiceOf(
+      sub!,
+      periods.find((p) => p.period === next),
+    ),
     shipping_address: sub!.shippingAddress,
-    periods: await periodsOf(db, id),
+    periods,
     history,
   }
 }
@@ -233,7 +270,7 @@ export async function subscriptionBoxList(db: Db) {
 /** The dashboard's subscription figures, this calendar month (UTC). */
 export async function subscriptionFigures(db: Db, now = new Date()) {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-  const [perPlan, [fresh], [ended], [subRevenue], [orderRevenue]] = await Promise.all([
+  const [perPlan, [fresh], [ended], [subRevenue], [orderRevenue], awaiting] = await Promise.all([
     db
       .select({ tier: subscriptions.tier, status: subscriptions.status, n: count() })
       .from(subscriptions)
@@ -252,6 +289,18 @@ export async function subscriptionFigures(db: Db, now = new Date()) {
       .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::bigint` })
       .from(orders)
       .where(and(inArray(orders.status, ['paid', 'completed']), gte(orders.createdAt, monthStart))),
+    db
+      .select({
+        period: subscriptionPeriods.period,
+        count: count(),
+        box_set: sql<boolean>`bool_or(${subscriptionBoxes.month} is not null)`,
+      })
+      .from(subscriptionPeriods)
+      .leftJoin(subscriptionBoxes, eq(subscriptionBoxes.month, subscriptionPeriods.period))
+      .where(eq(subscriptionPeriods.status, 'awaiting_box'))
+      .groupBy(subscriptionPeriods.period)
+      .orderBy(asc(subscriptionPeriods.period))
+      .limit(24),
   ])
   const tiers = ['Basic', 'Premium', 'Family'] as const
   const active = perPlan.filter((r) => r.status === 'active' || r.status === 'trialing')
@@ -271,5 +320,6 @@ export async function subscriptionFigures(db: Db, now = new Date()) {
     subscription_revenue_this_month_cents: subscriptionCents,
     order_revenue_this_month_cents: orderCents,
     revenue_this_month_cents: subscriptionCents + orderCents,
+    awaiting_box: awaiting.map((r) => ({ period: r.period, count: Number(r.count), box_set: !!r.box_set })),
   }
 }

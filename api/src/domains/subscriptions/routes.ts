@@ -21,6 +21,7 @@ import {
   subscriptionBoxList,
   subscriptionFigures,
 } from './queries'
+import { changePlan, pauseSubscription, planChangeQuote, unpauseSubscription } from './self-service'
 import { openPortal, startSubscriptionCheckout, subscriptionDepsOf, subscriptionStatusOf } from './service'
 
 // Per user: each call may ask the payment provider (a customer, a session, a portal).
@@ -85,9 +86,46 @@ export const subscriptionsRouter = defineRouter('/subscriptions')
     { bodyLimit: 1024, middleware: [limitChanges] },
     async ({ c, db, deps, params, user }) => {
       const sd = subscriptionDepsOf(deps)
-      if (params.action === 'skip' || params.action === 'unskip')
-        await skipNextMonth(sd, { userId: user.id }, params.action === 'skip', null)
+      if (params.action === 'skip' || params.action === 'unskip' || params.action === 'skip-with-credit')
+        await skipNextMonth(
+          sd,
+          { userId: user.id },
+          params.action !== 'unskip',
+          null,
+          params.action === 'skip-with-credit',
+        )
       else await setCancelAtPeriodEnd(sd, { userId: user.id }, params.action === 'cancel', null)
+      noStore(c)
+      return c.json({ data: (await mySubscription(db, user.id))! })
+    },
+  )
+  .handle(subscriptionsContract.planQuote, async ({ c, deps, query, user }) => {
+    noStore(c)
+    return c.json({ data: await planChangeQuote(subscriptionDepsOf(deps), user.id, query.tier) })
+  })
+  .handle(
+    subscriptionsContract.changePlan,
+    { bodyLimit: 1024, middleware: [limitChanges] },
+    async ({ c, db, deps, body, user }) => {
+      const quote = await changePlan(subscriptionDepsOf(deps), user.id, body.tier)
+      noStore(c)
+      return c.json({ data: (await mySubscription(db, user.id))!, quote })
+    },
+  )
+  .handle(
+    subscriptionsContract.pause,
+    { bodyLimit: 1024, middleware: [limitChanges] },
+    async ({ c, db, deps, body, user }) => {
+      await pauseSubscription(subscriptionDepsOf(deps), user.id, body.months)
+      noStore(c)
+      return c.json({ data: (await mySubscription(db, user.id))! })
+    },
+  )
+  .handle(
+    subscriptionsContract.unpause,
+    { bodyLimit: 1024, middleware: [limitChanges] },
+    async ({ c, db, deps, user }) => {
+      await unpauseSubscription(subscriptionDepsOf(deps), user.id)
       noStore(c)
       return c.json({ data: (await mySubscription(db, user.id))! })
     },
@@ -105,7 +143,9 @@ export const adminSubscriptionsRouter = defineRouter('/admin/subscriptions')
   })
   .handle(adminSubscriptionsContract.testRenewals, { bodyLimit: 1024 }, async ({ c, deps, body, user }) => {
     if (!deps.config.payments.testMode) throw notFound()
-    const counts = await runTestRenewals(subscriptionDepsOf(deps), endOfMonth(body.month))
+    const counts = await runTestRenewals(subscriptionDepsOf(deps), endOfMonth(body.month), {
+      decline: body.decline,
+    })
     await recordAudit(deps.database.db, {
       actorId: user.id,
       action: 'subscription.test_renewals',
@@ -124,8 +164,14 @@ export const adminSubscriptionsRouter = defineRouter('/admin/subscriptions')
   })
   .handle(adminSubscriptionsContract.act, { bodyLimit: 1024 }, async ({ c, db, deps, params, user }) => {
     const sd = subscriptionDepsOf(deps)
-    if (params.action === 'skip' || params.action === 'unskip')
-      await skipNextMonth(sd, { id: params.id }, params.action === 'skip', user)
+    if (params.action === 'skip' || params.action === 'unskip' || params.action === 'skip-with-credit')
+      await skipNextMonth(
+        sd,
+        { id: params.id },
+        params.action !== 'unskip',
+        user,
+        params.action === 'skip-with-credit',
+      )
     else await setCancelAtPeriodEnd(sd, { id: params.id }, params.action === 'cancel', user)
     return c.json({ data: (await subscriberDetail(db, params.id))! })
   })

@@ -17,6 +17,7 @@ import { ClaimBusyError, runOnce } from '../../lib/claim-once'
 import { conflict } from '../../lib/errors'
 import type { PaymentProvider } from '../payments/types'
 import { live, monthAfter, type SubscriptionDeps, type SubscriptionSnapshot } from './apply'
+import { nextTestAttempt } from './retries'
 
 export {
   type ApplyOutcome,
@@ -37,6 +38,7 @@ export {
   setMonthBox,
   skipNextMonth,
 } from './periods'
+export { type FailedPayment, recordFailedPayment } from './retries'
 
 const statusColumns = {
   status: subscriptions.status,
@@ -322,13 +324,22 @@ export async function testPortalChange(
   userId: string,
   action: TestPortalAction,
   tier?: SubscriptionTier,
-): Promise<(SubscriptionSnapshot & { paidPeriodStart?: Date }) | null> {
+): Promise<
+  | (SubscriptionSnapshot & {
+      paidPeriodStart?: Date
+      failed?: { attempt: number; nextAttemptAt: Date | null }
+    })
+  | null
+> {
   const [sub] = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
   if (!sub) return null
-  const snap: SubscriptionSnapshot & { paidPeriodStart?: Date } = {
+  const snap: SubscriptionSnapshot & {
+    paidPeriodStart?: Date
+    failed?: { attempt: number; nextAttemptAt: Date | null }
+  } = {
     provider: 'test',
     subscriptionId: sub.providerSubscriptionId,
     customerId: sub.providerCustomerId,
@@ -341,8 +352,12 @@ export async function testPortalChange(
   }
   if (action === 'cancel') snap.cancelAtPeriodEnd = true
   else if (action === 'resume') snap.cancelAtPeriodEnd = false
-  else if (action === 'renewal-failed') snap.status = 'past_due'
-  else if (action === 'end') snap.status = 'canceled'
+  else if (action === 'renewal-failed') {
+    snap.status = 'past_due'
+    // Counted as the next try, on test mode's retry schedule (decision 065).
+    const attempt = sub.failedAttempts + 1
+    snap.failed = { attempt, nextAttemptAt: nextTestAttempt(sub.currentPeriodEnd ?? new Date(), attempt) }
+  } else if (action === 'end') snap.status = 'canceled'
   else if (action === 'renewal-paid') {
     snap.status = 'active'
     const from = sub.currentPeriodEnd && sub.currentPeriodEnd > new Date() ? sub.currentPeriodEnd : new Date()

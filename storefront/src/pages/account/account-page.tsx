@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shopQueries } from '../../api/shop'
-import { useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
+import { mySubscriptionQueries, useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
 import { TwoParts } from '../../components/two-parts'
 import { GuestOrders } from './guest-orders'
 import { SignInAndSecurity } from './sign-in-and-security'
@@ -202,6 +202,8 @@ function MySubscription({ status }: { status: ReturnType<typeof useSubscriptionS
     : null
   const live = data?.subscription_status && data.subscription_status !== 'canceled'
   const plan = data?.subscription_tier ? planOfTier(data.subscription_tier) : undefined
+  // Paused (decision 065): the details' answer says until when (the same query the panel reads).
+  const pausedUntil = useQuery({ ...mySubscriptionQueries.mine(), enabled: !!live }).data?.data?.paused_until
   return (
     <section aria-labelledby="subscription-heading" className="mt-10">
       <h2 id="subscription-heading" className="font-serif text-2xl">
@@ -229,10 +231,12 @@ function MySubscription({ status }: { status: ReturnType<typeof useSubscriptionS
                   <Badge variant={data.subscribed ? 'default' : 'secondary'}>
                     {data.cancel_at_period_end && live
                       ? 'Cancelled, active until the end date'
-                      : (SUBSCRIPTION_STATUS[data.subscription_status ?? ''] ?? data.subscription_status)}
+                      : pausedUntil
+                        ? `Paused until ${new Date(pausedUntil).toLocaleDateString('en-US', { dateStyle: 'long' })}`
+                        : (SUBSCRIPTION_STATUS[data.subscription_status ?? ''] ?? data.subscription_status)}
                   </Badge>
                 </dd>
-                {end && (
+                {end && !pausedUntil && (
                   <>
                     <dt className="whitespace-nowrap text-muted-foreground">
                       {live && !data.cancel_at_period_end ? 'Renews on' : 'Ends on'}

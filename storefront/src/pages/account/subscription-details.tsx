@@ -9,6 +9,13 @@ import { mySubscriptionQueries, useSubscriptionAction } from '../../api/subscrip
 const AddressForm = lazy(() =>
   import('./subscription-address-form').then((m) => ({ default: m.SubscriptionAddressForm })),
 )
+// The change plan, skip and pause dialogs (decision 065): loaded when one is opened.
+const ChangePlanDialog = lazy(() =>
+  import('./subscription-changes').then((m) => ({ default: m.ChangePlanDialog })),
+)
+const SkipDialog = lazy(() => import('./subscription-changes').then((m) => ({ default: m.SkipDialog })))
+const PauseDialog = lazy(() => import('./subscription-changes').then((m) => ({ default: m.PauseDialog })))
+type Opened = 'plan' | 'skip' | 'pause' | null
 
 const longDate = (value: Date | string) => new Date(value).toLocaleDateString('en-US', { dateStyle: 'long' })
 
@@ -16,6 +23,8 @@ const PERIOD_LABEL: Record<string, string> = {
   shipped: 'Shipped',
   skipped: 'Skipped, not charged',
   awaiting_box: 'Paid, being prepared',
+  paused: 'Paused, not charged',
+  // A month skipped with a credit is charged; its label says where the money went.
 }
 
 const ACTION_DONE = {
@@ -23,6 +32,7 @@ const ACTION_DONE = {
   unskip: 'Next month’s box is back on.',
   cancel: 'Your subscription will end at the end of this period.',
   resume: 'Your subscription is active again.',
+  unpause: 'Your subscription is no longer paused: the next box ships as usual.',
 } as const
 
 /**
@@ -33,6 +43,7 @@ export function SubscriptionDetails() {
   const mine = useQuery(mySubscriptionQueries.mine())
   const act = useSubscriptionAction()
   const [editing, setEditing] = useState(false)
+  const [opened, setOpened] = useState<Opened>(null)
   const sub = mine.data?.data
   if (!sub || ['canceled', 'incomplete_expired'].includes(sub.status)) return null
   const run = (action: keyof typeof ACTION_DONE) =>
@@ -45,6 +56,8 @@ export function SubscriptionDetails() {
     })
   const busy = act.isPending
   const address = sub.shipping_address
+  const paused = !!sub.paused_until
+  const canChange = sub.status !== 'past_due' && !sub.cancel_at_period_end && !paused
   return (
     <Card className="mt-4">
       <CardContent className="grid gap-6">
@@ -54,7 +67,31 @@ export function SubscriptionDetails() {
               <dt className="whitespace-nowrap text-muted-foreground">Next payment</dt>
               <dd>
                 {longDate(sub.next_payment_at)}: <strong>{formatMoney(sub.next_payment_cents)}</strong>
-                {sub.next_period_skipped && ' (month skipped)'}
+                {sub.next_period_skip === 'no_charge' && ' (month skipped)'}
+                {sub.next_period_skip === 'credit' && ' (month skipped, credited to the payment after)'}
+                {sub.credit_cents > 0 && !sub.next_period_skip && (
+                  <span className="text-muted-foreground">
+                    {' '}
+                    (a credit of {formatMoney(sub.credit_cents)} taken off)
+                  </span>
+                )}
+              </dd>
+            </>
+          )}
+          {paused && sub.paused_until && (
+            <>
+              <dt className="whitespace-nowrap text-muted-foreground">Paused</dt>
+              <dd>No boxes and no charges until {longDate(sub.paused_until)}</dd>
+            </>
+          )}
+          {sub.status === 'past_due' && (
+            <>
+              <dt className="whitespace-nowrap text-muted-foreground">Payment</dt>
+              <dd className="text-destructive">
+                Your card was declined
+                {sub.next_payment_attempt_at
+                  ? `. We’ll try again on ${longDate(sub.next_payment_attempt_at)}: please update your card (Manage Subscription).`
+                  : ': please update your card (Manage Subscription).'}
               </dd>
             </>
           )}
@@ -63,7 +100,7 @@ export function SubscriptionDetails() {
               <dt className="whitespace-nowrap text-muted-foreground">Next box</dt>
               <dd>
                 {sub.next_period_skipped
-                  ? `${monthName(sub.next_period)}: skipped`
+                  ? `${monthName(sub.next_period)}: skipped${sub.next_period_skip === 'credit' ? ', with a credit' : ', not charged'}`
                   : sub.next_box
                     ? `${monthName(sub.next_period)}: ${sub.next_box.quantity} × ${sub.next_box.name}`
                     : `${monthName(sub.next_period)}: to be announced`}
@@ -97,18 +134,33 @@ export function SubscriptionDetails() {
             <Button variant="outline" onClick={() => setEditing(true)}>
               {address ? 'Change address' : 'Add address'}
             </Button>
-            {sub.status !== 'past_due' &&
-              !sub.cancel_at_period_end &&
+            {canChange && (
+              <Button variant="outline" onClick={() => setOpened('plan')}>
+                Change plan
+              </Button>
+            )}
+            {canChange &&
               sub.next_period &&
               (sub.next_period_skipped ? (
                 <Button variant="outline" disabled={busy} onClick={() => run('unskip')}>
                   Undo skip of {monthName(sub.next_period)}
                 </Button>
               ) : (
-                <Button variant="outline" disabled={busy} onClick={() => run('skip')}>
+                <Button variant="outline" disabled={busy} onClick={() => setOpened('skip')}>
                   Skip {monthName(sub.next_period)}
                 </Button>
               ))}
+            {paused ? (
+              <Button disabled={busy} onClick={() => run('unpause')}>
+                Resume now
+              </Button>
+            ) : (
+              canChange && (
+                <Button variant="outline" onClick={() => setOpened('pause')}>
+                  Pause
+                </Button>
+              )
+            )}
             {sub.cancel_at_period_end ? (
               <Button disabled={busy} onClick={() => run('resume')}>
                 Resume subscription
@@ -120,10 +172,13 @@ export function SubscriptionDetails() {
             )}
           </div>
         )}
-        <p className="text-muted-foreground text-sm">
-          Changing plan: your next shipment carries the new plan’s boxes, and the difference for the rest of
-          this month is prorated on your next payment (Manage Subscription).
-        </p>
+        {opened && (
+          <Suspense fallback={null}>
+            {opened === 'plan' && <ChangePlanDialog sub={sub} onClose={() => setOpened(null)} />}
+            {opened === 'skip' && <SkipDialog sub={sub} onClose={() => setOpened(null)} />}
+            {opened === 'pause' && <PauseDialog sub={sub} onClose={() => setOpened(null)} />}
+          </Suspense>
+        )}
         {sub.periods.length > 0 && <Months periods={sub.periods} />}
       </CardContent>
     </Card>
@@ -146,9 +201,11 @@ function Months({ periods }: { periods: MySubscription['periods'] }) {
                 </span>
               )}
             </span>
-            <Badge variant={p.status === 'skipped' ? 'secondary' : 'default'}>
+            <Badge variant={p.status === 'skipped' || p.status === 'paused' ? 'secondary' : 'default'}>
               {PERIOD_LABEL[p.status] ?? p.status}
-              {p.status !== 'skipped' && ` · ${formatMoney(p.amount_cents)}`}
+              {p.status !== 'paused' &&
+                (p.status !== 'skipped' || p.amount_cents > 0) &&
+                ` · ${formatMoney(p.amount_cents)}`}
             </Badge>
           </li>
         ))}

@@ -192,6 +192,7 @@ export function createStripeProvider(
       )
       return { reference: refund.id }
     },
+    priceOf: stripePriceOf,
     snapshotOf(subscription) {
       const item = subscription.items?.data?.[0]
       const legacy = subscription as unknown as { current_period_end?: number }

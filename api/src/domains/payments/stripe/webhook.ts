@@ -162,8 +162,19 @@ export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
         await syncStripeSubscription(deps, event.data.object.id)
         break
       case 'invoice.payment_failed': {
-        const id = subscriptionOfInvoice(event.data.object)
-        if (id) await syncStripeSubscription(deps, id)
+        // Stripe's try count and next try (none after the last): counted once, mailed with
+        // the date; the ending after the last comes as customer.subscription.deleted.
+        const invoice = event.data.object
+        const id = subscriptionOfInvoice(invoice)
+        if (id && (await syncStripeSubscription(deps, id)))
+          await handlePaymentEvent(deps, {
+            type: 'subscription.payment-failed',
+            subscriptionId: id,
+            attempt: Math.max(1, invoice.attempt_count ?? 1),
+            nextAttemptAt: invoice.next_payment_attempt
+              ? new Date(invoice.next_payment_attempt * 1000)
+              : null,
+          })
         break
       }
       case 'invoice.paid': {

@@ -130,6 +130,13 @@ export const testBillingRouter = defineRouter('/payments/test-billing')
     onlyInTestMode(deps)
     const subscription = await testPortalChange(db, user.id, params.action)
     if (subscription) await handlePaymentEvent(deps, { type: 'subscription.changed', subscription })
+    // A renewal declined: the try is counted and mailed with the next try's date.
+    if (subscription?.failed)
+      await handlePaymentEvent(deps, {
+        type: 'subscription.payment-failed',
+        subscriptionId: subscription.subscriptionId,
+        ...subscription.failed,
+      })
     // A renewal paid: its period ships, once (as Stripe's invoice.paid would make it).
     if (subscription?.paidPeriodStart)
       await handlePaymentEvent(deps, {

@@ -1,0 +1,169 @@
+import { AuthProvider, createQueryClient } from '@lamplight/session'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SubscriberFigures, SubscribersPage } from './subscribers-page'
+
+const ID = '3f2a9c1b-0000-4000-8000-00000000000a'
+const subscriber = {
+  id: ID,
+  email: 'ruth@example.com',
+  name: 'Ruth Moab',
+  tier: 'Premium',
+  status: 'active',
+  cancel_at_period_end: false,
+  provider: 'test',
+  since: '2026-11-28T10:00:00.000Z',
+  next_shipment: '2026-12',
+  next_payment_at: '2026-12-28T10:00:00.000Z',
+  city: 'Bethlehem',
+}
+const detail = {
+  ...subscriber,
+  next_period_skip: null,
+  paused_until: '2027-02-28T10:00:00.000Z',
+  credit_cents: 1500,
+  failed_attempts: 0,
+  next_payment_attempt_at: null,
+  shipping_address: null,
+  periods: [
+    {
+      period: '2026-11',
+      status: 'shipped',
+      tier: 'Premium',
+      amount_cents: 2999,
+      order_id: null,
+      order_number: null,
+      boxes: [],
+      fulfilment_status: null,
+      credit_cents: 0,
+      created_at: '2026-11-28T10:00:00.000Z',
+    },
+  ],
+  history: [
+    {
+      at: '2026-11-28T11:00:00.000Z',
+      event: 'paused',
+      note: 'December 2026, January 2027',
+      actor_email: null,
+    },
+  ],
+}
+const figures = {
+  active_per_plan: [
+    { tier: 'Basic', count: 0 },
+    { tier: 'Premium', count: 1 },
+    { tier: 'Family', count: 0 },
+  ],
+  active: 1,
+  past_due: 0,
+  mrr_cents: 2999,
+  new_this_month: 1,
+  cancelled_this_month: 0,
+  subscription_revenue_this_month_cents: 2999,
+  order_revenue_this_month_cents: 0,
+  revenue_this_month_cents: 2999,
+  awaiting_box: [
+    { period: '2026-12', count: 3, box_set: false },
+    { period: '2027-01', count: 1, box_set: true },
+  ],
+}
+
+const calls: { method: string; url: URL }[] = []
+const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const url = new URL(String(input), 'http://localhost')
+  calls.push({ method: init.method ?? 'GET', url })
+  if (url.pathname.endsWith('/get-session'))
+    return Response.json({ user: { id: 'admin-1', email: 'boss@example.com', name: 'Boss', role: 'admin' } })
+  if (url.pathname === '/api/admin/subscriptions/figures') return Response.json({ data: figures })
+  if (url.pathname === '/api/admin/subscriptions')
+    return Response.json({ data: [subscriber], total: 1, page: 1, page_size: 50 })
+  if (url.pathname === `/api/admin/subscriptions/${ID}`) return Response.json({ data: detail })
+  if (url.pathname.startsWith(`/api/admin/subscriptions/${ID}/`)) return Response.json({ data: detail })
+  return Response.json({ data: [], total: 0 })
+})
+
+function Where() {
+  const location = useLocation()
+  return <output aria-label="address">{location.pathname + location.search}</output>
+}
+
+function renderAt(path: string, ui = <SubscribersPage />) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          {ui}
+          <Where />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchStub)
+  fetchStub.mockClear()
+  calls.length = 0
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const listCalls = () => calls.filter((c) => c.url.pathname === '/api/admin/subscriptions')
+
+describe('/admin/subscribers', () => {
+  it('lists subscribers with the filters read from the address, and writes new ones into it', async () => {
+    const user = userEvent.setup()
+    renderAt('/admin/subscribers?status=past_due')
+    const table = await screen.findByRole('table', { name: 'Subscribers' })
+    expect(await within(table).findByRole('button', { name: /ruth@example\.com/ })).toBeInTheDocument()
+    expect(within(table).getByText('Bethlehem')).toBeInTheDocument()
+    expect(within(table).getByText('December 2026')).toBeInTheDocument()
+    expect(listCalls()[0]!.url.searchParams.get('status')).toBe('past_due')
+    expect(screen.getByLabelText('Status')).toHaveValue('past_due')
+    await user.selectOptions(screen.getByLabelText('Plan'), 'Family')
+    expect(screen.getByLabelText('address')).toHaveTextContent(
+      '/admin/subscribers?status=past_due&plan=Family',
+    )
+    await vi.waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get('plan')).toBe('Family'))
+  })
+
+  it("opens a subscriber's detail (pause, credit, months, history) and runs its actions", async () => {
+    const user = userEvent.setup()
+    renderAt('/admin/subscribers')
+    await user.click(await screen.findByRole('button', { name: /ruth@example\.com/ }))
+    expect(screen.getByLabelText('address')).toHaveTextContent(`/admin/subscribers?id=${ID}`)
+    const region = await screen.findByRole('region', { name: 'ruth@example.com' })
+    expect(within(region).getByText(/no boxes, no charges/)).toBeInTheDocument()
+    expect(within(region).getByText('$15.00 off the next payment')).toBeInTheDocument()
+    expect(within(region).getByText(/December 2026, January 2027/)).toBeInTheDocument()
+    await user.click(within(region).getByRole('button', { name: 'Skip with a credit' }))
+    await vi.waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.method === 'POST' && c.url.pathname === `/api/admin/subscriptions/${ID}/skip-with-credit`,
+        ),
+      ).toBe(true),
+    )
+    await user.click(within(region).getByRole('button', { name: 'Cancel at period end' }))
+    await vi.waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && c.url.pathname === `/api/admin/subscriptions/${ID}/cancel`),
+      ).toBe(true),
+    )
+  })
+
+  it('warns of months waiting for their box, linking to the box of that month', async () => {
+    renderAt('/admin', <SubscriberFigures withRevenue={false} />)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('3 subscription shipments wait for December’s box — set it')
+    expect(within(alert).getByRole('link', { name: 'set it' })).toHaveAttribute(
+      'href',
+      '/admin/subscribers?box=2026-12#month-box',
+    )
+    expect(alert).toHaveTextContent(
+      '1 subscription shipment waits in January 2027: the box is sold out or the subscriber has no address.',
+    )
+  })
+})

@@ -8,6 +8,7 @@ import {
   subscriptionPeriods,
   subscriptions,
 } from '../../db/schema'
+import { runOnce } from '../../lib/claim-once'
 import { conflict, notFound, validationFailed } from '../../lib/errors'
 import type { Mail } from '../../mail'
 import { recordAudit } from '../../services/audit'
@@ -129,9 +130,9 @@ async function takeCredit(tx: Tx, sub: SubscriptionRow, cents: number) {
 
 /**
  * A month skipped with a credit is charged: the charge is recorded on its row and its value
- * credited, once (`credit_granted_at`): to our balance in test mode, to the Stripe customer's
- * balance (a negative balance transaction, keyed by the row) in Stripe mode, inside the lock
- * so a replay after a crash asks Stripe again with the same key.
+ * credited, once (`credit_granted_at`): to our balance in test mode; in Stripe mode to the
+ * customer's balance, by `creditStripeCustomer` after the transaction commits (never a
+ * provider call under the subscription's lock, decision 023).
  */
 async function grantSkipCredit(
   tx: Tx,
@@ -142,17 +143,6 @@ async function grantSkipCredit(
 ) {
   if (period.creditGrantedAt) return false
   const charge = chargeOf(sub, paid)
-  if (sub.provider === 'stripe' && deps.stripe && sub.providerCustomerId)
-    await deps.stripe.stripe.customers.createBalanceTransaction(
-      sub.providerCustomerId,
-      {
-        amount: -period.creditCents,
-        currency: 'usd',
-        description: `Skipped ${monthName(period.period)}: credited to the next payment`,
-        metadata: { subscriptionId: sub.id, period: period.period },
-      },
-      { idempotencyKey: `skip-credit-${period.id}` },
-    )
   const [granted] = await tx
     .update(subscriptionPeriods)
     .set({
@@ -178,8 +168,36 @@ async function grantSkipCredit(
   return true
 }
 
+type StripeCredit = { customerId: string; subscriptionId: string; periodId: string; period: string; cents: number }
+
+/**
+ * The Stripe half of a skip's credit: a negative customer balance transaction, made once per
+ * month's row through a database claim (lib/claim-once), outside any transaction. Every
+ * delivery of the month's `invoice.paid` asks; after the first success the claim answers
+ * without calling Stripe, and a failed call gives the claim up, so the webhook's 500 makes
+ * Stripe deliver again and the next delivery tries again with the same idempotency key.
+ */
+async function creditStripeCustomer(deps: SubscriptionDeps, credit: StripeCredit) {
+  const stripe = deps.stripe
+  if (!stripe) return
+  await runOnce(deps.db, { scope: 'stripe-skip-credit', key: credit.periodId }, async () => {
+    const made = await stripe.stripe.customers.createBalanceTransaction(
+      credit.customerId,
+      {
+        amount: -credit.cents,
+        currency: 'usd',
+        description: `Skipped ${monthName(credit.period)}: credited to the next payment`,
+        metadata: { subscriptionId: credit.subscriptionId, period: credit.period },
+      },
+      { idempotencyKey: `skip-credit-${credit.periodId}` },
+    )
+    return made.id
+  })
+}
+
 /** One paid period, recorded and shipped exactly once (see the top of this file). */
 export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod): Promise<PeriodOutcome> {
+  let stripeCredit: StripeCredit | null = null
   const outcome = await deps.db.transaction(async (tx): Promise<PeriodOutcome> => {
     const sub = await lockSubscription(tx, eq(subscriptions.providerSubscriptionId, paid.subscriptionId))
     if (!sub) return 'unknown'
@@ -191,8 +209,17 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
       .where(and(eq(subscriptionPeriods.subscriptionId, sub.id), eq(subscriptionPeriods.period, period)))
     if (existing) {
       // Skipped with a credit: charged as usual, no box, its value credited to the next payment.
-      if (existing.status === 'skipped' && existing.creditCents > 0)
+      if (existing.status === 'skipped' && existing.creditCents > 0) {
+        if (sub.provider === 'stripe' && sub.providerCustomerId)
+          stripeCredit = {
+            customerId: sub.providerCustomerId,
+            subscriptionId: sub.id,
+            periodId: existing.id,
+            period: existing.period,
+            cents: existing.creditCents,
+          }
         return (await grantSkipCredit(tx, deps, sub, existing, paid)) ? 'skipped' : 'already'
+      }
       if (existing.status === 'paused' && !(paid.amountCents && paid.amountCents > 0)) return 'paused'
       // Money taken for a month the subscriber skipped or paused (the change reached the provider
       // after it charged): paid wins, the month ships.
@@ -229,6 +256,7 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
       .values({ subscriptionId: sub.id, event: 'paid', note: `${monthName(period)} paid` })
     return shipWaiting(tx, sub, row)
   })
+  if (stripeCredit) await creditStripeCustomer(deps, stripeCredit)
   if (outcome === 'shipped') await deps.publicCache?.invalidate('catalog')
   return outcome
 }

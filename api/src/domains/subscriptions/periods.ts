@@ -136,7 +136,6 @@ async function takeCredit(tx: Tx, sub: SubscriptionRow, cents: number) {
  */
 async function grantSkipCredit(
   tx: Tx,
-  deps: SubscriptionDeps,
   sub: SubscriptionRow,
   period: typeof subscriptionPeriods.$inferSelect,
   paid: PaidPeriod,
@@ -168,7 +167,13 @@ async function grantSkipCredit(
   return true
 }
 
-type StripeCredit = { customerId: string; subscriptionId: string; periodId: string; period: string; cents: number }
+type StripeCredit = {
+  customerId: string
+  subscriptionId: string
+  periodId: string
+  period: string
+  cents: number
+}
 
 /**
  * The Stripe half of a skip's credit: a negative customer balance transaction, made once per
@@ -218,7 +223,7 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
             period: existing.period,
             cents: existing.creditCents,
           }
-        return (await grantSkipCredit(tx, deps, sub, existing, paid)) ? 'skipped' : 'already'
+        return (await grantSkipCredit(tx, sub, existing, paid)) ? 'skipped' : 'already'
       }
       if (existing.status === 'paused' && !(paid.amountCents && paid.amountCents > 0)) return 'paused'
       // Money taken for a month the subscriber skipped or paused (the change reached the provider

@@ -2,6 +2,7 @@ import type { ShippingAddress } from '../../db/schema'
 import type { AppDeps } from '../../types'
 import { giftCardSecret } from '../discounts/service'
 import { closeUnpaidSession, type Fulfilment, fulfilPaidSession } from '../orders/service'
+import { type GiftPaidOutcome, giftPageClosed, giftPaid } from '../subscriptions/gifts'
 import {
   type ApplyOutcome,
   applySubscription,
@@ -45,6 +46,10 @@ export type PaymentEvent =
   | ({ type: 'subscription.period-paid' } & PaidPeriod)
   /** The provider's current state of a subscription (started, renewed, changed, cancelled, ended). */
   | { type: 'subscription.changed'; subscription: SubscriptionSnapshot }
+  /** A gift subscription's one-time page was paid: the gift starts, once (decision 064). */
+  | { type: 'gift.paid'; sessionId: string }
+  /** A gift subscription's page closed unpaid. */
+  | { type: 'gift.closed'; sessionId: string }
 
 type Outcomes = {
   'checkout.paid': Fulfilment
@@ -53,6 +58,8 @@ type Outcomes = {
   'subscription-checkout.closed': undefined
   'subscription.changed': ApplyOutcome
   'subscription.period-paid': PeriodOutcome
+  'gift.paid': GiftPaidOutcome
+  'gift.closed': boolean
 }
 
 /** The one handler of payment events; each is idempotent, so replays and races change nothing twice. */
@@ -89,6 +96,10 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
         return recordPaidPeriod(subscriptionDepsOf(deps), event)
       case 'subscription.changed':
         return applySubscription(subscriptionDepsOf(deps), event.subscription)
+      case 'gift.paid':
+        return giftPaid(subscriptionDepsOf(deps), event.sessionId)
+      case 'gift.closed':
+        return giftPageClosed(subscriptionDepsOf(deps), event.sessionId)
     }
   }
   return (await answer()) as Outcomes[E['type']]

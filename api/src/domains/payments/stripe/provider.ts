@@ -90,7 +90,7 @@ export function createStripeProvider(
                 duration: 'once',
                 max_redemptions: 1,
                 name: request.discount.name.slice(0, 40),
-                metadata: { orderId: request.orderId },
+                metadata: { ...request.metadata, orderId: request.orderId },
               },
               { idempotencyKey: `coupon-${request.orderId}` },
             )

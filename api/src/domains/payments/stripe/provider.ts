@@ -90,7 +90,7 @@ export function createStripeProvider(
                 duration: 'once',
                 max_redemptions: 1,
                 name: request.discount.name.slice(0, 40),
-                metadata: { ...request.metadata, orderId: request.orderId },
+                metadata: { orderId: request.orderId },
               },
               { idempotencyKey: `coupon-${request.orderId}` },
             )
@@ -124,7 +124,7 @@ export function createStripeProvider(
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           customer_email: request.customerEmail,
           client_reference_id: request.orderId,
-          metadata: { orderId: request.orderId },
+          metadata: { ...request.metadata, orderId: request.orderId },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
         },

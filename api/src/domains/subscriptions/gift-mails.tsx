@@ -104,7 +104,7 @@ export function giftEndedMail(gift: Gift, siteUrl: string): Promise<Mail> {
         {`The last box of the ${gift.months} months ${from(gift)} gave you has been sent, so your gift subscription has ended. Nothing is charged and nothing renews.`}
       </Paragraph>
       <Paragraph>Enjoyed them? You can carry on with a plan of your own, cancel any time.</Paragraph>
-      <Action url={`${siteUrl}/shop#subscriptions`} label="Subscribe yourself" />
+      <Action url={`${siteUrl}/shop#plans-heading`} label="Subscribe yourself" />
     </Layout>,
   )
 }

@@ -260,7 +260,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
     expect((await giftOf(recipient)).status).toBe('completed')
     const ended = (await mails(recipient)).filter((m) => m.subject.includes('has ended'))
     expect(ended).toHaveLength(1)
-    expect(ended[0]!.text).toContain('/shop#subscriptions')
+    expect(ended[0]!.text).toContain('/shop#plans-heading')
     await clock(monthPlus(now, 5))
     expect(await giftOrders(recipient)).toHaveLength(3)
 

@@ -36,7 +36,7 @@ import {
   TruckIcon,
   UsersIcon,
 } from '@lamplight/ui/icons'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useCatalog } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
@@ -48,6 +48,19 @@ import { AVAILABILITY_LABELS, CATEGORY_LABELS } from '../../components/product-l
 import { ProductPicture } from '../../components/product-picture'
 import { Container, SectionHeading } from '../../components/section-heading'
 import { TwoParts } from '../../components/two-parts'
+
+// Gift subscriptions (issue 34 item 7): their form and the recipient's page download only when asked for.
+const GiftSubscriptionPanel = lazy(() => import('./gift-subscription'))
+
+function GiftSubscriptionSlot() {
+  const [search] = useSearchParams()
+  if (!search.get('gift') && !search.get('gift-address')) return null
+  return (
+    <Suspense fallback={<Skeleton className="mx-auto my-12 h-96 max-w-3xl" />}>
+      <GiftSubscriptionPanel />
+    </Suspense>
+  )
+}
 
 /** The category a `?category=` names, or null for all (an unknown one is all, not an empty list). */
 export function categoryOf(search: URLSearchParams): ProductCategory | null {
@@ -77,6 +90,7 @@ export function ShopPage() {
       <Catalogue />
       <GiftCards />
       <Plans />
+      <GiftSubscriptionSlot />
     </div>
   )
 }
@@ -495,6 +509,12 @@ function Plans() {
                       )}
                     </>
                   )}
+                  <Button asChild variant="link" className="-mt-3">
+                    <Link to={`/shop?gift=${plan.tier}#gift-subscription`}>
+                      <GiftIcon aria-hidden="true" className="size-4" />
+                      Give {plan.tier} as a gift
+                    </Link>
+                  </Button>
                 </CardContent>
               </Card>
             </li>

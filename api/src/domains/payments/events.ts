@@ -2,11 +2,13 @@ import type { ShippingAddress } from '../../db/schema'
 import type { AppDeps } from '../../types'
 import { giftCardSecret } from '../discounts/service'
 import { closeUnpaidSession, type Fulfilment, fulfilPaidSession } from '../orders/service'
-import { type GiftPaidOutcome, giftPageClosed, giftPaid } from '../subscriptions/gifts'
 import {
   type ApplyOutcome,
   applySubscription,
   closeSubscriptionCheckout,
+  type GiftPaidOutcome,
+  giftPageClosed,
+  giftPaid,
   type PaidPeriod,
   type PeriodOutcome,
   recordPaidPeriod,

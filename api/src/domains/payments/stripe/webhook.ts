@@ -4,7 +4,7 @@ import type { ShippingAddress } from '../../../db/schema'
 import { ApiError, notFound } from '../../../lib/errors'
 import { defineRouter } from '../../../lib/router'
 import type { AppDeps } from '../../../types'
-import { GIFT_METADATA_KEY } from '../../subscriptions/gifts'
+import { GIFT_METADATA_KEY } from '../../subscriptions/service'
 import { beginEvent, finishEvent } from '../event-log'
 import { handlePaymentEvent } from '../events'
 

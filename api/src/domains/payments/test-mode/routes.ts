@@ -8,8 +8,8 @@ import { notFound } from '../../../lib/errors'
 import { defineRouter } from '../../../lib/router'
 import type { AppDeps } from '../../../types'
 import { expireTestSessions, findTestSession } from '../../orders/service'
-import { findTestGiftSession } from '../../subscriptions/gifts'
 import {
+  findTestGiftSession,
   findTestSubscriptionCheckout,
   storeTestCheckoutAddress,
   testPortalChange,

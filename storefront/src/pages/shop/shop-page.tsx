@@ -70,6 +70,15 @@ export function categoryOf(search: URLSearchParams): ProductCategory | null {
 
 /** /shop: the featured box at its live price, what is coming, gift cards and the monthly plans. */
 export function ShopPage() {
+  const [search] = useSearchParams()
+  // A gift's recipient, from the link in their mail: their gift alone, not the whole shop.
+  if (search.get('gift-address'))
+    return (
+      <div>
+        <PageMeta title="Your gift" description="A Lamplight gift subscription." path="/shop" />
+        <GiftSubscriptionSlot />
+      </div>
+    )
   return (
     <div>
       <PageMeta

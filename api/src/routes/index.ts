@@ -19,6 +19,7 @@ import { adminResourcesRouter } from '../domains/resources/admin-routes'
 import { filesRouter } from '../domains/resources/files-routes'
 import { resourcesRouter } from '../domains/resources/routes'
 import { adminShippingRouter, shippingRouter } from '../domains/shipping/routes'
+import { adminGiftSubscriptionsRouter, giftSubscriptionsRouter } from '../domains/subscriptions/gift-routes'
 import {
   adminSubscriptionBoxesRouter,
   adminSubscriptionsRouter,
@@ -53,6 +54,7 @@ export const apiRouters: Router[] = [
   beaconRouter,
   adminSubscriptionsRouter,
   adminSubscriptionBoxesRouter,
+  adminGiftSubscriptionsRouter,
   insightsRouter,
   inboxRouter,
   catalogRouter,
@@ -65,6 +67,7 @@ export const apiRouters: Router[] = [
   testPaymentsRouter,
   stripeWebhookRouter,
   subscriptionsRouter,
+  giftSubscriptionsRouter,
   testBillingRouter,
   contactRouter,
   resourcesRouter,

@@ -8,6 +8,8 @@ import { checkoutEndpoints, checkoutExtrasEndpoints } from './checkout-endpoints
 import { discountsContract } from './discounts'
 import { discountsEndpoints } from './discounts-endpoints'
 import type { EndpointDef } from './endpoint'
+import { adminGiftSubscriptionsContract, giftSubscriptionsContract } from './gift-subscriptions'
+import { adminGiftSubscriptionsEndpoints, giftSubscriptionsEndpoints } from './gift-subscriptions-endpoints'
 import { orderStatusContract } from './order-status'
 import { orderStatusEndpoints } from './order-status-endpoints'
 import { resourcesContract } from './resources'
@@ -28,6 +30,8 @@ const TABLES: [string, Table, Record<string, EndpointDef>][] = [
   ['shippingEndpoints', shippingEndpoints, shippingContract],
   ['discountsEndpoints', discountsEndpoints, discountsContract],
   ['orderStatusEndpoints', orderStatusEndpoints, orderStatusContract],
+  ['giftSubscriptionsEndpoints', giftSubscriptionsEndpoints, giftSubscriptionsContract],
+  ['adminGiftSubscriptionsEndpoints', adminGiftSubscriptionsEndpoints, adminGiftSubscriptionsContract],
 ]
 
 describe.each(TABLES)('%s', (_, table, contract) => {

@@ -46,6 +46,7 @@ import { SearchBox } from '../../components/search-box'
 import { LoadError } from '../../components/states'
 import { formatDate } from '../../lib/format'
 import { AwaitingBoxAlert } from './awaiting-box-alert'
+import { GiftSubscriptions } from './gift-subscriptions'
 
 export function SubscribersPage() {
   return (
@@ -220,6 +221,7 @@ function Subscribers() {
           }}
         />
       </section>
+      <GiftSubscriptions />
     </PageFrame>
   )
 }
@@ -395,7 +397,7 @@ function TestClock() {
       <CardContent className="grid gap-3">
         <p className="text-muted-foreground text-sm">
           Test mode only: renews every test subscription due by the end of the month, as Stripe's invoice.paid
-          would (a skipped month is not charged), each month shipped once.
+          would (a skipped month is not charged), each month shipped once. Gift subscriptions move too.
         </p>
         <Form
           aria-label="Test renewals"

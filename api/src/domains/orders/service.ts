@@ -930,8 +930,9 @@ type OrderTx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export async function createSubscriptionShipmentOrder(
   tx: OrderTx,
   shipment: {
-    subscriptionId: string
-    userId: string
+    /** The subscription, or null for a gift subscription's month (decision 064). */
+    subscriptionId: string | null
+    userId: string | null
     email: string
     customerName: string | null
     provider: 'test' | 'stripe'

@@ -7,6 +7,9 @@ import {
   applySubscription,
   closeSubscriptionCheckout,
   type FailedPayment,
+  type GiftPaidOutcome,
+  giftPageClosed,
+  giftPaid,
   type PaidPeriod,
   type PeriodOutcome,
   recordFailedPayment,
@@ -49,6 +52,10 @@ export type PaymentEvent =
   | ({ type: 'subscription.payment-failed' } & FailedPayment)
   /** The provider's current state of a subscription (started, renewed, changed, cancelled, ended). */
   | { type: 'subscription.changed'; subscription: SubscriptionSnapshot }
+  /** A gift subscription's one-time page was paid: the gift starts, once (decision 064). */
+  | { type: 'gift.paid'; sessionId: string }
+  /** A gift subscription's page closed unpaid. */
+  | { type: 'gift.closed'; sessionId: string }
 
 type Outcomes = {
   'checkout.paid': Fulfilment
@@ -58,6 +65,8 @@ type Outcomes = {
   'subscription.changed': ApplyOutcome
   'subscription.period-paid': PeriodOutcome
   'subscription.payment-failed': Awaited<ReturnType<typeof recordFailedPayment>>
+  'gift.paid': GiftPaidOutcome
+  'gift.closed': boolean
 }
 
 /** The one handler of payment events; each is idempotent, so replays and races change nothing twice. */
@@ -96,6 +105,10 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
         return recordFailedPayment(subscriptionDepsOf(deps), event)
       case 'subscription.changed':
         return applySubscription(subscriptionDepsOf(deps), event.subscription)
+      case 'gift.paid':
+        return giftPaid(subscriptionDepsOf(deps), event.sessionId)
+      case 'gift.closed':
+        return giftPageClosed(subscriptionDepsOf(deps), event.sessionId)
     }
   }
   return (await answer()) as Outcomes[E['type']]

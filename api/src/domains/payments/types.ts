@@ -24,6 +24,8 @@ export type CheckoutSessionRequest = {
   customerEmail: string
   successUrl: string
   cancelUrl: string
+  /** More of ours on the provider's session (a gift subscription's id, decision 064). */
+  metadata?: Record<string, string>
 }
 
 export type CheckoutSession = { id: string; url: string }

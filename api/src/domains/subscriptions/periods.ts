@@ -57,38 +57,76 @@ export type PeriodOutcome =
   | 'unknown'
   | 'not-subscribed'
 
+/** Who a month's boxes go to: a subscriber, or a gift's recipient (decision 064). */
+export type MonthRecipient = {
+  subscriptionId: string | null
+  userId: string | null
+  email: string
+  name: string | null
+  provider: 'test' | 'stripe'
+  address: ShippingAddress | null
+  /** The packing note's words before the month: "Premium subscription", "Premium gift". */
+  label: string
+}
+
+/**
+ * One month's shipment, in the caller's transaction holding the row that makes the month
+ * once (a subscription's period, a gift's month): the month's box times the plan's boxes, to
+ * the recipient's address, stock taken. No box chosen yet, no address, or the box sold out:
+ * none (the month keeps waiting; choosing the box, or giving an address, ships it).
+ */
+export async function shipMonth(
+  tx: Tx,
+  to: MonthRecipient,
+  month: { period: string; tier: string },
+): Promise<{ orderId: string } | 'awaiting_box'> {
+  const [box] = await tx
+    .select({ productId: subscriptionBoxes.productId, name: products.name })
+    .from(subscriptionBoxes)
+    .innerJoin(products, eq(products.id, subscriptionBoxes.productId))
+    .where(eq(subscriptionBoxes.month, month.period))
+  const address = to.address
+  if (!box || !address) return 'awaiting_box'
+  const made = await createSubscriptionShipmentOrder(tx, {
+    subscriptionId: to.subscriptionId,
+    userId: to.userId,
+    email: to.email,
+    customerName: `${address.firstName} ${address.lastName}`.trim() || to.name,
+    provider: to.provider,
+    productId: box.productId,
+    productName: box.name,
+    quantity: planOfTier(month.tier)?.boxesPerMonth ?? 1,
+    shippingAddress: address,
+    note: `${to.label}, ${monthName(month.period)}`,
+  })
+  return made === 'sold-out' ? 'awaiting_box' : made
+}
+
 /**
  * Makes a waiting month's shipment, in the caller's transaction holding the subscription's
- * lock: the month's box times the plan's boxes, to the subscription's address, stock taken.
- * No box chosen yet, no address, or the box sold out: it keeps waiting (the admin's
- * choosing the box, or the subscriber's giving an address, ships it).
+ * lock (see `shipMonth`).
  */
 async function shipWaiting(
   tx: Tx,
   sub: SubscriptionRow,
   period: { id: string; period: string; tier: string },
 ): Promise<'shipped' | 'awaiting_box'> {
-  const [box] = await tx
-    .select({ productId: subscriptionBoxes.productId, name: products.name })
-    .from(subscriptionBoxes)
-    .innerJoin(products, eq(products.id, subscriptionBoxes.productId))
-    .where(eq(subscriptionBoxes.month, period.period))
-  const address = sub.shippingAddress
-  if (!box || !address) return 'awaiting_box'
+  if (!sub.shippingAddress) return 'awaiting_box'
   const owner = await ownerOf(tx, sub.userId)
-  const made = await createSubscriptionShipmentOrder(tx, {
-    subscriptionId: sub.id,
-    userId: sub.userId,
-    email: owner.email,
-    customerName: `${address.firstName} ${address.lastName}`.trim() || owner.name,
-    provider: sub.provider === 'stripe' ? 'stripe' : 'test',
-    productId: box.productId,
-    productName: box.name,
-    quantity: planOfTier(period.tier)?.boxesPerMonth ?? 1,
-    shippingAddress: address,
-    note: `${period.tier} subscription, ${monthName(period.period)}`,
-  })
-  if (made === 'sold-out') return 'awaiting_box'
+  const made = await shipMonth(
+    tx,
+    {
+      subscriptionId: sub.id,
+      userId: sub.userId,
+      email: owner.email,
+      name: owner.name,
+      provider: sub.provider === 'stripe' ? 'stripe' : 'test',
+      address: sub.shippingAddress,
+      label: `${period.tier} subscription`,
+    },
+    period,
+  )
+  if (made === 'awaiting_box') return 'awaiting_box'
   await tx
     .update(subscriptionPeriods)
     .set({ status: 'shipped', orderId: made.orderId, updatedAt: new Date() })

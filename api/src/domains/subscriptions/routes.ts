@@ -6,6 +6,7 @@ import { rateLimit } from '../../middleware/rate-limit'
 import { recordAudit } from '../../services/audit'
 import type { AppEnv } from '../../types'
 import { providerOf } from '../payments/service'
+import { runGiftRenewals, shipWaitingGiftMonths } from './gifts'
 import {
   changeAddress,
   endOfMonth,
@@ -143,9 +144,12 @@ export const adminSubscriptionsRouter = defineRouter('/admin/subscriptions')
   })
   .handle(adminSubscriptionsContract.testRenewals, { bodyLimit: 1024 }, async ({ c, deps, body, user }) => {
     if (!deps.config.payments.testMode) throw notFound()
-    const counts = await runTestRenewals(subscriptionDepsOf(deps), endOfMonth(body.month), {
+    const subs = await runTestRenewals(subscriptionDepsOf(deps), endOfMonth(body.month), {
       decline: body.decline,
     })
+    // Gift subscriptions move with the same clock (decision 064).
+    const gifts = await runGiftRenewals(subscriptionDepsOf(deps), endOfMonth(body.month))
+    const counts = { ...subs, renewed: subs.renewed + gifts.renewed, shipped: subs.shipped + gifts.shipped }
     await recordAudit(deps.database.db, {
       actorId: user.id,
       action: 'subscription.test_renewals',
@@ -183,7 +187,13 @@ export const adminSubscriptionBoxesRouter = defineRouter('/admin/subscription-bo
     return c.json({ data: await subscriptionBoxList(db) })
   })
   .handle(adminSubscriptionsContract.setBox, { bodyLimit: 1024 }, async ({ c, deps, params, body, user }) => {
-    const { box, shipped } = await setMonthBox(subscriptionDepsOf(deps), params.month, body.productId, user)
+    const { box, shipped: subscriptions } = await setMonthBox(
+      subscriptionDepsOf(deps),
+      params.month,
+      body.productId,
+      user,
+    )
+    const shipped = subscriptions + (await shipWaitingGiftMonths(subscriptionDepsOf(deps), params.month))
     return c.json({
       data: {
         month: box.month,

@@ -26,6 +26,14 @@ export {
   type SubscriptionSnapshot,
   subscriptionDepsOf,
 } from './apply'
+// Gift subscriptions (decision 064): what the payments module hands them.
+export {
+  findTestGiftSession,
+  GIFT_METADATA_KEY,
+  type GiftPaidOutcome,
+  giftPageClosed,
+  giftPaid,
+} from './gifts'
 export type { PeriodOutcome } from './periods'
 export {
   changeAddress,

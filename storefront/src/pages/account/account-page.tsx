@@ -22,6 +22,7 @@ import { shopQueries } from '../../api/shop'
 import { mySubscriptionQueries, useOpenPortal, useSubscriptionStatus } from '../../api/subscriptions'
 import { TwoParts } from '../../components/two-parts'
 import { GuestOrders } from './guest-orders'
+import { MyGifts } from './my-gifts'
 import { SignInAndSecurity } from './sign-in-and-security'
 import { SubscriptionDetails } from './subscription-details'
 
@@ -78,6 +79,7 @@ export function AccountPage() {
       <p className="mt-2 text-muted-foreground">{user?.email}</p>
 
       <MySubscription status={subscription} />
+      <MyGifts />
 
       <section aria-labelledby="boxes-heading" className="mt-10">
         <h2 id="boxes-heading" className="font-serif text-2xl">

@@ -36,7 +36,7 @@ import {
   TruckIcon,
   UsersIcon,
 } from '@lamplight/ui/icons'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useCatalog } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
@@ -49,6 +49,19 @@ import { ProductPicture } from '../../components/product-picture'
 import { Container, SectionHeading } from '../../components/section-heading'
 import { TwoParts } from '../../components/two-parts'
 
+// Gift subscriptions (issue 34 item 7): their form and the recipient's page download only when asked for.
+const GiftSubscriptionPanel = lazy(() => import('./gift-subscription'))
+
+function GiftSubscriptionSlot() {
+  const [search] = useSearchParams()
+  if (!search.get('gift') && !search.get('gift-address')) return null
+  return (
+    <Suspense fallback={<Skeleton className="mx-auto my-12 h-96 max-w-3xl" />}>
+      <GiftSubscriptionPanel />
+    </Suspense>
+  )
+}
+
 /** The category a `?category=` names, or null for all (an unknown one is all, not an empty list). */
 export function categoryOf(search: URLSearchParams): ProductCategory | null {
   const value = search.get('category')
@@ -57,6 +70,15 @@ export function categoryOf(search: URLSearchParams): ProductCategory | null {
 
 /** /shop: the featured box at its live price, what is coming, gift cards and the monthly plans. */
 export function ShopPage() {
+  const [search] = useSearchParams()
+  // A gift's recipient, from the link in their mail: their gift alone, not the whole shop.
+  if (search.get('gift-address'))
+    return (
+      <div>
+        <PageMeta title="Your gift" description="A Lamplight gift subscription." path="/shop" />
+        <GiftSubscriptionSlot />
+      </div>
+    )
   return (
     <div>
       <PageMeta
@@ -77,6 +99,7 @@ export function ShopPage() {
       <Catalogue />
       <GiftCards />
       <Plans />
+      <GiftSubscriptionSlot />
     </div>
   )
 }
@@ -495,6 +518,12 @@ function Plans() {
                       )}
                     </>
                   )}
+                  <Button asChild variant="link" className="-mt-3">
+                    <Link to={`/shop?gift=${plan.tier}#gift-subscription`}>
+                      <GiftIcon aria-hidden="true" className="size-4" />
+                      Give {plan.tier} as a gift
+                    </Link>
+                  </Button>
                 </CardContent>
               </Card>
             </li>

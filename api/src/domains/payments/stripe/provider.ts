@@ -124,7 +124,7 @@ export function createStripeProvider(
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           customer_email: request.customerEmail,
           client_reference_id: request.orderId,
-          metadata: { orderId: request.orderId },
+          metadata: { ...request.metadata, orderId: request.orderId },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
         },

@@ -4,6 +4,7 @@ import type { ShippingAddress } from '../../../db/schema'
 import { ApiError, notFound } from '../../../lib/errors'
 import { defineRouter } from '../../../lib/router'
 import type { AppDeps } from '../../../types'
+import { GIFT_METADATA_KEY } from '../../subscriptions/service'
 import { beginEvent, finishEvent } from '../event-log'
 import { handlePaymentEvent } from '../events'
 
@@ -37,6 +38,14 @@ async function applySession(deps: AppDeps, session: Stripe.Checkout.Session) {
         sessionId: session.id,
         status: 'expired',
       })
+    return
+  }
+  // A gift subscription's one-time page (decision 064): its own events, the same handler.
+  if (session.metadata?.[GIFT_METADATA_KEY]) {
+    if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+      await handlePaymentEvent(deps, { type: 'gift.paid', sessionId: session.id })
+    else if (session.status === 'expired')
+      await handlePaymentEvent(deps, { type: 'gift.closed', sessionId: session.id })
     return
   }
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')

@@ -9,6 +9,7 @@ import { defineRouter } from '../../../lib/router'
 import type { AppDeps } from '../../../types'
 import { expireTestSessions, findTestSession } from '../../orders/service'
 import {
+  findTestGiftSession,
   findTestSubscriptionCheckout,
   storeTestCheckoutAddress,
   testPortalChange,
@@ -34,7 +35,9 @@ export const testPaymentsRouter = defineRouter('/payments/test')
   .handle(testPaymentsContract.page, async ({ c, db, deps, params }) => {
     onlyInTestMode(deps)
     await expireTestSessions(db, params.sessionId)
-    const session = await findTestSession(db, params.sessionId)
+    // An order's page, or a gift subscription's (decision 064).
+    const session =
+      (await findTestSession(db, params.sessionId)) ?? (await findTestGiftSession({ db }, params.sessionId))
     if (!session) throw notFound('No such payment session.')
     c.header('Cache-Control', 'no-store')
     return c.html(testPaymentPage(params.sessionId, session))
@@ -44,7 +47,20 @@ export const testPaymentsRouter = defineRouter('/payments/test')
     // A session a day old takes no payment, as Stripe's would not.
     await expireTestSessions(db, params.sessionId)
     const session = await findTestSession(db, params.sessionId)
-    if (!session) throw notFound('No such payment session.')
+    if (!session) {
+      // A gift subscription's page: the same buttons, the gift's events (decision 064).
+      if (!(await findTestGiftSession({ db }, params.sessionId))) throw notFound('No such payment session.')
+      const site = deps.config.publicUrl
+      if (params.action === 'pay') {
+        await handlePaymentEvent(deps, { type: 'gift.paid', sessionId: params.sessionId })
+        return c.redirect(`${site}/shop?gift=sent`, 303)
+      }
+      // A declined card leaves the page open, as Stripe's does; Cancel closes it.
+      if (params.action === 'decline')
+        return c.redirect(`/api/payments/test/${encodeURIComponent(params.sessionId)}`, 303)
+      await handlePaymentEvent(deps, { type: 'gift.closed', sessionId: params.sessionId })
+      return c.redirect(`${site}/shop?gift=cancelled`, 303)
+    }
     const back = `${deps.config.publicUrl}/checkout?session_id=${encodeURIComponent(params.sessionId)}`
     const { sessionId } = params
     if (params.action === 'pay') {

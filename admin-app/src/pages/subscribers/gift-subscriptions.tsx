@@ -1,0 +1,189 @@
+import { type AdminGift, formatMoney, GIFT_STATUS_LABELS, monthName } from '@lamplight/contracts'
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@lamplight/ui'
+import { GiftIcon, XIcon } from '@lamplight/ui/icons'
+import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { Link, useSearchParams } from 'react-router'
+import { giftQuery, giftsQuery } from '../../api/gift-subscriptions'
+import { QueryTable } from '../../components/query-table'
+import { SearchBox } from '../../components/search-box'
+import { LoadError } from '../../components/states'
+import { formatDate } from '../../lib/format'
+
+const PERIOD_LABELS: Record<string, string> = {
+  shipped: 'Shipped',
+  awaiting_box: 'Waiting for the box',
+}
+
+/**
+ * Gift subscriptions (issue 34 item 7) on the Subscribers page: buyer, recipient, plan,
+ * months left and status, and a gift's months like a subscriber's. Search, page and the open
+ * gift live in the URL (`gq`, `gpage`, `gift`).
+ */
+export function GiftSubscriptions() {
+  const [params, setParams] = useSearchParams()
+  const q = params.get('gq') || undefined
+  const pageParam = Number(params.get('gpage'))
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
+  const selected = params.get('gift')
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '' || (key === 'gpage' && value === 1)) next.delete(key)
+      else next.set(key, String(value))
+    }
+    setParams(next)
+  }
+  const list = useQuery(giftsQuery({ q, page }))
+  const columns: ColumnDef<AdminGift>[] = [
+    {
+      header: 'Recipient',
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="text-left font-medium text-primary underline-offset-4 hover:underline"
+          onClick={() => update({ gift: row.original.id })}
+        >
+          <Badge variant="outline" className="mr-2">
+            <GiftIcon aria-hidden className="size-3" />
+            Gift
+          </Badge>
+          {row.original.recipient_name}
+          <span className="block text-muted-foreground text-xs">{row.original.recipient_email}</span>
+        </button>
+      ),
+    },
+    {
+      header: 'Bought by',
+      cell: ({ row }) => (
+        <>
+          {row.original.buyer_name ?? row.original.buyer_email}
+          {row.original.buyer_name && (
+            <span className="block text-muted-foreground text-xs">{row.original.buyer_email}</span>
+          )}
+        </>
+      ),
+    },
+    { header: 'Plan', cell: ({ row }) => `${row.original.tier}, ${row.original.months} months` },
+    {
+      header: 'Status',
+      cell: ({ row }) => (
+        <Badge variant={row.original.status === 'active' ? 'default' : 'secondary'}>
+          {GIFT_STATUS_LABELS[row.original.status] ?? row.original.status}
+        </Badge>
+      ),
+    },
+    { header: 'Months left', cell: ({ row }) => row.original.months_left },
+    { header: 'City', cell: ({ row }) => row.original.city ?? '—' },
+  ]
+  return (
+    <section aria-labelledby="gifts-list" className="mt-10 grid gap-4">
+      <h2 id="gifts-list" className="font-serif text-2xl">
+        Gift subscriptions
+      </h2>
+      {selected && <GiftDetail id={selected} onClose={() => update({ gift: undefined })} />}
+      <SearchBox
+        label="Search gifts by buyer or recipient"
+        value={q ?? ''}
+        onSearch={(value) => update({ gq: value, gpage: undefined })}
+        placeholder="Search by email or name"
+      />
+      <QueryTable
+        query={list}
+        columns={columns}
+        getRowId={(row) => row.id}
+        errorMessage="Failed to load gift subscriptions"
+        label="Gift subscriptions"
+        empty="No gift subscriptions yet."
+        pages={{ page, onPage: (p) => update({ gpage: p }), label: 'Gift subscriptions pages' }}
+      />
+    </section>
+  )
+}
+
+function GiftDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const detail = useQuery(giftQuery(id))
+  const d = detail.data
+  const a = d?.shipping_address
+  return (
+    <Card role="region" aria-labelledby="gift-detail">
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <CardTitle id="gift-detail" className="font-serif text-xl">
+          {d ? `Gift to ${d.recipient_name}` : 'Gift'}
+        </CardTitle>
+        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close gift">
+          <XIcon aria-hidden className="size-4" />
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {detail.isError ? (
+          <LoadError message="Failed to load the gift" onRetry={() => detail.refetch()} />
+        ) : !d ? (
+          <Skeleton className="h-40" />
+        ) : (
+          <>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd>
+                {d.tier}, {d.months} months ({formatMoney(d.amount_cents)} paid once)
+              </dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd>{GIFT_STATUS_LABELS[d.status] ?? d.status}</dd>
+              <dt className="text-muted-foreground">Bought by</dt>
+              <dd>
+                {d.buyer_name ? `${d.buyer_name}, ` : ''}
+                {d.buyer_email} on {formatDate(d.created_at)}
+              </dd>
+              <dt className="text-muted-foreground">Recipient</dt>
+              <dd>
+                {d.recipient_name}, {d.recipient_email}
+              </dd>
+              <dt className="text-muted-foreground">Months</dt>
+              <dd>
+                {d.months_shipped} shipped, {d.months_left} left
+              </dd>
+              <dt className="text-muted-foreground">Ships to</dt>
+              <dd>
+                {a
+                  ? `${a.firstName} ${a.lastName}, ${a.address}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`
+                  : 'Waiting for the recipient’s address'}
+              </dd>
+              {d.message && (
+                <>
+                  <dt className="text-muted-foreground">Message</dt>
+                  <dd className="whitespace-pre-line">{d.message}</dd>
+                </>
+              )}
+            </dl>
+            <div>
+              <h3 className="font-semibold">Months (shipments)</h3>
+              <ul className="mt-2 divide-y text-sm">
+                {d.periods.map((p) => (
+                  <li key={p.period} className="flex flex-wrap justify-between gap-2 py-2">
+                    <span>
+                      {monthName(p.period)} · {p.tier}
+                      {p.boxes.length > 0 &&
+                        ` · ${p.boxes.map((b) => `${b.quantity} × ${b.name}`).join(', ')}`}
+                      {p.order_id && (
+                        <>
+                          {' · '}
+                          <Link className="text-primary underline" to={`/admin/orders/${p.order_id}`}>
+                            #{p.order_number}
+                          </Link>
+                        </>
+                      )}
+                    </span>
+                    <span>{PERIOD_LABELS[p.status] ?? p.status}</span>
+                  </li>
+                ))}
+                {d.periods.length === 0 && (
+                  <li className="py-2 text-muted-foreground">No month started yet.</li>
+                )}
+              </ul>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

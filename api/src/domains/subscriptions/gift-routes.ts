@@ -1,0 +1,78 @@
+import { adminGiftSubscriptionsContract, giftSubscriptionsContract } from '@lamplight/contracts'
+import type { Context } from 'hono'
+import { notFound } from '../../lib/errors'
+import { defineRouter } from '../../lib/router'
+import { currentUser } from '../../middleware/guards'
+import { rateLimit } from '../../middleware/rate-limit'
+import type { AppEnv } from '../../types'
+import { providerOf } from '../payments/service'
+import { subscriptionDepsOf } from './apply'
+import { giftDetail, listGifts, myGifts } from './gift-queries'
+import { buyGift, giftInvitation, giveGiftAddress } from './gifts'
+
+const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store')
+
+// Per buyer (or address): each purchase asks the payment provider for a page.
+const limitPurchases = rateLimit({
+  name: 'gift-subscriptions',
+  limit: 20,
+  windowMs: 10 * 60_000,
+  key: (c) => c.get('user')?.id ?? c.get('clientIp') ?? 'unknown',
+  message: 'You have started several gifts in a short time. Please wait a few minutes and try again.',
+})
+
+// Per address: the recipient's link is a secret; guessing at it is slowed down.
+const limitLinks = rateLimit({
+  name: 'gift-address-links',
+  limit: 30,
+  windowMs: 10 * 60_000,
+  key: (c) => c.get('clientIp') ?? 'unknown',
+  message: 'Too many tries of gift links. Please wait a few minutes and try again.',
+})
+
+/** Gift subscriptions (issue 34 item 7): buy, the buyer's and recipient's view, the recipient's link. */
+export const giftSubscriptionsRouter = defineRouter('/gift-subscriptions')
+  .handle(
+    giftSubscriptionsContract.buy,
+    { bodyLimit: 8 * 1024, middleware: [limitPurchases] },
+    async ({ c, deps, body }) => {
+      const user = await currentUser(c)
+      const { url, amountCents } = await buyGift(
+        subscriptionDepsOf(deps),
+        providerOf(deps),
+        user ?? null,
+        body,
+      )
+      noStore(c)
+      return c.json({ url, amount_cents: amountCents }, 201)
+    },
+  )
+  .handle(giftSubscriptionsContract.mine, async ({ c, db, user }) => {
+    noStore(c)
+    return c.json(await myGifts(db, user))
+  })
+  .handle(giftSubscriptionsContract.invitation, { middleware: [limitLinks] }, async ({ c, deps, params }) => {
+    noStore(c)
+    return c.json({ data: await giftInvitation(subscriptionDepsOf(deps), params.token) })
+  })
+  .handle(
+    giftSubscriptionsContract.giveAddress,
+    { bodyLimit: 4 * 1024, middleware: [limitLinks] },
+    async ({ c, deps, params, body }) => {
+      noStore(c)
+      return c.json({ data: await giveGiftAddress(subscriptionDepsOf(deps), params.token, body) })
+    },
+  )
+
+/** The admin's gift subscriptions, beside the subscribers. */
+export const adminGiftSubscriptionsRouter = defineRouter('/admin/gift-subscriptions')
+  .handle(adminGiftSubscriptionsContract.list, async ({ c, db, query }) => {
+    noStore(c)
+    return c.json(await listGifts(db, query))
+  })
+  .handle(adminGiftSubscriptionsContract.get, async ({ c, db, params }) => {
+    const data = await giftDetail(db, params.id)
+    if (!data) throw notFound('We could not find that gift.')
+    noStore(c)
+    return c.json({ data })
+  })

@@ -1,0 +1,370 @@
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  type BuyGiftBody,
+  GIFT_ADDRESS_LINK_DAYS,
+  giftPriceCents,
+  planOfTier,
+  type SubscriptionTier,
+} from '@lamplight/contracts'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { giftSubscriptionMonths, giftSubscriptions, type ShippingAddress } from '../../db/schema'
+import { ApiError, notFound, validationFailed } from '../../lib/errors'
+import type { Mail } from '../../mail'
+import type { PaymentProvider } from '../payments/types'
+import { monthAfter, type SubscriptionDeps, type Tx } from './apply'
+import { giftComingMail, giftEndedMail, giftInvitationMail, giftReceiptMail } from './gift-mails'
+import { monthOf, shipMonth } from './periods'
+
+/**
+ * Gift subscriptions (issue 34 item 7, decision 064): months of a plan paid once for someone
+ * else. A gift is its own row (`gift_subscriptions`): made `pending` with its payment page,
+ * started once by the provider's report that the page was paid (the row's lock and its
+ * status are the claim: replays and parallel deliveries start it once, and only the start
+ * mails), then one month at a time as `gift_subscription_months` rows (unique per gift and
+ * month), each shipped by `shipMonth`, the code a subscription's month ships with. Nothing
+ * ships, and no month counts, until the recipient's address is known.
+ */
+
+type GiftRow = typeof giftSubscriptions.$inferSelect
+type Buyer = { id: string; email: string; name: string | null } | null
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The provider's session metadata naming a gift (Stripe's webhook reads it back). */
+export const GIFT_METADATA_KEY = 'giftId'
+
+/** Buys a gift: the row, then the provider's one-time payment page for its server-computed price. */
+export async function buyGift(
+  deps: SubscriptionDeps,
+  provider: PaymentProvider,
+  buyer: Buyer,
+  body: z.output<typeof BuyGiftBody>,
+) {
+  const email = buyer?.email ?? body.buyerEmail
+  if (!email)
+    throw validationFailed('Please enter your email address for the receipt.', [
+      { path: 'buyerEmail', message: 'Please enter your email address for the receipt.' },
+    ])
+  const tier = body.tier as SubscriptionTier
+  const plan = planOfTier(tier)!
+  const amountCents = giftPriceCents(tier, body.months)
+  const [gift] = await deps.db
+    .insert(giftSubscriptions)
+    .values({
+      buyerUserId: buyer?.id ?? null,
+      buyerEmail: email,
+      buyerName: buyer?.name?.trim() || null,
+      recipientName: body.recipientName,
+      recipientEmail: body.recipientEmail,
+      message: body.message || null,
+      tier,
+      months: body.months,
+      amountCents,
+      provider: provider.name,
+      shippingAddress: body.delivery === 'address' ? (body.address ?? null) : null,
+    })
+    .returning({ id: giftSubscriptions.id })
+  const id = gift!.id
+  try {
+    const session = await provider.createCheckout({
+      orderId: `gift-${id}`,
+      productName: `${tier} gift subscription, ${body.months} months`,
+      amountCents,
+      lines: [
+        {
+          name: `${tier} plan for ${body.recipientName}, one month (${plan.boxesPerMonth} ${plan.boxesPerMonth === 1 ? 'box' : 'boxes'})`,
+          quantity: body.months,
+          unitAmountCents: plan.priceCents,
+        },
+      ],
+      shipping: { name: 'Shipping included', amountCents: 0 },
+      currency: 'usd',
+      customerEmail: email,
+      successUrl: `${deps.siteUrl}/shop?gift=sent`,
+      cancelUrl: `${deps.siteUrl}/shop?gift=${tier}`,
+      metadata: { [GIFT_METADATA_KEY]: id },
+    })
+    await deps.db
+      .update(giftSubscriptions)
+      .set({ providerSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date() })
+      .where(eq(giftSubscriptions.id, id))
+    return { id, url: session.url, amountCents }
+  } catch (err) {
+    await deps.db
+      .update(giftSubscriptions)
+      .set({ status: 'expired', updatedAt: new Date() })
+      .where(eq(giftSubscriptions.id, id))
+    throw err
+  }
+}
+
+/** The test mode's payment page of a gift: what it shows. */
+export async function findTestGiftSession(deps: Pick<SubscriptionDeps, 'db'>, sessionId: string) {
+  const [gift] = await deps.db
+    .select()
+    .from(giftSubscriptions)
+    .where(and(eq(giftSubscriptions.providerSessionId, sessionId), eq(giftSubscriptions.provider, 'test')))
+  if (!gift) return null
+  return {
+    status: gift.status === 'pending' ? 'pending' : gift.status === 'expired' ? 'cancelled' : 'paid',
+    amountCents: gift.amountCents,
+    shippingCents: 0,
+    email: gift.buyerEmail,
+    product: `${gift.tier} gift subscription, ${gift.months} months, for ${gift.recipientName}`,
+  }
+}
+
+const mailGift = (g: GiftRow) => ({
+  tier: g.tier,
+  months: g.months,
+  amountCents: g.amountCents,
+  buyerName: g.buyerName,
+  buyerEmail: g.buyerEmail,
+  recipientName: g.recipientName,
+  recipientEmail: g.recipientEmail,
+  message: g.message,
+})
+
+async function sendAll(deps: SubscriptionDeps, mails: (() => Promise<Mail>)[]) {
+  for (const mail of mails)
+    await mail()
+      .then((m) => deps.mailer.send(m))
+      .catch((err) => deps.logger.error({ err }, 'gift subscription mail failed'))
+}
+
+/**
+ * One month of a gift, in the caller's transaction holding the gift's row: its row (once per
+ * gift and month), shipped now when the month's box is set. Answers what became of it.
+ */
+async function recordMonth(tx: Tx, gift: GiftRow, periodStart: Date) {
+  const period = monthOf(periodStart)
+  const [row] = await tx
+    .insert(giftSubscriptionMonths)
+    .values({ giftId: gift.id, period, status: 'awaiting_box', tier: gift.tier })
+    .onConflictDoNothing()
+    .returning()
+  if (!row) return 'already' as const
+  return shipGiftMonth(tx, gift, row)
+}
+
+async function shipGiftMonth(tx: Tx, gift: GiftRow, month: { id: string; period: string; tier: string }) {
+  const made = await shipMonth(
+    tx,
+    {
+      subscriptionId: null,
+      userId: null,
+      email: gift.recipientEmail,
+      name: gift.recipientName,
+      provider: gift.provider === 'stripe' ? 'stripe' : 'test',
+      address: gift.shippingAddress,
+      label: `${month.tier} gift subscription from ${gift.buyerName?.trim() || gift.buyerEmail}`,
+    },
+    month,
+  )
+  if (made === 'awaiting_box') return 'awaiting_box' as const
+  await tx
+    .update(giftSubscriptionMonths)
+    .set({ status: 'shipped', orderId: made.orderId, updatedAt: new Date() })
+    .where(and(eq(giftSubscriptionMonths.id, month.id), eq(giftSubscriptionMonths.status, 'awaiting_box')))
+  return 'shipped' as const
+}
+
+/** Starts a gift's months (its address known): the first month now, the next a month later. */
+async function start(tx: Tx, gift: GiftRow, now: Date) {
+  const started = { ...gift, status: 'active' as const, startedAt: now, currentPeriodEnd: monthAfter(now) }
+  await tx
+    .update(giftSubscriptions)
+    .set({
+      status: 'active',
+      startedAt: now,
+      currentPeriodEnd: started.currentPeriodEnd,
+      shippingAddress: gift.shippingAddress,
+      updatedAt: now,
+    })
+    .where(eq(giftSubscriptions.id, gift.id))
+  return { gift: started, first: await recordMonth(tx, started, now) }
+}
+
+const lockGift = async (tx: Tx, where: ReturnType<typeof eq>) =>
+  (await tx.select().from(giftSubscriptions).where(where).for('update'))[0] ?? null
+
+export type GiftPaidOutcome = 'started' | 'awaiting_address' | 'already' | 'unknown'
+
+/**
+ * The provider reports a gift's page paid (Stripe's `checkout.session.completed`, the test
+ * page's Pay): the gift starts once; the start mails the buyer's receipt and the recipient.
+ */
+export async function giftPaid(deps: SubscriptionDeps, sessionId: string): Promise<GiftPaidOutcome> {
+  const mails: (() => Promise<Mail>)[] = []
+  const outcome = await deps.db.transaction(async (tx): Promise<GiftPaidOutcome> => {
+    const gift = await lockGift(tx, eq(giftSubscriptions.providerSessionId, sessionId))
+    if (!gift) return 'unknown'
+    if (gift.status !== 'pending' && gift.status !== 'expired') return 'already'
+    const now = new Date()
+    await tx
+      .update(giftSubscriptions)
+      .set({ paidAt: now, status: 'awaiting_address', updatedAt: now })
+      .where(eq(giftSubscriptions.id, gift.id))
+    const g = mailGift(gift)
+    if (gift.shippingAddress) {
+      await start(tx, gift, now)
+      const address = gift.shippingAddress
+      mails.push(() => giftReceiptMail(g, deps.siteUrl, false))
+      mails.push(() => giftComingMail(g, address, deps.siteUrl))
+      return 'started'
+    }
+    // The recipient's link: 32 random bytes, kept only as their hash; one use, for a while.
+    const token = randomBytes(32).toString('base64url')
+    await tx
+      .update(giftSubscriptions)
+      .set({
+        addressTokenHash: hashToken(token),
+        addressTokenExpiresAt: new Date(now.getTime() + GIFT_ADDRESS_LINK_DAYS * 86_400_000),
+      })
+      .where(eq(giftSubscriptions.id, gift.id))
+    mails.push(() => giftReceiptMail(g, deps.siteUrl, true))
+    mails.push(() => giftInvitationMail(g, `${deps.siteUrl}/shop?gift-address=${token}`))
+    return 'awaiting_address'
+  })
+  if (outcome === 'started') await deps.publicCache?.invalidate('catalog')
+  await sendAll(deps, mails)
+  return outcome
+}
+
+/** The provider reports a gift's page closed unpaid. */
+export async function giftPageClosed(deps: SubscriptionDeps, sessionId: string) {
+  const closed = await deps.db
+    .update(giftSubscriptions)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(and(eq(giftSubscriptions.providerSessionId, sessionId), eq(giftSubscriptions.status, 'pending')))
+    .returning({ id: giftSubscriptions.id })
+  return closed.length > 0
+}
+
+const gone = (message: string) => new ApiError(410, 'gone', message)
+const UNKNOWN_LINK =
+  'We could not find this gift link. Please check that you opened the whole link from the mail.'
+
+/** The gift a recipient's link names, checked usable (404 unknown, 410 used or expired). */
+function usable(gift: GiftRow | null, now = new Date()): GiftRow {
+  if (!gift || gift.status === 'pending' || gift.status === 'expired') throw notFound(UNKNOWN_LINK)
+  if (gift.addressTokenUsedAt || gift.status !== 'awaiting_address')
+    throw gone(
+      'This link has been used already: the address for this gift is given. If it needs changing, reply to the gift mail and we will sort it out.',
+    )
+  if (!gift.addressTokenExpiresAt || gift.addressTokenExpiresAt <= now)
+    throw gone(
+      'This link has expired. Please reply to the gift mail, or ask the person who gave it to contact us, and we will send a new one.',
+    )
+  return gift
+}
+
+export const invitationOf = (gift: GiftRow) => ({
+  tier: gift.tier,
+  months: gift.months,
+  recipient_name: gift.recipientName,
+  buyer_name: gift.buyerName?.trim() || gift.buyerEmail.split('@')[0]!,
+  message: gift.message,
+})
+
+/** What the recipient's link shows. */
+export async function giftInvitation(deps: Pick<SubscriptionDeps, 'db'>, token: string) {
+  const [gift] = await deps.db
+    .select()
+    .from(giftSubscriptions)
+    .where(eq(giftSubscriptions.addressTokenHash, hashToken(token)))
+  return invitationOf(usable(gift ?? null))
+}
+
+/** The recipient gives their address through the link: once; the gift's months start now. */
+export async function giveGiftAddress(deps: SubscriptionDeps, token: string, address: ShippingAddress) {
+  const result = await deps.db.transaction(async (tx) => {
+    const gift = usable(await lockGift(tx, eq(giftSubscriptions.addressTokenHash, hashToken(token))))
+    const now = new Date()
+    await tx
+      .update(giftSubscriptions)
+      .set({ addressTokenUsedAt: now, shippingAddress: address, updatedAt: now })
+      .where(eq(giftSubscriptions.id, gift.id))
+    const { first } = await start(tx, { ...gift, shippingAddress: address }, now)
+    return { gift, first, period: monthOf(now) }
+  })
+  if (result.first === 'shipped') await deps.publicCache?.invalidate('catalog')
+  return { ...invitationOf(result.gift), first_period: result.period }
+}
+
+/**
+ * The test clock for gifts (with the subscriptions', decision 060): every active gift whose
+ * month is over by `asOf` moves on, month by month: its next month (once per gift and month,
+ * however many clocks run at once), or, after the last, it ends and the recipient is told.
+ */
+export async function runGiftRenewals(deps: SubscriptionDeps, asOf: Date) {
+  const due = await deps.db
+    .select({ id: giftSubscriptions.id })
+    .from(giftSubscriptions)
+    .where(and(eq(giftSubscriptions.status, 'active'), lte(giftSubscriptions.currentPeriodEnd, asOf)))
+    .orderBy(asc(giftSubscriptions.currentPeriodEnd))
+  const counts = { renewed: 0, shipped: 0, completed: 0 }
+  for (const { id } of due) {
+    for (let step = 0; step < 13; step++) {
+      let mail: (() => Promise<Mail>) | null = null
+      const outcome = await deps.db.transaction(async (tx) => {
+        const gift = await lockGift(tx, eq(giftSubscriptions.id, id))
+        if (gift?.status !== 'active' || !gift.currentPeriodEnd || gift.currentPeriodEnd > asOf)
+          return 'stop' as const
+        const [made] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(giftSubscriptionMonths)
+          .where(eq(giftSubscriptionMonths.giftId, gift.id))
+        const now = new Date()
+        if ((made?.n ?? 0) >= gift.months) {
+          await tx
+            .update(giftSubscriptions)
+            .set({ status: 'completed', endedAt: now, updatedAt: now })
+            .where(eq(giftSubscriptions.id, gift.id))
+          mail = () => giftEndedMail(mailGift(gift), deps.siteUrl)
+          return 'completed' as const
+        }
+        const periodStart = gift.currentPeriodEnd
+        await tx
+          .update(giftSubscriptions)
+          .set({ currentPeriodEnd: monthAfter(periodStart), updatedAt: now })
+          .where(eq(giftSubscriptions.id, gift.id))
+        return recordMonth(tx, gift, periodStart)
+      })
+      if (outcome === 'stop') break
+      if (mail) await sendAll(deps, [mail])
+      if (outcome === 'completed') {
+        counts.completed++
+        break
+      }
+      if (outcome !== 'already') counts.renewed++
+      if (outcome === 'shipped') counts.shipped++
+    }
+  }
+  if (counts.shipped) await deps.publicCache?.invalidate('catalog')
+  return counts
+}
+
+/** The admin chose a month's box: every gift month waiting for it ships now (each once). */
+export async function shipWaitingGiftMonths(deps: SubscriptionDeps, month: string) {
+  const waiting = await deps.db
+    .select({ id: giftSubscriptionMonths.id, giftId: giftSubscriptionMonths.giftId })
+    .from(giftSubscriptionMonths)
+    .where(and(eq(giftSubscriptionMonths.period, month), eq(giftSubscriptionMonths.status, 'awaiting_box')))
+  let shipped = 0
+  for (const w of waiting) {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const gift = await lockGift(tx, eq(giftSubscriptions.id, w.giftId))
+      const [row] = await tx
+        .select()
+        .from(giftSubscriptionMonths)
+        .where(and(eq(giftSubscriptionMonths.id, w.id), eq(giftSubscriptionMonths.status, 'awaiting_box')))
+      if (!gift || !row) return 'already'
+      return shipGiftMonth(tx, gift, row)
+    })
+    if (outcome === 'shipped') shipped++
+  }
+  if (shipped) await deps.publicCache?.invalidate('catalog')
+  return shipped
+}

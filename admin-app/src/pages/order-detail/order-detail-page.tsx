@@ -24,7 +24,6 @@ import {
   ErrorState,
   Field,
   Form,
-  fieldProps,
   Input,
   Label,
   LoadingState,
@@ -506,12 +505,9 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
         </NativeSelect>
       </div>
       <Field id="tracking-number" label="Tracking number" error={error}>
-        <Input
-          autoComplete="off"
-          autoFocus
-          {...fieldProps('tracking-number', error)}
-          {...form.register('trackingNumber')}
-        />
+        {(control) => (
+          <Input autoComplete="off" autoFocus {...control} {...form.register('trackingNumber')} />
+        )}
       </Field>
       {left.length > 0 &&
         (left.length > 1 || (left[0] && left[0].quantity - left[0].shipped_quantity > 1)) && (

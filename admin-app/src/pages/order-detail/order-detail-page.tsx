@@ -36,7 +36,7 @@ import {
 } from '@lamplight/ui'
 import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useParams } from 'react-router'
 import {
@@ -147,9 +147,6 @@ function OrderByNumber({ text }: { text: string }) {
 function OrderById({ id }: { id: string }) {
   const order = useQuery(orderQuery(id))
   const missing = order.error instanceof ApiError && order.error.status === 404
-  useEffect(() => {
-    if (order.isError && !missing) toast.error('Failed to load order details', { id: 'order-details' })
-  }, [order.isError, missing])
 
   if (missing) return <OrderNotFound />
   if (order.isError) return <OrderLoadFailed onRetry={() => order.refetch()} retrying={order.isFetching} />

@@ -1,4 +1,3 @@
-import type { RemoteRoutesModule } from '@lamplight/remote'
 import { federationName, matchRoute, REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
 
@@ -137,7 +136,7 @@ export function loadRemoteModule<T>(remote: RemoteName, exposed: string, attempt
       }
       // Partial: a remote is deployed apart from the shell, so its exposed module is checked when loaded.
       const module = await loadRemote<{ default?: T }>(`${name}/${exposed}`)
-      if (!module?.default) throw new Error(`${remote} did not expose its ${exposed}`)
+      if (!module?.default) throw new Error(`${remote} did not expose ./${exposed}`)
       return module.default
     })()
     // The federation runtime has no timeout of its own: a manifest or entry that never
@@ -149,7 +148,3 @@ export function loadRemoteModule<T>(remote: RemoteName, exposed: string, attempt
   }
   return load
 }
-
-/** The remote's `./routes` component (a `RemoteRoutesModule`'s default export). */
-export const loadRemoteRoutes = (remote: RemoteName, attempt: number) =>
-  loadRemoteModule<RemoteRoutesModule['default']>(remote, 'routes', attempt)

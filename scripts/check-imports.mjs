@@ -7,7 +7,8 @@
 //
 // It also holds the apps to the front-end kit (decisions 036 and 037), which a README sentence
 // did not: no bare `<form>` (`Form` of @lamplight/ui posts when sent before hydration), and no
-// second way to turn an API error into words (`apiErrorMessage` of @lamplight/contracts).
+// second way to turn an API error into words (`apiErrorMessage` of @lamplight/contracts), and
+// one `Field` wiring: its render prop, never a control wired by hand with `fieldProps`.
 //
 // And it fails on any import circle among the API's modules (api/src, decision 043): type-only
 // imports count too, since a circle of types is a circle of meaning (the app's types importing
@@ -146,6 +147,8 @@ const ERROR_WORDS_HELPER = new RegExp(
   `\\b(?:function\\s+(${ERROR_WORDS_NAME})\\s*[(<]|(?:const|let)\\s+(${ERROR_WORDS_NAME})\\s*=\\s*(?:async\\s*)?(?:function\\b|\\([^)]*\\)\\s*(?::[^=]+)?=>|\\w+\\s*=>))`,
   'g',
 )
+// The old second wiring of `Field`: `fieldProps(id, error)` spread on the control.
+const FIELD_PROPS = /\bfieldProps\b/g
 // `error instanceof ApiError` (or `Error`), then that error's `.message`.
 const ERROR_TEST = /\b(\w+)\s+instanceof\s+(?:Api)?Error\b/g
 
@@ -168,7 +171,8 @@ function statementFrom(text, index) {
 const lineOf = (text, index) => text.slice(0, index).split('\n').length
 
 /**
- * What in one app source file goes around the kit: a bare `<form>` element, a function that
+ * What in one app source file goes around the kit: a bare `<form>` element, `fieldProps` (a
+ * control wired to its `Field` by hand instead of by the render prop), a function that
  * turns errors into words (`errorText`, `failureMessage`, ...), or an `ApiError`'s message read
  * by hand (`error instanceof ApiError ... error.message`, or `Error`). Each with its line.
  */
@@ -183,6 +187,13 @@ export function kitProblems(file, text) {
         message: 'a bare <form>: use Form from @lamplight/ui (it posts when sent before hydration)',
       })
   }
+  for (const match of text.matchAll(FIELD_PROPS))
+    problems.push({
+      file,
+      line: lineOf(text, match.index),
+      message:
+        "fieldProps wires a control by hand: use Field's render prop, {(control) => <Input {...control} />}",
+    })
   for (const match of text.matchAll(ERROR_WORDS_HELPER))
     problems.push({
       file,

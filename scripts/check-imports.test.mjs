@@ -28,6 +28,26 @@ test('refuses a bare <form> in an app screen, and not Form or a test', () => {
   assert.deepEqual(messages('storefront/src/pages/p.test.tsx', page), [])
 })
 
+test("refuses fieldProps (a control wired by hand), and not Field's render prop", () => {
+  const page = [
+    "import { Field, fieldProps, Input } from '@lamplight/ui'",
+    'export const P = () => (',
+    '  <Field id="email" label="Email">',
+    "    <Input {...fieldProps('email')} />",
+    '  </Field>',
+    ')',
+  ].join('\n')
+  const why =
+    "fieldProps wires a control by hand: use Field's render prop, {(control) => <Input {...control} />}"
+  assert.deepEqual(messages('storefront/src/pages/p.tsx', page), [`1: ${why}`, `4: ${why}`])
+  assert.deepEqual(
+    messages('shell/src/auth/f.tsx', "import { fieldProps } from '@lamplight/ui/components/field'"),
+    [`1: ${why}`],
+  )
+  const kit = '<Field id="email" label="Email">\n  {(control) => <Input {...control} />}\n</Field>\n'
+  assert.deepEqual(messages('storefront/src/pages/p.tsx', kit), [])
+})
+
 test('refuses a second helper that turns an API error into words', () => {
   for (const helper of [
     'export function failureMessage(error: unknown, fallback: string): string {',

@@ -1,3 +1,4 @@
+import { type RemoteModuleLoader, remoteModules } from '@lamplight/session'
 import type { DehydratedState } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
@@ -5,12 +6,14 @@ import { App } from './app'
 import { startErrorReporting } from './observability'
 import { reportUnhandledRemoteErrors } from './remotes/health-beacon'
 import { RENDER_IN_BROWSER } from './remotes/remote-area'
-import { RemoteLoadError } from './remotes/remote-loader'
+import { loadRemoteModule, RemoteLoadError } from './remotes/remote-loader'
 import { SERVER_STATE_ID } from './server/state'
 import './styles.css'
 
 // Reads /runtime-config.json; loads the tracker's SDK only when a DSN is configured.
 void startErrorReporting()
+// A remote mounts what another exposes (the admin's resource editor) through the shell's loader.
+remoteModules.load = loadRemoteModule as RemoteModuleLoader
 // Errors thrown from a remote's chunks count against its release's health (issue 38).
 reportUnhandledRemoteErrors()
 

@@ -3,11 +3,11 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { remoteRelease, resetErrorReporting, startErrorReporting } from './observability'
 import { RemoteArea } from './remotes/remote-area'
-import { loadRemoteRoutes, remoteEntry } from './remotes/remote-loader'
+import { loadRemoteModule, remoteEntry } from './remotes/remote-loader'
 import * as Sentry from './sentry'
 
 vi.mock('./sentry', () => ({ init: vi.fn(), captureException: vi.fn() }))
-vi.mock('./remotes/remote-loader', () => ({ loadRemoteRoutes: vi.fn(), remoteEntry: vi.fn() }))
+vi.mock('./remotes/remote-loader', () => ({ loadRemoteModule: vi.fn(), remoteEntry: vi.fn() }))
 // The health beacon has its own test (remotes/health-beacon.test.ts).
 vi.mock('./remotes/health-beacon', () => ({ reportAreaView: vi.fn(), reportAreaError: vi.fn() }))
 
@@ -19,7 +19,7 @@ function runtimeConfig(body: unknown) {
 
 async function renderFailingRemote() {
   const failure = new Error('storefront chunk failed')
-  vi.mocked(loadRemoteRoutes).mockReturnValue(Promise.reject(failure))
+  vi.mocked(loadRemoteModule).mockReturnValue(Promise.reject(failure))
   await act(async () =>
     render(
       <MemoryRouter initialEntries={['/shop']}>

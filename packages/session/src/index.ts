@@ -33,3 +33,4 @@ export {
 } from './page-meta'
 export { NotFoundStatus, type PageStatus, PageStatusProvider } from './page-status'
 export { createQueryClient } from './query-client'
+export { type RemoteModuleLoader, remoteModules } from './remote-modules'

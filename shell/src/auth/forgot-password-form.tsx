@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
+import { Button, Field, Form, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -59,12 +59,14 @@ export function ForgotPasswordForm({
   return (
     <Form onSubmit={submit} className="grid gap-4">
       <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          {...fieldProps('forgot-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+          />
+        )}
       </Field>
       <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Sending…">
         Send reset link

@@ -10,7 +10,6 @@ import {
   CardTitle,
   Field,
   Form,
-  fieldProps,
   Input,
   SubmitButton,
   toast,
@@ -70,20 +69,24 @@ export function ResetPasswordPage() {
                 hint="At least 8 characters"
                 error={errors.password?.message}
               >
-                <Input
-                  {...fieldProps('new-password', errors.password?.message)}
-                  type="password"
-                  autoComplete="new-password"
-                  {...form.register('password')}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    {...form.register('password')}
+                  />
+                )}
               </Field>
               <Field id="confirm-password" label="Repeat the new password" error={errors.confirm?.message}>
-                <Input
-                  {...fieldProps('confirm-password', errors.confirm?.message)}
-                  type="password"
-                  autoComplete="new-password"
-                  {...form.register('confirm')}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    {...form.register('confirm')}
+                  />
+                )}
               </Field>
               <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Saving…">
                 Save new password

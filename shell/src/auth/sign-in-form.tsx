@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ApiError, apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
+import { Button, Field, Form, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -52,20 +52,24 @@ export function SignInForm({
   return (
     <Form onSubmit={submit} className="grid gap-4">
       <Field id="sign-in-email" label="Email" error={errors.email?.message}>
-        <Input
-          {...fieldProps('sign-in-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+          />
+        )}
       </Field>
       <Field id="sign-in-password" label="Password" error={errors.password?.message}>
-        <Input
-          {...fieldProps('sign-in-password', errors.password?.message)}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        )}
       </Field>
       <Button type="button" variant="link" className="h-11 justify-self-end px-1 text-sm" onClick={onForgot}>
         Forgot password?

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ApiError, apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, Form, fieldProps, Input, SubmitButton, toast } from '@lamplight/ui'
+import { Button, Field, Form, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -78,19 +78,17 @@ export function SignUpForm({
   return (
     <Form onSubmit={submit} className="grid gap-4">
       <Field id="sign-up-name" label="Full name" hint="Optional" error={errors.name?.message}>
-        <Input
-          {...fieldProps('sign-up-name', errors.name?.message)}
-          autoComplete="name"
-          {...form.register('name')}
-        />
+        {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </Field>
       <Field id="sign-up-email" label="Email" error={errors.email?.message}>
-        <Input
-          {...fieldProps('sign-up-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+          />
+        )}
       </Field>
       <Field
         id="sign-up-password"
@@ -98,12 +96,9 @@ export function SignUpForm({
         hint="At least 8 characters"
         error={errors.password?.message}
       >
-        <Input
-          {...fieldProps('sign-up-password', errors.password?.message)}
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-        />
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
+        )}
       </Field>
       {outcome?.kind === 'exists' && (
         <FormAlert tone="error">

@@ -11,7 +11,6 @@ import {
   Field,
   Form,
   FormOutcome,
-  fieldProps,
   Input,
   type Outcome,
   SubmitButton,
@@ -141,13 +140,15 @@ export function VerifyEmailPage() {
             <Form onSubmit={submit} className="grid gap-4">
               {!signedInHere && (
                 <Field id="confirm-password" label="Password" error={errors.password?.message}>
-                  <Input
-                    {...fieldProps('confirm-password', errors.password?.message)}
-                    type="password"
-                    autoComplete="current-password"
-                    autoFocus
-                    {...form.register('password')}
-                  />
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="password"
+                      autoComplete="current-password"
+                      autoFocus
+                      {...form.register('password')}
+                    />
+                  )}
                 </Field>
               )}
               <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Confirming…">

@@ -6,19 +6,19 @@ import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportAreaError, reportAreaView } from './health-beacon'
 import { RemoteArea } from './remote-area'
-import { loadRemoteRoutes } from './remote-loader'
+import { loadRemoteModule } from './remote-loader'
 
-vi.mock('./remote-loader', () => ({ loadRemoteRoutes: vi.fn(), remoteEntry: vi.fn() }))
+vi.mock('./remote-loader', () => ({ loadRemoteModule: vi.fn(), remoteEntry: vi.fn() }))
 vi.mock('./health-beacon', () => ({ reportAreaView: vi.fn(), reportAreaError: vi.fn() }))
-const load = vi.mocked(loadRemoteRoutes)
+const load = vi.mocked(loadRemoteModule)
 
 /** Like the real loader, answers the same promise for the same remote and attempt. */
 function loader(impl: (attempt: number) => Promise<ComponentType>) {
   const cache = new Map<number, Promise<ComponentType>>()
-  load.mockImplementation((_remote, attempt) => {
+  load.mockImplementation(((_remote: string, _exposed: string, attempt = 0) => {
     if (!cache.has(attempt)) cache.set(attempt, impl(attempt))
     return cache.get(attempt)!
-  })
+  }) as typeof loadRemoteModule)
 }
 
 async function renderArea() {
@@ -62,7 +62,7 @@ describe('RemoteArea', () => {
     loader(async () => () => <h1>About Us</h1>)
     await renderArea()
     expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument()
-    expect(load).toHaveBeenCalledWith('storefront', 0)
+    expect(load).toHaveBeenCalledWith('storefront', 'routes', 0)
   })
 
   it('shows a fallback with Retry when the remote cannot load, and retries with a fresh attempt', async () => {
@@ -80,7 +80,7 @@ describe('RemoteArea', () => {
     const retry = screen.getByRole('button', { name: 'Retry' })
     await act(async () => userEvent.click(retry))
     expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument()
-    expect(load).toHaveBeenLastCalledWith('storefront', 1)
+    expect(load).toHaveBeenLastCalledWith('storefront', 'routes', 1)
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 

@@ -17,7 +17,7 @@ import { HydrationMarker } from '../hydration/hydration-marker'
 import { reportRemoteError } from '../observability'
 import { RouteMeta } from '../pages/route-meta'
 import { reportAreaError, reportAreaView } from './health-beacon'
-import { loadRemoteRoutes } from './remote-loader'
+import { loadRemoteModule } from './remote-loader'
 
 const AREA_LABELS: Record<RemoteName, string> = {
   storefront: 'the shop',
@@ -79,7 +79,7 @@ function FederatedRoutes({ remote, attempt }: { remote: RemoteName; attempt: num
     if (!ServerRoutes) throw new RenderInBrowser(remote)
     Routes = ServerRoutes
   } else {
-    Routes = use(loadRemoteRoutes(remote, attempt))
+    Routes = use(loadRemoteModule<ComponentType>(remote, 'routes', attempt))
   }
   // The same tree on the server and in the browser: React's useId (and so every Radix id
   // and aria-controls) follows the tree's shape, and a sibling added on one side only

@@ -1,7 +1,5 @@
-import type { RemoteRoutesModule } from '@lamplight/remote'
 import { federationName, matchRoute, REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
-import type { ComponentType } from 'react'
 
 /**
  * Where each remote lives is learned at run time from /remotes.json, so a remote can be
@@ -101,9 +99,6 @@ export function preloadRemoteFor(pathname: string): void {
     })
 }
 
-/** Partial: a remote is deployed apart from the shell, so its exposed module is checked when loaded. */
-type RoutesModule = Partial<RemoteRoutesModule>
-
 /** A remote that could not be loaded in the browser: its area shows the fallback and reports it. */
 export class RemoteLoadError extends Error {
   constructor(
@@ -116,16 +111,18 @@ export class RemoteLoadError extends Error {
     this.name = 'RemoteLoadError'
   }
 }
-const loads = new Map<string, Promise<ComponentType>>()
+const loads = new Map<string, Promise<unknown>>()
 
 /**
- * The remote's `./routes` component. `attempt` > 0 means the person pressed Retry: the
- * remote is registered again with a cache-busting URL, because the federation runtime
- * remembers a remote entry that failed to load.
+ * The default export of what `remote` exposes as `./<exposed>`: its routes for its area of the
+ * page, or a module another remote mounts (the resource editor in the admin console, through
+ * `remoteModules` of @lamplight/session). One promise per attempt, so React's `use` sees the
+ * same one. `attempt` > 0 means the person pressed Retry: the remote is registered again with a
+ * cache-busting URL, because the federation runtime remembers a remote entry that failed to load.
  */
-export function loadRemoteRoutes(remote: RemoteName, attempt: number): Promise<ComponentType> {
-  const key = `${remote}#${attempt}`
-  let load = loads.get(key)
+export function loadRemoteModule<T>(remote: RemoteName, exposed: string, attempt = 0): Promise<T> {
+  const key = `${remote}/${exposed}#${attempt}`
+  let load = loads.get(key) as Promise<T> | undefined
   if (!load) {
     const loading = (async () => {
       const config = await loadRemotesConfig()
@@ -137,8 +134,9 @@ export function loadRemoteRoutes(remote: RemoteName, attempt: number): Promise<C
         url.searchParams.set('retry', String(attempt))
         registerRemotes([{ name, entry: url.href }], { force: true })
       }
-      const module = await loadRemote<RoutesModule>(`${name}/routes`)
-      if (!module?.default) throw new Error(`${remote} did not expose its routes`)
+      // Partial: a remote is deployed apart from the shell, so its exposed module is checked when loaded.
+      const module = await loadRemote<{ default?: T }>(`${name}/${exposed}`)
+      if (!module?.default) throw new Error(`${remote} did not expose ./${exposed}`)
       return module.default
     })()
     // The federation runtime has no timeout of its own: a manifest or entry that never

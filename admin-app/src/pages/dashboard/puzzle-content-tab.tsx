@@ -16,7 +16,6 @@ import {
   DialogTitle,
   Field,
   Form,
-  fieldProps,
   Input,
   Spinner,
   Textarea,
@@ -125,17 +124,13 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
         <DialogDescription>{step.product_name}</DialogDescription>
       </DialogHeader>
       <Field id="step-title" label="Title" error={errors.title?.message}>
-        <Input {...fieldProps('step-title', errors.title?.message)} {...form.register('title')} />
+        {(control) => <Input {...control} {...form.register('title')} />}
       </Field>
       <Field id="step-content" label="Content" error={errors.content?.message}>
-        <Textarea
-          rows={5}
-          {...fieldProps('step-content', errors.content?.message)}
-          {...form.register('content')}
-        />
+        {(control) => <Textarea rows={5} {...control} {...form.register('content')} />}
       </Field>
       <Field id="step-hint" label="Hint" error={errors.hint?.message}>
-        <Textarea rows={2} {...fieldProps('step-hint', errors.hint?.message)} {...form.register('hint')} />
+        {(control) => <Textarea rows={2} {...control} {...form.register('hint')} />}
       </Field>
       <Field
         id="step-answer"
@@ -143,18 +138,10 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
         hint="Compared without regard to case or surrounding spaces."
         error={errors.answer?.message}
       >
-        <Input
-          autoComplete="off"
-          {...fieldProps('step-answer', errors.answer?.message)}
-          {...form.register('answer')}
-        />
+        {(control) => <Input autoComplete="off" {...control} {...form.register('answer')} />}
       </Field>
       <Field id="step-unlock" label="Unlock message" error={errors.unlock_message?.message}>
-        <Textarea
-          rows={2}
-          {...fieldProps('step-unlock', errors.unlock_message?.message)}
-          {...form.register('unlock_message')}
-        />
+        {(control) => <Textarea rows={2} {...control} {...form.register('unlock_message')} />}
       </Field>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4 accent-primary" {...form.register('is_active')} />

@@ -6,7 +6,7 @@ import {
   FulfilmentQueueQuerySchema,
   ShipManySchema,
 } from '@lamplight/contracts'
-import { apiErrorMessage, PageMeta } from '@lamplight/session'
+import { apiErrorMessage } from '@lamplight/session'
 import {
   Badge,
   Button,
@@ -20,22 +20,23 @@ import {
   Input,
   Label,
   NativeSelect,
-  PageFrame,
   Spinner,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, DownloadIcon, TruckIcon, XIcon } from '@lamplight/ui/icons'
+import { DownloadIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useState } from 'react'
+import { Link } from 'react-router'
 import { downloadSelection, pickListQuery, queueQuery, shipManyMutation } from '../../api/fulfilment'
 import { orderKeys } from '../../api/orders'
 import { adminProductsQuery } from '../../api/products'
+import { AdminListFrame } from '../../components/admin-list-frame'
 import { Pagination } from '../../components/pagination'
 import { RequireRole } from '../../components/require-role'
 import { LoadError, TableSkeleton } from '../../components/states'
 import { formatDate } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
+import { useUrlFilters } from '../../lib/use-url-filters'
 
 const PAGE_SIZE = 50
 
@@ -47,34 +48,25 @@ export function FulfilmentPage() {
   )
 }
 
-/** The queue's filters live in the URL (shareable, Back works), each read with the API's schema. */
-function useQueueFilters() {
-  const [params, setParams] = useSearchParams()
-  const query = useMemo(() => {
-    const read = (key: 'product_id' | 'country' | 'month') => {
-      const parsed = FulfilmentQueueQuerySchema.shape[key].safeParse(params.get(key) || undefined)
-      return parsed.success ? parsed.data : undefined
-    }
-    const page = Number(params.get('page'))
-    return {
-      product_id: read('product_id'),
-      country: read('country'),
-      month: read('month'),
-      page: Number.isInteger(page) && page > 1 ? page : 1,
-      page_size: PAGE_SIZE,
-    }
-  }, [params])
-  const update = (changes: Partial<Record<'product_id' | 'country' | 'month' | 'page', string | number>>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key)
-      else next.set(key, String(value))
-    }
-    if (!('page' in changes)) next.delete('page')
-    setParams(next)
+/** The queue's filters, each read with the API's schema (unreadable ones are ignored). */
+function parseQueueFilters(params: URLSearchParams) {
+  const read = (key: 'product_id' | 'country' | 'month') => {
+    const parsed = FulfilmentQueueQuerySchema.shape[key].safeParse(params.get(key) || undefined)
+    return parsed.success ? parsed.data : undefined
   }
-  return { query, update, clear: () => setParams(new URLSearchParams()) }
+  const page = Number(params.get('page'))
+  return {
+    product_id: read('product_id'),
+    country: read('country'),
+    month: read('month'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page_size: PAGE_SIZE,
+  }
 }
+const QUEUE_DEFAULTS = { page: 1, page_size: PAGE_SIZE }
+
+/** The queue's filters live in the URL (shareable, Back works). */
+const useQueueFilters = () => useUrlFilters(parseQueueFilters, { defaults: QUEUE_DEFAULTS })
 
 function addressLines(entry: FulfilmentQueueEntry): string[] {
   const a = entry.shipping_address
@@ -120,72 +112,61 @@ function Fulfilment() {
   }
 
   return (
-    <PageFrame title="Fulfilment" lead="Paid orders waiting to ship, oldest first.">
-      <PageMeta title="Fulfilment" />
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+    <AdminListFrame
+      title="Fulfilment"
+      lead="Paid orders waiting to ship, oldest first."
+      actions={
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/orders">All orders</Link>
         </Button>
-      </div>
-      <section
-        aria-label="Filters"
-        className="mb-4 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
-      >
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="queue-product">Product</Label>
-          <NativeSelect
-            id="queue-product"
-            className="w-full"
-            value={query.product_id ?? ''}
-            onChange={(event) => update({ product_id: event.target.value })}
-          >
-            <option value="">Every product</option>
-            {(products.data ?? []).map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="queue-country">Country</Label>
-          <NativeSelect
-            id="queue-country"
-            className="w-full"
-            value={query.country ?? ''}
-            onChange={(event) => update({ country: event.target.value })}
-          >
-            <option value="">Every country</option>
-            <option value="US">United States</option>
-            <option value="CA">Canada</option>
-          </NativeSelect>
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="queue-month">Ordered in</Label>
-          <Input
-            id="queue-month"
-            type="month"
-            className="min-w-0"
-            value={query.month ?? ''}
-            onChange={(event) => update({ month: event.target.value })}
-          />
-        </div>
-        <Button
-          variant="outline"
-          onClick={clear}
-          disabled={!query.product_id && !query.country && !query.month}
-        >
-          <XIcon aria-hidden className="size-4" />
-          Clear
-        </Button>
-      </section>
-
+      }
+      filtersClassName="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      filtered={Boolean(query.product_id || query.country || query.month)}
+      onClear={clear}
+      filters={
+        <>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="queue-product">Product</Label>
+            <NativeSelect
+              id="queue-product"
+              className="w-full"
+              value={query.product_id ?? ''}
+              onChange={(event) => update({ product_id: event.target.value })}
+            >
+              <option value="">Every product</option>
+              {(products.data ?? []).map((product) => (
+                <option key={product.id} value={product.id}>
+                  {product.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="queue-country">Country</Label>
+            <NativeSelect
+              id="queue-country"
+              className="w-full"
+              value={query.country ?? ''}
+              onChange={(event) => update({ country: event.target.value })}
+            >
+              <option value="">Every country</option>
+              <option value="US">United States</option>
+              <option value="CA">Canada</option>
+            </NativeSelect>
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="queue-month">Ordered in</Label>
+            <Input
+              id="queue-month"
+              type="month"
+              className="min-w-0"
+              value={query.month ?? ''}
+              onChange={(event) => update({ month: event.target.value })}
+            />
+          </div>
+        </>
+      }
+    >
       <div
         role="toolbar"
         aria-label="Selected orders"
@@ -294,7 +275,7 @@ function Fulfilment() {
       <Dialog open={picking} onOpenChange={setPicking}>
         <DialogContent>{picking && <PickList ids={chosen.map((entry) => entry.order_id)} />}</DialogContent>
       </Dialog>
-    </PageFrame>
+    </AdminListFrame>
   )
 }
 

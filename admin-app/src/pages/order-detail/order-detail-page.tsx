@@ -24,7 +24,6 @@ import {
   ErrorState,
   Field,
   Form,
-  fieldProps,
   Input,
   Label,
   LoadingState,
@@ -37,7 +36,7 @@ import {
 } from '@lamplight/ui'
 import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useParams } from 'react-router'
 import {
@@ -148,9 +147,6 @@ function OrderByNumber({ text }: { text: string }) {
 function OrderById({ id }: { id: string }) {
   const order = useQuery(orderQuery(id))
   const missing = order.error instanceof ApiError && order.error.status === 404
-  useEffect(() => {
-    if (order.isError && !missing) toast.error('Failed to load order details', { id: 'order-details' })
-  }, [order.isError, missing])
 
   if (missing) return <OrderNotFound />
   if (order.isError) return <OrderLoadFailed onRetry={() => order.refetch()} retrying={order.isFetching} />
@@ -514,12 +510,9 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
         </NativeSelect>
       </div>
       <Field id="tracking-number" label="Tracking number" error={error}>
-        <Input
-          autoComplete="off"
-          autoFocus
-          {...fieldProps('tracking-number', error)}
-          {...form.register('trackingNumber')}
-        />
+        {(control) => (
+          <Input autoComplete="off" autoFocus {...control} {...form.register('trackingNumber')} />
+        )}
       </Field>
       {left.length > 0 &&
         (left.length > 1 || (left[0] && left[0].quantity - left[0].shipped_quantity > 1)) && (

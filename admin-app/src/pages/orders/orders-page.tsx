@@ -6,12 +6,10 @@ import {
   ORDER_STATUSES,
   type OrderSort,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
 import {
   Button,
   Input,
   Label,
-  PageFrame,
   Select,
   SelectContent,
   SelectItem,
@@ -20,12 +18,13 @@ import {
   Spinner,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, DownloadIcon, XIcon } from '@lamplight/ui/icons'
+import { DownloadIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef, SortingState } from '@tanstack/react-table'
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { downloadOrdersCsv, ordersQuery } from '../../api/orders'
+import { AdminListFrame } from '../../components/admin-list-frame'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
@@ -143,15 +142,10 @@ function Orders() {
   }
 
   return (
-    <PageFrame title="Orders" lead="Every order, filtered and sorted on the server.">
-      <PageMeta title="Orders" />
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+    <AdminListFrame
+      title="Orders"
+      lead="Every order, filtered and sorted on the server."
+      actions={
         <Button onClick={exportCsv} disabled={exporting}>
           {exporting ? (
             <Spinner size="sm" label="Exporting" />
@@ -160,90 +154,89 @@ function Orders() {
           )}
           Export CSV
         </Button>
-      </div>
-      {/* Below `sm` the dates take a row each: half a phone's width clipped their calendar icons. */}
-      <section
-        aria-label="Filters"
-        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
-      >
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="orders-search">Search</Label>
-          <SearchBox
-            label="Search orders"
-            placeholder="Order number (or its start), email or name"
-            value={query.q ?? ''}
-            onSearch={onSearch}
-          />
-        </div>
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="orders-status">Status</Label>
-          <Select
-            value={query.status ?? ALL}
-            onValueChange={(value) =>
-              update({ status: value === ALL ? undefined : (value as AdminOrder['status']) })
-            }
-          >
-            <SelectTrigger id="orders-status" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All statuses</SelectItem>
-              {ORDER_STATUSES.map((status) => (
-                <SelectItem key={status} value={status} className="capitalize">
-                  {status[0]?.toUpperCase() + status.slice(1)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="orders-fulfilment">Fulfilment</Label>
-          <Select
-            value={query.fulfilment ?? ALL}
-            onValueChange={(value) =>
-              update({ fulfilment: value === ALL ? undefined : (value as AdminOrder['fulfilment_status']) })
-            }
-          >
-            <SelectTrigger id="orders-fulfilment" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Shipped or not</SelectItem>
-              {FULFILMENT_STATUSES.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {FULFILMENT_STATUS_LABELS[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
-          <Label htmlFor="orders-from">From</Label>
-          <Input
-            id="orders-from"
-            type="date"
-            className="min-w-0"
-            value={query.from ?? ''}
-            max={query.to}
-            onChange={(event) => update({ from: event.target.value || undefined })}
-          />
-        </div>
-        <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
-          <Label htmlFor="orders-to">To</Label>
-          <Input
-            id="orders-to"
-            type="date"
-            className="min-w-0"
-            value={query.to ?? ''}
-            min={query.from}
-            onChange={(event) => update({ to: event.target.value || undefined })}
-          />
-        </div>
-        <Button variant="outline" onClick={clear} disabled={!filtered} className="col-span-2 lg:col-span-1">
-          <XIcon aria-hidden className="size-4" />
-          Clear
-        </Button>
-      </section>
+      }
+      filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
+      filtered={filtered}
+      onClear={clear}
+      clearClassName="col-span-2 lg:col-span-1"
+      filters={
+        <>
+          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+            <Label htmlFor="orders-search">Search</Label>
+            <SearchBox
+              label="Search orders"
+              placeholder="Order number (or its start), email or name"
+              value={query.q ?? ''}
+              onSearch={onSearch}
+            />
+          </div>
+          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+            <Label htmlFor="orders-status">Status</Label>
+            <Select
+              value={query.status ?? ALL}
+              onValueChange={(value) =>
+                update({ status: value === ALL ? undefined : (value as AdminOrder['status']) })
+              }
+            >
+              <SelectTrigger id="orders-status" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All statuses</SelectItem>
+                {ORDER_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status} className="capitalize">
+                    {status[0]?.toUpperCase() + status.slice(1)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+            <Label htmlFor="orders-fulfilment">Fulfilment</Label>
+            <Select
+              value={query.fulfilment ?? ALL}
+              onValueChange={(value) =>
+                update({ fulfilment: value === ALL ? undefined : (value as AdminOrder['fulfilment_status']) })
+              }
+            >
+              <SelectTrigger id="orders-fulfilment" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Shipped or not</SelectItem>
+                {FULFILMENT_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    {FULFILMENT_STATUS_LABELS[status]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
+            <Label htmlFor="orders-from">From</Label>
+            <Input
+              id="orders-from"
+              type="date"
+              className="min-w-0"
+              value={query.from ?? ''}
+              max={query.to}
+              onChange={(event) => update({ from: event.target.value || undefined })}
+            />
+          </div>
+          <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
+            <Label htmlFor="orders-to">To</Label>
+            <Input
+              id="orders-to"
+              type="date"
+              className="min-w-0"
+              value={query.to ?? ''}
+              min={query.from}
+              onChange={(event) => update({ to: event.target.value || undefined })}
+            />
+          </div>
+        </>
+      }
+    >
       <QueryTable
         query={orders}
         errorMessage="Orders could not be loaded."
@@ -256,6 +249,6 @@ function Orders() {
         onSortingChange={onSortingChange}
         pages={{ page: query.page, onPage: (page) => update({ page }), label: 'Order pages' }}
       />
-    </PageFrame>
+    </AdminListFrame>
   )
 }

@@ -1,7 +1,6 @@
 import { OrderListQuerySchema } from '@lamplight/contracts'
-import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
 import type { z } from 'zod'
+import { filtersToSearchParams, useUrlFilters } from '../../lib/use-url-filters'
 
 type Parsed = z.output<typeof OrderListQuerySchema>
 export type OrderQuery = Pick<Parsed, 'page' | 'sort' | 'dir'> &
@@ -34,32 +33,9 @@ export function parseOrderQuery(params: URLSearchParams): OrderQuery {
   }
 }
 
-export function toSearchParams(query: OrderQuery): URLSearchParams {
-  const params = new URLSearchParams()
-  if (query.q) params.set('q', query.q)
-  if (query.status) params.set('status', query.status)
-  if (query.fulfilment) params.set('fulfilment', query.fulfilment)
-  if (query.from) params.set('from', query.from)
-  if (query.to) params.set('to', query.to)
-  if (query.page > 1) params.set('page', String(query.page))
-  if (query.sort !== 'created_at') params.set('sort', query.sort)
-  if (query.dir !== 'desc') params.set('dir', query.dir)
-  return params
-}
+/** What an address leaves out: the first page, newest first. */
+const DEFAULTS = { page: 1, sort: 'created_at', dir: 'desc' } as const satisfies Partial<OrderQuery>
 
-export function useOrderFilters() {
-  const [params, setParams] = useSearchParams()
-  const query = useMemo(() => parseOrderQuery(params), [params])
-  /** Changes some filters; any change but the page goes back to page 1. */
-  const update = useCallback(
-    (changes: Partial<OrderQuery>) => {
-      const next = { ...query, ...changes }
-      if (!('page' in changes)) next.page = 1
-      setParams(toSearchParams(next))
-    },
-    [query, setParams],
-  )
-  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams])
-  const filtered = Boolean(query.q || query.status || query.fulfilment || query.from || query.to)
-  return { query, update, clear, filtered }
-}
+export const toSearchParams = (query: OrderQuery) => filtersToSearchParams(query, DEFAULTS)
+
+export const useOrderFilters = () => useUrlFilters(parseOrderQuery, { defaults: DEFAULTS })

@@ -1,6 +1,7 @@
 import type { EditableProduct } from '@lamplight/contracts'
 import { describe, expect, it } from 'vitest'
-import { centsOf, emptyProduct, inputOf, valuesOf } from './product-form-values'
+import { centsOf } from '../../lib/money'
+import { emptyProduct, inputOf, valuesOf } from './product-form-values'
 
 describe('centsOf', () => {
   it('reads dollars as typed into whole cents, without floating-point drift', () => {

@@ -1,4 +1,5 @@
 import type { EditableProduct, ProductCategory, ProductInput, ProductStatus } from '@lamplight/contracts'
+import { centsOf, dollarsOf } from '../../lib/money'
 
 /**
  * What the product form holds: text as typed (prices in dollars), turned into the API's
@@ -57,9 +58,6 @@ export const emptyProduct = (): ProductFormValues => ({
   sku: '',
 })
 
-/** Cents as the dollars an admin types: 4999 → "49.99", 5000 → "50.00". */
-export const dollarsOf = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2))
-
 export const valuesOf = (p: EditableProduct): ProductFormValues => ({
   name: p.name,
   slug: p.slug,
@@ -79,26 +77,6 @@ export const valuesOf = (p: EditableProduct): ProductFormValues => ({
   ages: p.facts.ages ?? '',
   sku: p.sku ?? '',
 })
-
-const DOLLARS = /^-?\d+(\.\d{1,2})?$/
-
-/**
- * Dollars as typed ("49.99", "$1,200", "-5") in whole cents, counted without floating point
- * so 19.99 is 1999, never 1998.9999. Not a sum of money (letters, three decimals): undefined.
- * The sign is kept: the API says on the field that a price cannot be negative.
- */
-export function centsOf(text: string): number | undefined {
-  const plain = text
-    .trim()
-    .replace(/^\$/, '')
-    .replace(/^(-?)\$/, '$1')
-    .replace(/,/g, '')
-  if (!DOLLARS.test(plain)) return undefined
-  const negative = plain.startsWith('-')
-  const [whole = '0', fraction = ''] = plain.replace('-', '').split('.')
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  return negative ? -cents : cents
-}
 
 const WHOLE = /^-?\d+$/
 

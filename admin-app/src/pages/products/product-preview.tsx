@@ -2,7 +2,8 @@ import { formatMoney, type ProductImage } from '@lamplight/contracts'
 import { Badge } from '@lamplight/ui'
 import { ImageIcon } from '@lamplight/ui/icons'
 import { pictureSrc } from '../../api/products'
-import { CATEGORY_LABELS, centsOf, type ProductFormValues, STATUS_LABELS } from './product-form-values'
+import { centsOf } from '../../lib/money'
+import { CATEGORY_LABELS, type ProductFormValues, STATUS_LABELS } from './product-form-values'
 
 /**
  * What a visitor would see of the product as the form holds it now, saved or not: the

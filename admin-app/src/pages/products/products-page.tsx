@@ -7,24 +7,23 @@ import {
   type ProductCategory,
   type ProductStatus,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,
   Label,
-  PageFrame,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, ImageIcon, PlusIcon, XIcon } from '@lamplight/ui/icons'
+import { ImageIcon, PlusIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { adminProductsQuery, pictureSrc } from '../../api/products'
+import { AdminListFrame } from '../../components/admin-list-frame'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
@@ -44,7 +43,7 @@ export function ProductsPage() {
 }
 
 function Products() {
-  const { filters, update, clear, filtered } = useProductFilters()
+  const { query: filters, update, clear, filtered } = useProductFilters()
   const products = useQuery(adminProductsQuery(filters))
   const columns = useMemo<ColumnDef<AdminProductRow, unknown>[]>(
     () => [
@@ -93,87 +92,79 @@ function Products() {
     [],
   )
   return (
-    <PageFrame
+    <AdminListFrame
       eyebrow="Admin"
       title="Products"
       lead="Every box the shop sells or will sell: its status, stock and price."
-    >
-      <PageMeta title="Products" />
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+      actions={
         <Button asChild>
           <Link to="/admin/products/new">
             <PlusIcon aria-hidden className="size-4" />
             New product
           </Link>
         </Button>
-      </div>
-      <section
-        aria-label="Filters"
-        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-card p-4 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto] lg:items-end"
-      >
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="products-search">Search</Label>
-          <SearchBox
-            id="products-search"
-            label="Search products"
-            placeholder="Name, slug or SKU"
-            value={filters.q ?? ''}
-            onSearch={(q) => update({ q: q || undefined })}
-          />
-        </div>
-        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
-          <Label htmlFor="products-status">Status</Label>
-          <Select
-            value={filters.status ?? ALL}
-            onValueChange={(value) =>
-              update({ status: value === ALL ? undefined : (value as ProductStatus) })
-            }
-          >
-            <SelectTrigger id="products-status" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All statuses</SelectItem>
-              {PRODUCT_STATUSES.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
-          <Label htmlFor="products-category">Category</Label>
-          <Select
-            value={filters.category ?? ALL}
-            onValueChange={(value) =>
-              update({ category: value === ALL ? undefined : (value as ProductCategory) })
-            }
-          >
-            <SelectTrigger id="products-category" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All categories</SelectItem>
-              {PRODUCT_CATEGORIES.map((category) => (
-                <SelectItem key={category} value={category}>
-                  {CATEGORY_LABELS[category]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <Button variant="outline" onClick={clear} disabled={!filtered} className="col-span-2 lg:col-span-1">
-          <XIcon aria-hidden className="size-4" />
-          Clear
-        </Button>
-      </section>
+      }
+      filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto] lg:items-end"
+      filtered={filtered}
+      onClear={clear}
+      clearClassName="col-span-2 lg:col-span-1"
+      filters={
+        <>
+          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+            <Label htmlFor="products-search">Search</Label>
+            <SearchBox
+              id="products-search"
+              label="Search products"
+              placeholder="Name, slug or SKU"
+              value={filters.q ?? ''}
+              onSearch={(q) => update({ q: q || undefined })}
+            />
+          </div>
+          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+            <Label htmlFor="products-status">Status</Label>
+            <Select
+              value={filters.status ?? ALL}
+              onValueChange={(value) =>
+                update({ status: value === ALL ? undefined : (value as ProductStatus) })
+              }
+            >
+              <SelectTrigger id="products-status" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All statuses</SelectItem>
+                {PRODUCT_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+            <Label htmlFor="products-category">Category</Label>
+            <Select
+              value={filters.category ?? ALL}
+              onValueChange={(value) =>
+                update({ category: value === ALL ? undefined : (value as ProductCategory) })
+              }
+            >
+              <SelectTrigger id="products-category" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All categories</SelectItem>
+                {PRODUCT_CATEGORIES.map((category) => (
+                  <SelectItem key={category} value={category}>
+                    {CATEGORY_LABELS[category]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </>
+      }
+    >
       <QueryTable
         query={products}
         errorMessage="Products could not be loaded."
@@ -183,7 +174,7 @@ function Products() {
         getRowId={(row) => row.id}
         empty={filtered ? 'No product matches these filters' : 'No products yet'}
       />
-    </PageFrame>
+    </AdminListFrame>
   )
 }
 

@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { quantityPricesQuery, saveQuantityPricesMutation } from '../../api/products'
 import { LoadError } from '../../components/states'
+import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
-import { centsOf, dollarsOf } from './product-form-values'
 
 type Row = { key: number; minQuantity: string; unitPrice: string }
 

@@ -1,7 +1,6 @@
 import { PRODUCT_CATEGORIES, PRODUCT_STATUSES } from '@lamplight/contracts'
-import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
 import type { ProductFilters } from '../../api/products'
+import { useUrlFilters } from '../../lib/use-url-filters'
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null) =>
   list.includes(value as T) ? (value as T) : undefined
@@ -15,18 +14,4 @@ export function parseProductFilters(params: URLSearchParams): ProductFilters {
   }
 }
 
-export function useProductFilters() {
-  const [params, setParams] = useSearchParams()
-  const filters = useMemo(() => parseProductFilters(params), [params])
-  const update = useCallback(
-    (changes: Partial<ProductFilters>) => {
-      const next = { ...filters, ...changes }
-      const search = new URLSearchParams()
-      for (const key of ['q', 'status', 'category'] as const) if (next[key]) search.set(key, next[key])
-      setParams(search, { replace: true })
-    },
-    [filters, setParams],
-  )
-  const filtered = Boolean(filters.q || filters.status || filters.category)
-  return { filters, update, clear: () => setParams(new URLSearchParams(), { replace: true }), filtered }
-}
+export const useProductFilters = () => useUrlFilters(parseProductFilters, { replace: true })

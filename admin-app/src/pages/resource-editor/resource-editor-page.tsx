@@ -1,4 +1,4 @@
-import { federationName } from '@lamplight/routes'
+import { remoteModules } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, NotFoundState, PageContainer } from '@lamplight/ui'
 import { type ComponentType, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -6,50 +6,24 @@ import { RequireRole } from '../../components/require-role'
 
 /**
  * `/admin/resources/new` and `/admin/resources/:id/edit`: the console mounts the resource
- * editor that resources-app exposes as `./editor` (DESIGN.md §1), through the federation
- * runtime the shell started (it knows where every remote lives, from /remotes.json).
+ * editor that resources-app exposes as `./editor` (DESIGN.md §1), through the shell's remote
+ * loader (`remoteModules` of the shared session, decision 068): it knows where every remote
+ * lives, from /remotes.json.
  */
 type EditorComponent = ComponentType<{ resourceId?: string }>
-type FederationInstance = {
-  options?: { remotes?: { name: string }[] }
-  loadRemote: <T>(id: string) => Promise<T | null>
-}
 
-const REMOTE = federationName('resources-app')
-let editor: Promise<EditorComponent> | null = null
-
-function host(): FederationInstance | undefined {
-  const global = globalThis as { __FEDERATION__?: { __INSTANCES__?: FederationInstance[] } }
-  return global.__FEDERATION__?.__INSTANCES__?.find((i) => i.options?.remotes?.some((r) => r.name === REMOTE))
-}
-
-/** Whether this page runs inside the composed site (where the shell's runtime knows resources-app). */
-export const editorAvailable = () => Boolean(host())
-
-function loadEditor(): Promise<EditorComponent> {
-  editor ??= (async () => {
-    const federation = host()
-    if (!federation) throw new Error('resources-app is not registered with the federation runtime')
-    const module = await federation.loadRemote<{ default?: EditorComponent }>(`${REMOTE}/editor`)
-    if (!module?.default) throw new Error('resources-app did not expose its editor')
-    return module.default
-  })().catch((error: unknown) => {
-    editor = null
-    throw error
-  })
-  return editor
-}
+/** Whether this page runs inside the composed site (where the shell hands over its loader). */
+export const editorAvailable = () => Boolean(remoteModules.load)
 
 function EditorMount({ resourceId }: { resourceId?: string }) {
   const [state, setState] = useState<{ Editor?: EditorComponent; failed?: boolean; attempt: number }>({
     attempt: 0,
   })
   const available = editorAvailable()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) loads again
   useEffect(() => {
     if (!available) return
     let live = true
-    loadEditor().then(
+    remoteModules.load?.<EditorComponent>('resources-app', 'editor', state.attempt).then(
       (Editor) => live && setState((s) => ({ ...s, Editor, failed: false })),
       (error: unknown) => {
         console.warn('[admin] the resource editor did not load', error)

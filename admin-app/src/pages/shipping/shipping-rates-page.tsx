@@ -8,8 +8,8 @@ import { Link } from 'react-router'
 import { saveShippingRateMutation, shippingKeys, shippingRatesQuery } from '../../api/shipping'
 import { RequireRole } from '../../components/require-role'
 import { LoadError } from '../../components/states'
+import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
-import { centsOf, dollarsOf } from '../products/product-form-values'
 
 /**
  * `/admin/shipping` (issue 32): each zone's standard rate and its free-shipping threshold. The

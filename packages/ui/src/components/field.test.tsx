@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Field, fieldProps } from './field'
+import { Field } from './field'
 import { Input } from './input'
 
 describe('Field', () => {
   it('ties the label to the control and announces the error', () => {
     render(
       <Field id="email" label="Email" error="Enter a valid email address">
-        <Input {...fieldProps('email', 'Enter a valid email address')} />
+        {(control) => <Input {...control} />}
       </Field>,
     )
     const input = screen.getByLabelText('Email')
@@ -19,10 +19,12 @@ describe('Field', () => {
   it('shows the hint and no alert without an error', () => {
     render(
       <Field id="name" label="Full name" hint="Optional">
-        <Input {...fieldProps('name')} />
+        {(control) => <Input {...control} />}
       </Field>,
     )
     expect(screen.getByLabelText('Full name')).not.toHaveAttribute('aria-invalid')
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('id', 'name')
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Optional')
     expect(screen.getByText('Optional')).toBeInTheDocument()
     expect(screen.queryByRole('alert')).toBeNull()
   })

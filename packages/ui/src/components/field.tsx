@@ -17,7 +17,8 @@ export type FieldControlProps = {
  *     {(control) => <Input type="email" {...control} {...register('email')} />}
  *   </Field>
  *
- * (Passing `id` and plain children, with `fieldProps(id, error)` on the control, still works.)
+ * This is the only wiring (`npm run lint` refuses a control wired by hand). `id` names the
+ * control when a test or a link needs a stable one; without it the field makes its own.
  */
 function Field({
   id: givenId,
@@ -32,24 +33,27 @@ function Field({
   error?: string
   hint?: React.ReactNode
   className?: string
-  children: React.ReactNode | ((control: FieldControlProps) => React.ReactNode)
+  children: (control: FieldControlProps) => React.ReactNode
 }) {
   const generated = React.useId()
   const id = givenId ?? `field-${generated.replace(/:/g, '')}`
   const hintId = `${id}-hint`
-  const control = fieldProps(id, error)
-  if (hint && !error) control['aria-describedby'] = hintId
+  const control: FieldControlProps = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? hintId : undefined,
+  }
   return (
     <div data-slot="field" className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      {typeof children === 'function' ? children(control) : children}
+      {children(control)}
       {hint && !error && (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
           {error}
         </p>
       )}
@@ -57,11 +61,4 @@ function Field({
   )
 }
 
-const errorId = (id: string) => `${id}-error`
-
-/** The accessibility attributes a control needs for its field's error. */
-function fieldProps(id: string, error?: string): FieldControlProps {
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId(id) : undefined }
-}
-
-export { Field, fieldProps }
+export { Field }

@@ -9,7 +9,6 @@ import {
   Field,
   Form,
   FormOutcome,
-  fieldProps,
   Input,
   type Outcome,
   SubmitButton,
@@ -130,12 +129,14 @@ function ChangePassword() {
       {/* For password managers: the account this password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} hidden readOnly />
       <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
-        <Input
-          {...fieldProps('current-password', errors.currentPassword?.message)}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('currentPassword')}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('currentPassword')}
+          />
+        )}
       </Field>
       <Field
         id="new-password"
@@ -143,20 +144,14 @@ function ChangePassword() {
         hint="At least 8 characters"
         error={errors.newPassword?.message}
       >
-        <Input
-          {...fieldProps('new-password', errors.newPassword?.message)}
-          type="password"
-          autoComplete="new-password"
-          {...form.register('newPassword')}
-        />
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" {...form.register('newPassword')} />
+        )}
       </Field>
       <Field id="confirm-new-password" label="Repeat the new password" error={errors.confirm?.message}>
-        <Input
-          {...fieldProps('confirm-new-password', errors.confirm?.message)}
-          type="password"
-          autoComplete="new-password"
-          {...form.register('confirm')}
-        />
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" {...form.register('confirm')} />
+        )}
       </Field>
       <div>
         <SubmitButton busy={isSubmitting} busyLabel="Saving…">

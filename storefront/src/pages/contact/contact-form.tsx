@@ -6,16 +6,7 @@ import {
   type ContactMessageValues,
 } from '@lamplight/contracts'
 import { apiErrorMessage } from '@lamplight/session'
-import {
-  Field,
-  Form,
-  FormOutcome,
-  fieldProps,
-  Input,
-  type Outcome,
-  SubmitButton,
-  Textarea,
-} from '@lamplight/ui'
+import { Field, Form, FormOutcome, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
 import { SendIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -64,46 +55,51 @@ export function ContactForm() {
     <Form onSubmit={submit} aria-label="Send us a message" className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Name" error={errors.name?.message}>
-          <Input
-            {...fieldProps('contact-name', errors.name?.message)}
-            autoComplete="name"
-            required
-            maxLength={CONTACT_LIMITS.name}
-            {...form.register('name')}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="name"
+              required
+              maxLength={CONTACT_LIMITS.name}
+              {...form.register('name')}
+            />
+          )}
         </Field>
         <Field id="contact-email" label="Email" error={errors.email?.message}>
-          <Input
-            {...fieldProps('contact-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={CONTACT_LIMITS.email}
-            {...form.register('email')}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={CONTACT_LIMITS.email}
+              {...form.register('email')}
+            />
+          )}
         </Field>
       </div>
       <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
-        <Input
-          {...fieldProps('contact-subject', errors.subject?.message)}
-          required
-          maxLength={CONTACT_LIMITS.subject}
-          {...form.register('subject')}
-        />
+        {(control) => (
+          <Input {...control} required maxLength={CONTACT_LIMITS.subject} {...form.register('subject')} />
+        )}
       </Field>
       <Field id="contact-message" label="Message" error={errors.message?.message}>
-        <Textarea
-          {...fieldProps('contact-message', errors.message?.message)}
-          aria-describedby={
-            errors.message ? 'contact-message-error contact-message-count' : 'contact-message-count'
-          }
-          required
-          rows={6}
-          className="max-h-96 min-h-36"
-          {...form.register('message')}
-        />
-        <CharacterCount id="contact-message-count" length={messageLength} max={CONTACT_LIMITS.message} />
+        {(control) => (
+          <>
+            <Textarea
+              {...control}
+              aria-describedby={
+                errors.message ? 'contact-message-error contact-message-count' : 'contact-message-count'
+              }
+              required
+              rows={6}
+              className="max-h-96 min-h-36"
+              {...form.register('message')}
+            />
+            <CharacterCount id="contact-message-count" length={messageLength} max={CONTACT_LIMITS.message} />
+          </>
+        )}
       </Field>
       <div className="grid gap-4">
         <div>

@@ -6,16 +6,7 @@ import {
   type PrayerRequestValues,
 } from '@lamplight/contracts'
 import { apiErrorMessage } from '@lamplight/session'
-import {
-  Field,
-  Form,
-  FormOutcome,
-  fieldProps,
-  Input,
-  type Outcome,
-  SubmitButton,
-  Textarea,
-} from '@lamplight/ui'
+import { Field, Form, FormOutcome, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
 import { HandHeartIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -64,36 +55,44 @@ export function PrayerForm() {
   return (
     <Form onSubmit={submit} aria-label="Share a prayer request" className="grid gap-5">
       <Field id="prayer-request" label="Your prayer request" error={errors.request?.message}>
-        <Textarea
-          {...fieldProps('prayer-request', errors.request?.message)}
-          aria-describedby={
-            errors.request ? 'prayer-request-error prayer-request-count' : 'prayer-request-count'
-          }
-          required
-          rows={5}
-          className="max-h-96 min-h-32"
-          {...form.register('request')}
-        />
-        <CharacterCount id="prayer-request-count" length={requestLength} max={CONTACT_LIMITS.request} />
+        {(control) => (
+          <>
+            <Textarea
+              {...control}
+              aria-describedby={
+                errors.request ? 'prayer-request-error prayer-request-count' : 'prayer-request-count'
+              }
+              required
+              rows={5}
+              className="max-h-96 min-h-32"
+              {...form.register('request')}
+            />
+            <CharacterCount id="prayer-request-count" length={requestLength} max={CONTACT_LIMITS.request} />
+          </>
+        )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="prayer-name" label={optional('Name')} error={errors.name?.message}>
-          <Input
-            {...fieldProps('prayer-name', errors.name?.message)}
-            autoComplete="name"
-            maxLength={CONTACT_LIMITS.name}
-            {...form.register('name')}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.name}
+              {...form.register('name')}
+            />
+          )}
         </Field>
         <Field id="prayer-email" label={optional('Email')} error={errors.email?.message}>
-          <Input
-            {...fieldProps('prayer-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={CONTACT_LIMITS.email}
-            {...form.register('email')}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={CONTACT_LIMITS.email}
+              {...form.register('email')}
+            />
+          )}
         </Field>
       </div>
       <div className="grid gap-4">

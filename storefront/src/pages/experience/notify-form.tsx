@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { NotifyRequestSchema } from '@lamplight/contracts'
 import { apiErrorMessage } from '@lamplight/session'
-import { Field, Form, FormOutcome, fieldProps, Input, type Outcome, SubmitButton } from '@lamplight/ui'
+import { Field, Form, FormOutcome, Input, type Outcome, SubmitButton } from '@lamplight/ui'
 import { MailIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -45,15 +45,17 @@ export default function NotifyForm({ slug, name }: { slug: string; name: string 
   return (
     <Form onSubmit={submit} aria-label={`Tell me when ${name} is ready`} className="grid gap-4">
       <Field id="notify-email" label="Your email" error={errors.email?.message}>
-        <Input
-          {...fieldProps('notify-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
-          {...form.register('email')}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={254}
+            {...form.register('email')}
+          />
+        )}
       </Field>
       <div>
         <SubmitButton busy={isSubmitting} busyLabel="Sending…">

@@ -21,10 +21,10 @@ import {
 } from '@lamplight/ui'
 import { ArrowLeftIcon, ImageIcon, PlusIcon, XIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { adminProductsQuery, pictureSrc } from '../../api/products'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
@@ -46,7 +46,7 @@ export function ProductsPage() {
 function Products() {
   const { filters, update, clear, filtered } = useProductFilters()
   const products = useQuery(adminProductsQuery(filters))
-  const columns = useMemo<ColumnDef<AdminProductRow, unknown>[]>(
+  const columns = useMemo<AdminColumn<AdminProductRow>[]>(
     () => [
       {
         id: 'image',

@@ -1,11 +1,10 @@
-import type { ColumnDef } from '@tanstack/react-table'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { DataTable } from './data-table'
+import { type AdminColumn, DataTable } from './data-table'
 
 type Row = { id: string; email: string }
-const columns: ColumnDef<Row, unknown>[] = [
+const columns: AdminColumn<Row>[] = [
   { accessorKey: 'email', header: 'Email' },
   {
     id: 'actions',

@@ -3,16 +3,28 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from '@lamplight/ui/icons
 import {
   type ColumnDef,
   flexRender,
-  getCoreRowModel,
+  type RowData,
+  rowSortingFeature,
   type SortingState,
-  useReactTable,
+  tableFeatures,
+  useTable,
 } from '@tanstack/react-table'
 import { useId } from 'react'
 
-export type DataTableProps<Row> = {
+/**
+ * What TanStack Table (v9: features are imported one by one) does for an admin table: sorting
+ * state for the header buttons, nothing else (paging and sorting happen on the server; every
+ * column is shown, so a row's cells are `getAllCells()`). The core row model is built in.
+ */
+const FEATURES = tableFeatures({ rowSortingFeature })
+
+/** A column of an admin table (TanStack's column definition for the features above). */
+export type AdminColumn<Row extends RowData> = ColumnDef<typeof FEATURES, Row, unknown>
+
+export type DataTableProps<Row extends RowData> = {
   /** Names the table for screen readers (and tests). */
   label: string
-  columns: ColumnDef<Row, unknown>[]
+  columns: AdminColumn<Row>[]
   data: Row[]
   /** Shown in place of the rows when there are none. */
   empty: string
@@ -49,7 +61,7 @@ function columnLabel(header: unknown): string | undefined {
  * sorting, when a table has them, happen on the server (`manual*`), so the table only ever
  * holds one page.
  */
-export function DataTable<Row>({
+export function DataTable<Row extends RowData>({
   label,
   columns,
   data,
@@ -61,12 +73,11 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   const sortId = useId()
-  const table = useReactTable({
+  const table = useTable({
+    features: FEATURES,
     data,
     columns,
     getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
     manualSorting: true,
     enableSortingRemoval: false,
     enableMultiSort: false,
@@ -164,7 +175,7 @@ export function DataTable<Row>({
           {table.getRowModel().rows.length ? (
             table.getRowModel().rows.map((row) => (
               <TableRow key={row.id} role="row" className={STACKED.row}>
-                {row.getVisibleCells().map((cell) => (
+                {row.getAllCells().map((cell) => (
                   <TableCell
                     key={cell.id}
                     role="cell"

@@ -1,5 +1,6 @@
 import { ADMIN_ORDERS_PAGE_SIZE } from '@lamplight/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
+import type { RowData } from '@tanstack/react-table'
 import { DataTable, type DataTableProps } from './data-table'
 import { Pagination } from './pagination'
 import { LoadError, TableSkeleton } from './states'
@@ -7,7 +8,7 @@ import { LoadError, TableSkeleton } from './states'
 /** What an admin list endpoint answers: the rows, or a page of them with the total. */
 export type Listing<Row> = Row[] | { data: Row[]; total?: number; total_capped?: boolean }
 
-export type QueryTableProps<Row> = Omit<DataTableProps<Row>, 'data' | 'busy'> & {
+export type QueryTableProps<Row extends RowData> = Omit<DataTableProps<Row>, 'data' | 'busy'> & {
   query: UseQueryResult<Listing<Row>, unknown>
   /** The spec's words for a failed load (§8), shown with Retry. */
   errorMessage: string
@@ -21,7 +22,7 @@ export type QueryTableProps<Row> = Omit<DataTableProps<Row>, 'data' | 'busy'> & 
  * loads, the failure with Retry, then the table (dimmed while the next page loads) and its
  * pager. Tabs and pages hand it their query and columns instead of repeating the states.
  */
-export function QueryTable<Row>({
+export function QueryTable<Row extends RowData>({
   query,
   errorMessage,
   skeletonRows,

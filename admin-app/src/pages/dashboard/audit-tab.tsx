@@ -1,10 +1,10 @@
 import type { AuditEntryRow } from '@lamplight/contracts'
 import { Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { auditQuery } from '../../api/audit'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 
@@ -122,7 +122,7 @@ export function AuditTab() {
   const [entity, setEntity] = useState<string>(ALL)
   const [page, setPage] = useState(1)
   const query = useQuery(auditQuery({ entity: entity === ALL ? undefined : entity, page }))
-  const columns = useMemo<ColumnDef<AuditEntryRow, unknown>[]>(
+  const columns = useMemo<AdminColumn<AuditEntryRow>[]>(
     () => [
       {
         accessorKey: 'created_at',

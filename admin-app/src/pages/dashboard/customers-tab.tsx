@@ -11,7 +11,6 @@ import {
   toast,
 } from '@lamplight/ui'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useCallback, useMemo, useState } from 'react'
 import {
   customersQuery,
@@ -22,6 +21,7 @@ import {
   setRoleMutation,
 } from '../../api/dashboard'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
@@ -39,7 +39,7 @@ export function CustomersTab() {
     setPage(1)
   }, [])
 
-  const columns = useMemo<ColumnDef<CustomerRow, unknown>[]>(
+  const columns = useMemo<AdminColumn<CustomerRow>[]>(
     () => [
       {
         accessorKey: 'email',

@@ -3,9 +3,9 @@ import { apiBase, apiErrorMessage } from '@lamplight/session'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { CheckIcon, MailIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { markHandledMutation, messageKeys, messagesQuery } from '../../api/messages'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
@@ -22,7 +22,7 @@ export function MessagesTab() {
     },
     onError: (error) => toast.error(apiErrorMessage(error, 'Failed to update the message')),
   })
-  const columns = useMemo<ColumnDef<InboxItem, unknown>[]>(
+  const columns = useMemo<AdminColumn<InboxItem>[]>(
     () => [
       {
         accessorKey: 'kind',

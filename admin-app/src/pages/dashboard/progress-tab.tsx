@@ -3,10 +3,10 @@ import { apiErrorMessage } from '@lamplight/session'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { RotateCcwIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { dashboardKeys, progressQuery, resetProgressMutation } from '../../api/dashboard'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
@@ -16,7 +16,7 @@ export function ProgressTab() {
   const [page, setPage] = useState(1)
   const [resetting, setResetting] = useState<ProgressRow | null>(null)
   const query = useQuery(progressQuery(page))
-  const columns = useMemo<ColumnDef<ProgressRow, unknown>[]>(
+  const columns = useMemo<AdminColumn<ProgressRow>[]>(
     () => [
       {
         id: 'customer',

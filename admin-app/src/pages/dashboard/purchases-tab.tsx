@@ -1,10 +1,10 @@
 import { type AdminOrder, formatMoney } from '@lamplight/contracts'
 import { Button } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ordersQuery } from '../../api/orders'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDate } from '../../lib/format'
@@ -13,7 +13,7 @@ import { formatDate } from '../../lib/format'
 export function PurchasesTab() {
   const [page, setPage] = useState(1)
   const query = useQuery(ordersQuery({ page }))
-  const columns = useMemo<ColumnDef<AdminOrder, unknown>[]>(
+  const columns = useMemo<AdminColumn<AdminOrder>[]>(
     () => [
       {
         accessorKey: 'order_number',

@@ -22,17 +22,17 @@ import {
   toast,
 } from '@lamplight/ui'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { dashboardKeys, puzzleContentQuery, updatePuzzleContentMutation } from '../../api/dashboard'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 export function PuzzleContentTab() {
   const query = useQuery(puzzleContentQuery())
   const [editing, setEditing] = useState<PuzzleContentRow | null>(null)
-  const columns = useMemo<ColumnDef<PuzzleContentRow, unknown>[]>(
+  const columns = useMemo<AdminColumn<PuzzleContentRow>[]>(
     () => [
       { accessorKey: 'product_name', header: 'Product' },
       { accessorKey: 'step_number', header: 'Step' },

@@ -2,7 +2,6 @@ import { type AdminResourceRow, formatCount } from '@lamplight/contracts'
 import { Badge, Button, toast } from '@lamplight/ui'
 import { PlusIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import {
@@ -12,6 +11,7 @@ import {
   setPublishedMutation,
 } from '../../api/resources'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
@@ -51,7 +51,7 @@ export function ResourcesTab() {
     onError: () => toast.error('Failed to delete resource'),
   })
 
-  const columns = useMemo<ColumnDef<AdminResourceRow, unknown>[]>(
+  const columns = useMemo<AdminColumn<AdminResourceRow>[]>(
     () => [
       {
         accessorKey: 'title',

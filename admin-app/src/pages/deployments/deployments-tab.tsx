@@ -12,7 +12,6 @@ import {
   toast,
 } from '@lamplight/ui'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useEffect, useMemo, useState } from 'react'
 import {
   activateReleaseMutation,
@@ -24,6 +23,7 @@ import {
   stopCanaryMutation,
 } from '../../api/deployments'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
@@ -136,7 +136,7 @@ export function DeploymentsTab() {
     onError: (error) => toast.error(apiErrorMessage(error, 'Failed to stop the canary')),
   })
 
-  const columns = useMemo<ColumnDef<RemoteDeployment, unknown>[]>(
+  const columns = useMemo<AdminColumn<RemoteDeployment>[]>(
     () => [
       {
         accessorKey: 'remote',

@@ -19,11 +19,11 @@ import {
 } from '@lamplight/ui'
 import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { adminDiscountsQuery, discountKeys, saveDiscountMutation } from '../../api/discounts'
 import { adminProductsQuery } from '../../api/products'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { useFieldErrors } from '../../lib/use-field-errors'
@@ -145,7 +145,7 @@ function Discounts() {
     onError: (error) => fail(error, 'The discount code was not changed'),
   })
 
-  const columns = useMemo<ColumnDef<AdminDiscount, unknown>[]>(
+  const columns = useMemo<AdminColumn<AdminDiscount>[]>(
     () => [
       {
         accessorKey: 'code',

@@ -3,7 +3,6 @@ import { PageMeta } from '@lamplight/session'
 import { Badge, Button, Field, Form, FormOutcome, Input, PageFrame, SubmitButton, toast } from '@lamplight/ui'
 import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import {
@@ -14,6 +13,7 @@ import {
   issueGiftCardMutation,
 } from '../../api/discounts'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { LoadError } from '../../components/states'
@@ -63,7 +63,7 @@ function GiftCards() {
     },
     onError: () => toast.error('The gift card was not disabled'),
   })
-  const columns = useMemo<ColumnDef<Card, unknown>[]>(
+  const columns = useMemo<AdminColumn<Card>[]>(
     () => [
       {
         accessorKey: 'last4',

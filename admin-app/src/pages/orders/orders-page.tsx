@@ -20,11 +20,12 @@ import {
 } from '@lamplight/ui'
 import { DownloadIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef, SortingState } from '@tanstack/react-table'
+import type { SortingState } from '@tanstack/react-table'
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { downloadOrdersCsv, ordersQuery } from '../../api/orders'
 import { AdminListFrame } from '../../components/admin-list-frame'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
@@ -48,7 +49,7 @@ function Orders() {
   const [exporting, setExporting] = useState(false)
   const onSearch = useCallback((q: string) => update({ q: q || undefined }), [update])
 
-  const columns = useMemo<ColumnDef<AdminOrder, unknown>[]>(
+  const columns = useMemo<AdminColumn<AdminOrder>[]>(
     () => [
       {
         accessorKey: 'order_number',

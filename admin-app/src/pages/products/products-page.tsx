@@ -19,11 +19,11 @@ import {
 } from '@lamplight/ui'
 import { ImageIcon, PlusIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { adminProductsQuery, pictureSrc } from '../../api/products'
 import { AdminListFrame } from '../../components/admin-list-frame'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
@@ -45,7 +45,7 @@ export function ProductsPage() {
 function Products() {
   const { query: filters, update, clear, filtered } = useProductFilters()
   const products = useQuery(adminProductsQuery(filters))
-  const columns = useMemo<ColumnDef<AdminProductRow, unknown>[]>(
+  const columns = useMemo<AdminColumn<AdminProductRow>[]>(
     () => [
       {
         id: 'image',

@@ -2,9 +2,9 @@ import { type AdminGift, formatMoney, GIFT_STATUS_LABELS, monthName } from '@lam
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@lamplight/ui'
 import { GiftIcon, XIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { Link, useSearchParams } from 'react-router'
 import { giftQuery, giftsQuery } from '../../api/gift-subscriptions'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { LoadError } from '../../components/states'
@@ -35,7 +35,7 @@ export function GiftSubscriptions() {
     setParams(next)
   }
   const list = useQuery(giftsQuery({ q, page }))
-  const columns: ColumnDef<AdminGift>[] = [
+  const columns: AdminColumn<AdminGift>[] = [
     {
       header: 'Recipient',
       cell: ({ row }) => (

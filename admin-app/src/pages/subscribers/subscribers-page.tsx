@@ -26,7 +26,6 @@ import {
 } from '@lamplight/ui'
 import { ArrowLeftIcon, XIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { adminProductsQuery } from '../../api/products'
@@ -40,6 +39,7 @@ import {
   subscriptionFiguresQuery,
   testRenewalsMutation,
 } from '../../api/subscriptions'
+import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
@@ -105,7 +105,7 @@ function useFilters() {
 function Subscribers() {
   const { query, update, selected } = useFilters()
   const list = useQuery(subscribersQuery(query))
-  const columns = useMemo<ColumnDef<AdminSubscriber>[]>(
+  const columns = useMemo<AdminColumn<AdminSubscriber>[]>(
     () => [
       {
         header: 'Subscriber',

@@ -1,7 +1,7 @@
 import type { PortalFragment } from '@lamplight/contracts'
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import {
   portalCodes,
   portalUnlocks,
@@ -13,12 +13,8 @@ import {
 } from '../../db/schema'
 import { hashCode, looksLikeBoxCode, normalizeCode } from './codes'
 
-// Data access for the step puzzle and the scroll portal (issue 30): functions taking a
-// database or a transaction and returning rows; no rules, no audit, no HTTP errors, no
-// transaction of their own. `service.ts` decides when to lock and what to audit.
+// The step puzzle's and the portal's data access (issue 30; see the README's "How we build").
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-export type DbOrTx = Db | Tx
 export type Product = { id: string; slug: string; name: string }
 
 // ---------------------------------------------------------------- the step puzzle

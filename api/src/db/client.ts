@@ -15,6 +15,8 @@ export { schema }
 
 /** The one database type the rest of the API sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A database or an open transaction on it: what a domain's `queries.ts` functions take. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type Database = {
   db: Db

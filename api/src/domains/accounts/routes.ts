@@ -2,16 +2,8 @@ import { adminDashboardContract, adminUsersContract } from '@lamplight/contracts
 import { afterRoleChange } from '../../auth/sessions'
 import { conflict, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
-import {
-  grantAccess,
-  listCustomers,
-  listProgress,
-  listPuzzleContent,
-  resetProgress,
-  setUserRole,
-  summary,
-  updatePuzzleContent,
-} from './service'
+import { listCustomers, listProgress, listPuzzleContent, summary } from './queries'
+import { grantAccess, resetProgress, setUserRole, updatePuzzleContent } from './service'
 
 /** The admin dashboard: accounts, grants, puzzle content and progress. Each contract declares `admin` access. */
 export const adminUsersRouter = defineRouter('/admin')

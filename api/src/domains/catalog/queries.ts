@@ -1,6 +1,6 @@
 import type { ProductAvailability, ProductView } from '@lamplight/contracts'
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client'
 import { productImages, products, productWatchers } from '../../db/schema'
 
 type ProductRow = typeof products.$inferSelect
@@ -212,4 +212,148 @@ export async function findWatcherProduct(db: Db, token: string) {
     .innerJoin(products, eq(products.id, productWatchers.productId))
     .where(eq(productWatchers.token, token))
   return row?.product ?? null
+}
+
+// ---- the writes' data access (the service holds their transactions, rules and audit) -------
+
+/** Another product holding this slug (or SKU), or null. */
+export async function productIdHolding(
+  db: DbOrTx,
+  field: 'slug' | 'sku',
+  value: string,
+  excludeId?: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products[field], value), excludeId ? ne(products.id, excludeId) : undefined))
+  return row?.id ?? null
+}
+
+export async function insertProduct(db: DbOrTx, values: typeof products.$inferInsert): Promise<string> {
+  const [row] = await db.insert(products).values(values).returning({ id: products.id })
+  return row!.id
+}
+
+/** A product's row, locked until the caller's transaction ends. */
+export async function lockProduct(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update')
+  return row ?? null
+}
+
+export async function updateProductRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof products.$inferInsert>,
+) {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id))
+}
+
+/** Marks the confirmed, not yet mailed watchers of a product as mailed, answering whom to mail. */
+export async function markWatchersNotified(db: DbOrTx, productId: string) {
+  return db
+    .update(productWatchers)
+    .set({ notifiedAt: new Date() })
+    .where(
+      and(
+        eq(productWatchers.productId, productId),
+        isNotNull(productWatchers.confirmedAt),
+        isNull(productWatchers.notifiedAt),
+      ),
+    )
+    .returning({ email: productWatchers.email, token: productWatchers.token })
+}
+
+export async function productNameAndSlug(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ name: products.name, slug: products.slug })
+    .from(products)
+    .where(eq(products.id, id))
+  return row ?? null
+}
+
+/** A product visitors may see (any status but draft), by slug. */
+export async function findListedProduct(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, slug), ne(products.status, 'draft')))
+  return row ?? null
+}
+
+/** An address's request about a product not yet mailed, or null. */
+export async function findOpenWatcher(db: DbOrTx, productId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(productWatchers)
+    .where(
+      and(
+        eq(productWatchers.productId, productId),
+        eq(productWatchers.email, email),
+        isNull(productWatchers.notifiedAt),
+      ),
+    )
+  return row ?? null
+}
+
+export async function insertWatcher(db: DbOrTx, values: typeof productWatchers.$inferInsert) {
+  await db.insert(productWatchers).values(values)
+}
+
+/** The request a mailed token belongs to, with its product's name, or null. */
+export async function findWatcherByToken(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ id: productWatchers.id, product: products.name })
+    .from(productWatchers)
+    .innerJoin(products, eq(products.id, productWatchers.productId))
+    .where(eq(productWatchers.token, token))
+  return row ?? null
+}
+
+export async function confirmWatcher(db: DbOrTx, id: string) {
+  await db
+    .update(productWatchers)
+    .set({ confirmedAt: new Date() })
+    .where(and(eq(productWatchers.id, id), isNull(productWatchers.confirmedAt)))
+}
+
+export async function deleteWatcher(db: DbOrTx, id: string) {
+  await db.delete(productWatchers).where(eq(productWatchers.id, id))
+}
+
+/** A product's pictures as stored (any order). */
+export async function imageRows(db: DbOrTx, productId: string) {
+  return db
+    .select({ id: productImages.id, alt: productImages.alt, position: productImages.position })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+}
+
+export async function insertImage(db: DbOrTx, values: typeof productImages.$inferInsert): Promise<string> {
+  const [row] = await db.insert(productImages).values(values).returning({ id: productImages.id })
+  return row!.id
+}
+
+export async function updateImage(
+  db: DbOrTx,
+  productId: string,
+  imageId: string,
+  values: { position: number; alt: string },
+) {
+  await db
+    .update(productImages)
+    .set(values)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+}
+
+/** Deletes a picture of a product, answering its file key and alt text (null when none). */
+export async function deleteImage(db: DbOrTx, productId: string, imageId: string) {
+  const [gone] = await db
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning({ key: productImages.key, alt: productImages.alt })
+  return gone ?? null
 }

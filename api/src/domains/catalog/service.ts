@@ -1,15 +1,32 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { ProductInputSchema } from '@lamplight/contracts'
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Db } from '../../db/client'
-import { productImages, products, productWatchers } from '../../db/schema'
+import type { Db, DbOrTx } from '../../db/client'
 import { validationFailed } from '../../lib/errors'
 import { isUniqueViolation } from '../../lib/unique-violation'
 import type { Mailer } from '../../mail'
-import { type DbOrTx, recordAudit } from '../../services/audit'
+import { recordAudit } from '../../services/audit'
 import { watchConfirmMail, watchReadyMail } from './mails'
-import { availabilityOf, findEditableProduct } from './queries'
+import {
+  availabilityOf,
+  confirmWatcher,
+  deleteImage,
+  deleteWatcher,
+  findEditableProduct,
+  findListedProduct,
+  findOpenWatcher,
+  findWatcherByToken,
+  imageRows,
+  insertImage,
+  insertProduct,
+  insertWatcher,
+  lockProduct,
+  markWatchersNotified,
+  productIdHolding,
+  productNameAndSlug,
+  updateImage,
+  updateProductRow,
+} from './queries'
 
 /**
  * The catalogue's writes (issue 31): each one transaction with its audit entry. A product
@@ -42,18 +59,8 @@ const columns = (input: Input) => ({
 })
 
 async function assertFree(tx: DbOrTx, input: Input, excludeId?: string) {
-  const [slug] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.slug, input.slug), excludeId ? ne(products.id, excludeId) : undefined))
-  if (slug) throw slugTaken()
-  if (input.sku) {
-    const [sku] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.sku, input.sku), excludeId ? ne(products.id, excludeId) : undefined))
-    if (sku) throw skuTaken()
-  }
+  if (await productIdHolding(tx, 'slug', input.slug, excludeId)) throw slugTaken()
+  if (input.sku && (await productIdHolding(tx, 'sku', input.sku, excludeId))) throw skuTaken()
 }
 
 /** A taken slug or SKU found by the database (two saves at once) says so on its field too. */
@@ -67,13 +74,13 @@ export async function createProduct(deps: CatalogDeps, actorId: string, input: I
   try {
     const created = await deps.db.transaction(async (tx) => {
       await assertFree(tx, input)
-      const [row] = await tx.insert(products).values(columns(input)).returning({ id: products.id })
-      const after = await findEditableProduct(tx as unknown as Db, row!.id)
+      const id = await insertProduct(tx, columns(input))
+      const after = await findEditableProduct(tx as unknown as Db, id)
       await recordAudit(tx, {
         actorId,
         action: 'product.created',
         entity: 'product',
-        entityId: row!.id,
+        entityId: id,
         before: null,
         after: { ...after, images: undefined },
       })
@@ -93,14 +100,11 @@ export async function updateProduct(deps: CatalogDeps, actorId: string, id: stri
   let mailed = 0
   try {
     const updated = await deps.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+      const current = await lockProduct(tx, id)
       if (!current) return null
       await assertFree(tx, input, id)
       const before = await findEditableProduct(tx as unknown as Db, id)
-      await tx
-        .update(products)
-        .set({ ...columns(input), updatedAt: new Date() })
-        .where(eq(products.id, id))
+      await updateProductRow(tx, id, columns(input))
       const after = await findEditableProduct(tx as unknown as Db, id)
       await recordAudit(tx, {
         actorId,
@@ -130,22 +134,9 @@ export async function mailWatchers(
   tx: Tx,
   productId: string,
 ): Promise<number> {
-  const due = await tx
-    .update(productWatchers)
-    .set({ notifiedAt: new Date() })
-    .where(
-      and(
-        eq(productWatchers.productId, productId),
-        isNotNull(productWatchers.confirmedAt),
-        isNull(productWatchers.notifiedAt),
-      ),
-    )
-    .returning({ email: productWatchers.email, token: productWatchers.token })
+  const due = await markWatchersNotified(tx, productId)
   if (!due.length) return 0
-  const [product] = await tx
-    .select({ name: products.name, slug: products.slug })
-    .from(products)
-    .where(eq(products.id, productId))
+  const product = await productNameAndSlug(tx, productId)
   for (const watcher of due)
     await deps.mailer.send(
       await watchReadyMail({
@@ -177,27 +168,14 @@ export async function requestNotify(
   email: string,
 ): Promise<'sent' | 'not_found' | 'on_sale'> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [product] = await tx
-      .select()
-      .from(products)
-      .where(and(eq(products.slug, slug), ne(products.status, 'draft')))
+    const product = await findListedProduct(tx, slug)
     if (!product) return 'not_found' as const
     if (availabilityOf(product) === 'on_sale') return 'on_sale' as const
-    const [existing] = await tx
-      .select()
-      .from(productWatchers)
-      .where(
-        and(
-          eq(productWatchers.productId, product.id),
-          eq(productWatchers.email, email),
-          isNull(productWatchers.notifiedAt),
-        ),
-      )
+    const existing = await findOpenWatcher(tx, product.id, email)
     // A confirmed address is on the list already: nothing to mail (and nothing to tell the asker).
     if (existing?.confirmedAt) return 'sent' as const
     const token = existing?.token ?? randomBytes(24).toString('base64url')
-    if (!existing)
-      await tx.insert(productWatchers).values({ id: randomUUID(), productId: product.id, email, token })
+    if (!existing) await insertWatcher(tx, { id: randomUUID(), productId: product.id, email, token })
     await deps.mailer.send(
       await watchConfirmMail({
         to: email,
@@ -214,18 +192,10 @@ export async function requestNotify(
 
 /** Confirms (or forgets) the request of a mailed token; the product's name, or null for an unknown token. */
 export async function actOnNotify(db: Db, action: 'confirm' | 'unsubscribe', token: string) {
-  const [row] = await db
-    .select({ id: productWatchers.id, product: products.name })
-    .from(productWatchers)
-    .innerJoin(products, eq(products.id, productWatchers.productId))
-    .where(eq(productWatchers.token, token))
+  const row = await findWatcherByToken(db, token)
   if (!row) return null
-  if (action === 'confirm')
-    await db
-      .update(productWatchers)
-      .set({ confirmedAt: new Date() })
-      .where(and(eq(productWatchers.id, row.id), isNull(productWatchers.confirmedAt)))
-  else await db.delete(productWatchers).where(eq(productWatchers.id, row.id))
+  if (action === 'confirm') await confirmWatcher(db, row.id)
+  else await deleteWatcher(db, row.id)
   return row.product
 }
 
@@ -238,29 +208,19 @@ export async function addImage(
   image: { key: string; alt: string; width: number; height: number; size: number },
 ) {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update')
+    const product = await lockProduct(tx, productId)
     if (!product) return null
-    const existing = await tx
-      .select({ position: productImages.position })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
+    const existing = await imageRows(tx, productId)
     const position = existing.reduce((max, row) => Math.max(max, row.position + 1), 0)
-    const [row] = await tx
-      .insert(productImages)
-      .values({ productId, position, ...image })
-      .returning({ id: productImages.id })
-    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId))
+    const imageId = await insertImage(tx, { productId, position, ...image })
+    await updateProductRow(tx, productId, {})
     await recordAudit(tx, {
       actorId,
       action: 'product.image_added',
       entity: 'product',
       entityId: productId,
       before: null,
-      after: { imageId: row!.id, alt: image.alt, width: image.width, height: image.height },
+      after: { imageId, alt: image.alt, width: image.width, height: image.height },
     })
     return findEditableProduct(tx as unknown as Db, productId)
   })
@@ -274,25 +234,15 @@ export async function updateImages(
   images: { id: string; alt: string }[],
 ) {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update')
+    const product = await lockProduct(tx, productId)
     if (!product) return null
-    const current = await tx
-      .select({ id: productImages.id, alt: productImages.alt, position: productImages.position })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
+    const current = await imageRows(tx, productId)
     const ids = new Set(images.map((i) => i.id))
     if (ids.size !== images.length || ids.size !== current.length || current.some((row) => !ids.has(row.id)))
       throw onField('images', 'List every picture of this product exactly once.')
     for (const [position, image] of images.entries())
-      await tx
-        .update(productImages)
-        .set({ position, alt: image.alt })
-        .where(and(eq(productImages.id, image.id), eq(productImages.productId, productId)))
-    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId))
+      await updateImage(tx, productId, image.id, { position, alt: image.alt })
+    await updateProductRow(tx, productId, {})
     await recordAudit(tx, {
       actorId,
       action: 'product.images_updated',
@@ -307,12 +257,9 @@ export async function updateImages(
 
 export async function removeImage(db: Db, actorId: string, productId: string, imageId: string) {
   return db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(productImages)
-      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
-      .returning({ key: productImages.key, alt: productImages.alt })
+    const gone = await deleteImage(tx, productId, imageId)
     if (!gone) return null
-    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId))
+    await updateProductRow(tx, productId, {})
     await recordAudit(tx, {
       actorId,
       action: 'product.image_removed',

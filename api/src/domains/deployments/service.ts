@@ -1,19 +1,11 @@
 import type { RemoteDeployment } from '@lamplight/contracts'
 import { REMOTE_NAMES, type RemoteName } from '@lamplight/routes'
-import { and, desc, eq, isNull, max, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import {
-  remoteActivations,
-  remoteCanaryEvents,
-  remoteDeployments,
-  remoteReleases,
-  user,
-} from '../../db/schema'
 import { conflict, notFound } from '../../lib/errors'
 import { recordAudit } from '../../services/audit'
 import { DEFAULT_CANARY_THRESHOLDS, healthOf, releaseHealth } from './health'
 import type { ManifestChecker } from './manifest-check'
+import * as q from './queries'
 
 /** Switches shown per remote in the listing. */
 export const HISTORY_SHOWN = 20
@@ -35,93 +27,12 @@ export async function describeRemote(
   overrides: Partial<Record<RemoteName, string>>,
   windowViews = DEFAULT_CANARY_THRESHOLDS.windowViews,
 ): Promise<RemoteDeployment> {
-  const activator = alias(user, 'activator')
-  const registrar = alias(user, 'registrar')
-  const [pointer] = await db
-    .select({
-      releaseId: remoteDeployments.releaseId,
-      activationId: remoteDeployments.activationId,
-      activatedAt: remoteDeployments.activatedAt,
-      version: remoteReleases.version,
-      manifestUrl: remoteReleases.manifestUrl,
-      activatedBy: activator.email,
-    })
-    .from(remoteDeployments)
-    .innerJoin(remoteReleases, eq(remoteReleases.id, remoteDeployments.releaseId))
-    .innerJoin(remoteActivations, eq(remoteActivations.id, remoteDeployments.activationId))
-    .leftJoin(activator, eq(activator.id, remoteActivations.activatedBy))
-    .where(eq(remoteDeployments.remote, remote))
-
-  const lastActivations = db
-    .select({ releaseId: remoteActivations.releaseId, at: max(remoteActivations.activatedAt).as('at') })
-    .from(remoteActivations)
-    .where(eq(remoteActivations.remote, remote))
-    .groupBy(remoteActivations.releaseId)
-    .as('last_activations')
-  const releases = await db
-    .select({
-      id: remoteReleases.id,
-      version: remoteReleases.version,
-      manifestUrl: remoteReleases.manifestUrl,
-      registeredBy: registrar.email,
-      registeredAt: remoteReleases.registeredAt,
-      lastActivatedAt: lastActivations.at,
-    })
-    .from(remoteReleases)
-    .leftJoin(registrar, eq(registrar.id, remoteReleases.registeredBy))
-    .leftJoin(lastActivations, eq(lastActivations.releaseId, remoteReleases.id))
-    .where(eq(remoteReleases.remote, remote))
-    .orderBy(desc(remoteReleases.registeredAt))
-
-  const history = await db
-    .select({
-      version: remoteReleases.version,
-      kind: remoteActivations.kind,
-      activatedBy: activator.email,
-      activatedAt: remoteActivations.activatedAt,
-      rolledBackAt: remoteActivations.rolledBackAt,
-    })
-    .from(remoteActivations)
-    .innerJoin(remoteReleases, eq(remoteReleases.id, remoteActivations.releaseId))
-    .leftJoin(activator, eq(activator.id, remoteActivations.activatedBy))
-    .where(eq(remoteActivations.remote, remote))
-    .orderBy(desc(remoteActivations.activatedAt))
-    .limit(HISTORY_SHOWN)
-
+  const pointer = await q.activePointer(db, remote)
+  const releases = await q.releasesOf(db, remote)
+  const history = await q.activationHistory(db, remote, HISTORY_SHOWN)
   const target = pointer ? await rollbackTarget(db, remote, pointer) : null
-  const canaryRelease = alias(remoteReleases, 'canary_release')
-  const starter = alias(user, 'starter')
-  const [canary] = pointer
-    ? await db
-        .select({
-          releaseId: remoteDeployments.canaryReleaseId,
-          version: canaryRelease.version,
-          share: remoteDeployments.canaryShare,
-          startedAt: remoteDeployments.canaryStartedAt,
-          startedBy: starter.email,
-        })
-        .from(remoteDeployments)
-        .innerJoin(canaryRelease, eq(canaryRelease.id, remoteDeployments.canaryReleaseId))
-        .leftJoin(starter, eq(starter.id, remoteDeployments.canaryStartedBy))
-        .where(eq(remoteDeployments.remote, remote))
-    : []
-  const eventRelease = alias(remoteReleases, 'event_release')
-  const actor = alias(user, 'canary_actor')
-  const canaryHistory = await db
-    .select({
-      version: eventRelease.version,
-      kind: remoteCanaryEvents.kind,
-      share: remoteCanaryEvents.share,
-      actor: actor.email,
-      reason: remoteCanaryEvents.reason,
-      at: remoteCanaryEvents.at,
-    })
-    .from(remoteCanaryEvents)
-    .innerJoin(eventRelease, eq(eventRelease.id, remoteCanaryEvents.releaseId))
-    .leftJoin(actor, eq(actor.id, remoteCanaryEvents.actorId))
-    .where(eq(remoteCanaryEvents.remote, remote))
-    .orderBy(desc(remoteCanaryEvents.at))
-    .limit(HISTORY_SHOWN)
+  const canary = pointer ? await q.canaryOf(db, remote) : null
+  const canaryHistory = await q.canaryEvents(db, remote, HISTORY_SHOWN)
   const activeHealth = pointer
     ? healthOf(pointer.version, await releaseHealth(db as Db, pointer.releaseId, windowViews))
     : null
@@ -175,28 +86,10 @@ async function rollbackTarget(
   remote: RemoteName,
   pointer: { releaseId: string; activationId: string },
 ) {
-  const live = await db
-    .select({
-      activationId: remoteActivations.id,
-      releaseId: remoteActivations.releaseId,
-      version: remoteReleases.version,
-      manifestUrl: remoteReleases.manifestUrl,
-    })
-    .from(remoteActivations)
-    .innerJoin(remoteReleases, eq(remoteReleases.id, remoteActivations.releaseId))
-    .where(and(eq(remoteActivations.remote, remote), isNull(remoteActivations.rolledBackAt)))
-    .orderBy(desc(remoteActivations.activatedAt))
+  const live = await q.liveActivations(db, remote)
   return (
     live.find((a) => a.activationId !== pointer.activationId && a.releaseId !== pointer.releaseId) ?? null
   )
-}
-
-async function findRelease(db: Db | Tx, remote: RemoteName, version: string) {
-  const [release] = await db
-    .select()
-    .from(remoteReleases)
-    .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)))
-  return release ?? null
 }
 
 /** Registers a release without activating it. The same version and URL again is a no-op; another URL is a 409. */
@@ -205,19 +98,15 @@ export async function registerRelease(
   args: { remote: RemoteName; version: string; manifestUrl: string; actorId: string },
 ) {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(remoteReleases)
-      .values({
-        remote: args.remote,
-        version: args.version,
-        manifestUrl: args.manifestUrl,
-        registeredBy: args.actorId,
-      })
-      .onConflictDoNothing({ target: [remoteReleases.remote, remoteReleases.version] })
-      .returning()
+    const inserted = await q.insertRelease(tx, {
+      remote: args.remote,
+      version: args.version,
+      manifestUrl: args.manifestUrl,
+      registeredBy: args.actorId,
+    })
     const release = inserted[0]
     if (!release) {
-      const existing = await findRelease(tx, args.remote, args.version)
+      const existing = await q.findRelease(tx, args.remote, args.version)
       if (existing && existing.manifestUrl === args.manifestUrl) return { created: false }
       throw conflict(
         `${args.remote} ${args.version} is already registered with another manifest URL (${existing?.manifestUrl}); a version never changes, so release under a new version.`,
@@ -235,24 +124,6 @@ export async function registerRelease(
   })
 }
 
-/** Locks the remote's pointer row for the rest of the transaction (concurrent switches queue). */
-async function lockPointer(tx: Tx, remote: RemoteName) {
-  const [pointer] = await tx
-    .select({
-      releaseId: remoteDeployments.releaseId,
-      activationId: remoteDeployments.activationId,
-      version: remoteReleases.version,
-      manifestUrl: remoteReleases.manifestUrl,
-      canaryReleaseId: remoteDeployments.canaryReleaseId,
-      canaryShare: remoteDeployments.canaryShare,
-    })
-    .from(remoteDeployments)
-    .innerJoin(remoteReleases, eq(remoteReleases.id, remoteDeployments.releaseId))
-    .where(eq(remoteDeployments.remote, remote))
-    .for('update', { of: remoteDeployments })
-  return pointer ?? null
-}
-
 async function switchTo(
   tx: Tx,
   args: {
@@ -266,39 +137,16 @@ async function switchTo(
     promotedFromShare?: number | null
   },
 ) {
-  const [activation] = await tx
-    .insert(remoteActivations)
-    .values({
-      remote: args.remote,
-      releaseId: args.release.id,
-      kind: args.kind,
-      activatedBy: args.actorId,
-      // The time of the switch, taken after the pointer's lock: now() would be the
-      // transaction's start, and a switch that waited for the lock would sort before the
-      // one it followed.
-      activatedAt: sql`clock_timestamp()`,
-    })
-    .returning()
-  if (!activation) throw new Error('could not record the activation')
-  await tx
-    .insert(remoteDeployments)
-    .values({
-      remote: args.remote,
-      releaseId: args.release.id,
-      activationId: activation.id,
-      activatedAt: activation.activatedAt,
-    })
-    .onConflictDoUpdate({
-      target: remoteDeployments.remote,
-      set: { releaseId: args.release.id, activationId: activation.id, activatedAt: activation.activatedAt },
-    })
+  // The time of the switch is taken after the pointer's lock (see insertActivation).
+  const activation = await q.insertActivation(tx, {
+    remote: args.remote,
+    releaseId: args.release.id,
+    kind: args.kind,
+    activatedBy: args.actorId,
+  })
+  await q.pointTo(tx, args.remote, args.release.id, activation)
   // A release is never its own canary: switching (or rolling back) to the canary's release ends it.
-  await tx
-    .update(remoteDeployments)
-    .set({ canaryReleaseId: null, canaryShare: null, canaryStartedAt: null, canaryStartedBy: null })
-    .where(
-      and(eq(remoteDeployments.remote, args.remote), eq(remoteDeployments.canaryReleaseId, args.release.id)),
-    )
+  await q.endCanaryOf(tx, args.remote, args.release.id)
   await recordAudit(tx, {
     actorId: args.actorId,
     action:
@@ -328,12 +176,12 @@ export async function activateRelease(
   checker: Pick<ManifestChecker, 'check'>,
   args: { remote: RemoteName; version: string; actorId: string; expectCanary?: boolean },
 ) {
-  const release = await findRelease(db, args.remote, args.version)
+  const release = await q.findRelease(db, args.remote, args.version)
   if (!release)
     throw notFound(`${args.remote} has no release ${args.version}. Register it first (POST .../releases).`)
   const builtVersion = await checker.check(args.remote, release.version, release.manifestUrl)
   await db.transaction(async (tx) => {
-    const pointer = await lockPointer(tx, args.remote)
+    const pointer = await q.lockPointer(tx, args.remote)
     if (pointer?.releaseId === release.id)
       throw conflict(`${args.remote} ${args.version} is already the active release.`)
     const promoting = pointer?.canaryReleaseId === release.id
@@ -341,7 +189,7 @@ export async function activateRelease(
       throw conflict(`${args.remote}'s canary changed while promoting it; reload and try again.`)
     if (promoting) {
       // The canary goes to everyone (switchTo ends it, as the active release now).
-      await tx.insert(remoteCanaryEvents).values({
+      await q.insertCanaryEvent(tx, {
         remote: args.remote,
         releaseId: release.id,
         kind: 'promoted',
@@ -369,25 +217,19 @@ export async function rollbackRelease(
   args: { remote: RemoteName; actorId: string },
 ) {
   const nothing = () => conflict(`There is no earlier release of ${args.remote} to roll back to.`)
-  const [current] = await db
-    .select({ releaseId: remoteDeployments.releaseId, activationId: remoteDeployments.activationId })
-    .from(remoteDeployments)
-    .where(eq(remoteDeployments.remote, args.remote))
+  const current = await q.currentPointer(db, args.remote)
   if (!current) throw nothing()
   const planned = await rollbackTarget(db, args.remote, current)
   if (!planned) throw nothing()
   const builtVersion = await checker.check(args.remote, planned.version, planned.manifestUrl)
   await db.transaction(async (tx) => {
-    const pointer = await lockPointer(tx, args.remote)
+    const pointer = await q.lockPointer(tx, args.remote)
     if (!pointer) throw nothing()
     // Someone switched while the manifest was checked: roll back from what is live now only if it is the same plan.
     const target = await rollbackTarget(tx, args.remote, pointer)
     if (!target || target.releaseId !== planned.releaseId)
       throw conflict(`${args.remote} changed while rolling back; reload and try again.`)
-    await tx
-      .update(remoteActivations)
-      .set({ rolledBackAt: new Date() })
-      .where(eq(remoteActivations.id, pointer.activationId))
+    await q.markRolledBack(tx, pointer.activationId)
     await switchTo(tx, {
       remote: args.remote,
       release: { id: target.releaseId, version: target.version, manifestUrl: target.manifestUrl },

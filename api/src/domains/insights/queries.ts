@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client'
+import { type InsightCountKind, insightDailyCounts } from '../../db/schema'
 
 /**
  * Data access of the Insights (decision 044): one question per function, each over a
@@ -225,5 +226,30 @@ export async function puzzleDropOff(db: Db, w: Window) {
       where u.completed_at is null and u.created_at >= ${at(w.start)} and u.created_at < ${at(w.end)}
       group by u.product_id, u.current_step
       order by u.product_id, u.current_step`,
+  )
+}
+
+type Writer = Pick<Db, 'insert'>
+
+/**
+ * One more of `kind` today (UTC) under `key`: a single upsert, made inside the write the
+ * event belongs to when there is one (a download's transaction), so it is counted exactly
+ * when that write is. Holds no personal data: ids of our own rows, or search words.
+ */
+export async function countInsight(db: Writer, kind: InsightCountKind, key: string) {
+  await db
+    .insert(insightDailyCounts)
+    .values({ kind, day: sql`(now() at time zone 'UTC')::date`, key, count: 1 })
+    .onConflictDoUpdate({
+      target: [insightDailyCounts.kind, insightDailyCounts.day, insightDailyCounts.key],
+      set: { count: sql`${insightDailyCounts.count} + 1` },
+    })
+}
+
+/** Forgets the words of empty searches counted more than `days` days ago (UTC). */
+export async function deleteEmptySearchesOlderThan(db: Db, days: number) {
+  await db.execute(
+    sql`delete from insight_daily_counts where kind = 'search_empty'
+      and day < (now() at time zone 'UTC')::date - ${days}::int`,
   )
 }

@@ -12,9 +12,7 @@ import {
   type SubscriberInsights,
   type SubscriberTotals,
 } from '@lamplight/contracts'
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type InsightCountKind, insightDailyCounts } from '../../db/schema'
 import type { Logger } from '../../logger'
 import * as q from './queries'
 
@@ -262,22 +260,9 @@ export async function puzzleInsights(db: Db, p: Periods): Promise<PuzzleInsights
   }
 }
 
-type Writer = Pick<Db, 'insert'>
-
-/**
- * One more of `kind` today (UTC) under `key`: a single upsert, made inside the write the
- * event belongs to when there is one (a download's transaction), so it is counted exactly
- * when that write is. Holds no personal data: ids of our own rows, or search words.
- */
-export async function countInsight(db: Writer, kind: InsightCountKind, key: string) {
-  await db
-    .insert(insightDailyCounts)
-    .values({ kind, day: sql`(now() at time zone 'UTC')::date`, key, count: 1 })
-    .onConflictDoUpdate({
-      target: [insightDailyCounts.kind, insightDailyCounts.day, insightDailyCounts.key],
-      set: { count: sql`${insightDailyCounts.count} + 1` },
-    })
-}
+// Counting is one upsert, made inside the write the event belongs to: other domains count
+// through here.
+export { countInsight } from './queries'
 
 /** Search words as counted: trimmed, lower case, spaces folded, at most 100 characters. */
 export function searchTermKey(words: string) {
@@ -288,10 +273,7 @@ export function searchTermKey(words: string) {
 export const EMPTY_SEARCH_RETENTION_DAYS = 400
 
 export async function pruneEmptySearches(db: Db) {
-  await db.execute(
-    sql`delete from insight_daily_counts where kind = 'search_empty'
-      and day < (now() at time zone 'UTC')::date - ${EMPTY_SEARCH_RETENTION_DAYS}::int`,
-  )
+  await q.deleteEmptySearchesOlderThan(db, EMPTY_SEARCH_RETENTION_DAYS)
 }
 
 /**
@@ -302,7 +284,7 @@ export function countEmptySearch(db: Db, words: string, log: Logger) {
   const key = searchTermKey(words)
   if (!key) return
   void (async () => {
-    await countInsight(db, 'search_empty', key)
+    await q.countInsight(db, 'search_empty', key)
     if (Math.random() < 0.01) await pruneEmptySearches(db)
   })().catch((error: unknown) => log.warn({ err: error }, 'could not count an empty search'))
 }

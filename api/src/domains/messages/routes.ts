@@ -3,7 +3,8 @@ import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import { insertContactMessage, insertPrayerRequest, listInbox, markHandled } from './service'
+import { listInbox } from './queries'
+import { insertContactMessage, insertPrayerRequest, markHandled } from './service'
 
 /** Submissions per client address and form in one window. */
 export const SUBMISSIONS_PER_WINDOW = 5

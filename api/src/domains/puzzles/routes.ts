@@ -21,7 +21,6 @@ import type { AppEnv } from '../../types'
 import { answerMatches } from './answers'
 import { readPortalPass, readReceipt, signPortalPass, signReceipt } from './passes'
 import {
-  claimCode,
   codeById,
   findActiveCode,
   findFragment,
@@ -31,6 +30,10 @@ import {
   portalFragments,
   productById,
   productBySlug,
+  unlockedProductOf,
+} from './queries'
+import {
+  claimCode,
   puzzleState,
   recordHints,
   recordSolve,
@@ -38,7 +41,6 @@ import {
   resetPortalProgress,
   resetPuzzleProgress,
   submitStepAnswer,
-  unlockedProductOf,
 } from './service'
 
 /** Answers and codes are tiny; anything bigger is not one. */

@@ -1,13 +1,16 @@
 import { PageMeta } from '@lamplight/session'
-import { Button, cn, PageFrame } from '@lamplight/ui'
+import { Button, cn, Label, NativeSelect, PageFrame } from '@lamplight/ui'
 import { ArrowLeftIcon, XIcon } from '@lamplight/ui/icons'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { SearchBox } from './search-box'
 
 /**
  * The frame of an admin list page (orders, products, fulfilment...): its title and lead, the
  * way back to the dashboard beside the page's own actions, the filters with their Clear, and
- * then the list. `filtersClassName` lays the filters out (their grid columns).
+ * then the list. `filtersClassName` lays the filters out (their grid columns); `beforeList` is
+ * what a page shows between its actions and the list's filters (figures, a form, the list's
+ * heading).
  */
 export function AdminListFrame({
   title,
@@ -19,6 +22,7 @@ export function AdminListFrame({
   filtered,
   onClear,
   clearClassName,
+  beforeList,
   children,
 }: {
   title: string
@@ -30,6 +34,7 @@ export function AdminListFrame({
   filtered: boolean
   onClear: () => void
   clearClassName?: string
+  beforeList?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -44,6 +49,7 @@ export function AdminListFrame({
         </Button>
         {actions}
       </div>
+      {beforeList}
       <section
         aria-label="Filters"
         className={cn('mb-4 grid gap-3 rounded-lg border border-border bg-card p-4', filtersClassName)}
@@ -56,5 +62,81 @@ export function AdminListFrame({
       </section>
       {children}
     </PageFrame>
+  )
+}
+
+/** One filter of a list: its label over its control (`id` is the control's). */
+export function FilterField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string
+  label: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  )
+}
+
+/**
+ * A filter that picks one of a few values (a status, a plan) or none: `all` names the
+ * choice of none. `onChange` gets one of the values, or undefined for none.
+ */
+export function ChoiceFilter<V extends string>({
+  id,
+  label,
+  all,
+  options,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  all: string
+  options: readonly (readonly [V, string])[]
+  value: V | undefined
+  onChange: (value: V | undefined) => void
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <NativeSelect
+        id={id}
+        className="w-full"
+        value={value ?? ''}
+        onChange={(e) => onChange(options.find(([option]) => option === e.target.value)?.[0])}
+      >
+        <option value="">{all}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterField>
+  )
+}
+
+/** The search filter of a list: label, and a box that reports once typing pauses. */
+export function SearchFilter({
+  id,
+  ...box
+}: {
+  id: string
+  label: string
+  placeholder: string
+  value: string | undefined
+  onSearch: (value: string) => void
+}) {
+  return (
+    <FilterField id={id} label="Search">
+      <SearchBox id={id} {...box} value={box.value ?? ''} />
+    </FilterField>
   )
 }

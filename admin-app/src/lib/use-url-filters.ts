@@ -18,29 +18,47 @@ export function filtersToSearchParams<Q extends UrlFilters>(
   return params
 }
 
+/** The address with the list's own keys (those `parse` reads) replaced; another list's keys stay. */
+function withFilters(params: URLSearchParams, query: UrlFilters, filters: URLSearchParams) {
+  const next = new URLSearchParams(params)
+  for (const key of Object.keys(query)) next.delete(key)
+  for (const [key, value] of filters) next.set(key, value)
+  return next
+}
+
 /**
  * A list page's filters live in the URL (shareable, and Back works). `parse` reads them,
  * ignoring what does not parse; `defaults` are the values an address leaves out (the page,
  * the sort), which also do not count as filtering. Any change but the page's goes back to
- * page 1. `replace`: a change replaces the history entry instead of adding one.
+ * page 1; keys the list does not read (another list's on the same page) stay. `selection`: keys that are in the address but are not filters (the row that is
+ * open): changing one keeps the page, and Clear keeps it. `replace`: a change replaces the
+ * history entry instead of adding one.
  */
 export function useUrlFilters<Q extends UrlFilters>(
   parse: (params: URLSearchParams) => Q,
-  { defaults = {}, replace = false }: { defaults?: Partial<Q>; replace?: boolean } = {},
+  {
+    defaults = {},
+    selection = [],
+    replace = false,
+  }: { defaults?: Partial<Q>; selection?: readonly (keyof Q & string)[]; replace?: boolean } = {},
 ) {
   const [params, setParams] = useSearchParams()
   const query = useMemo(() => parse(params), [parse, params])
   const update = useCallback(
     (changes: Partial<Q>) => {
       const next: Q = { ...query, ...changes }
-      if ('page' in query && !('page' in changes)) (next as UrlFilters).page = 1
-      setParams(filtersToSearchParams(next, defaults), { replace })
+      const filterChanged = Object.keys(changes).some((key) => key !== 'page' && !selection.includes(key))
+      if ('page' in query && filterChanged) (next as UrlFilters).page = 1
+      setParams(withFilters(params, query, filtersToSearchParams(next, defaults)), { replace })
     },
-    [query, setParams, defaults, replace],
+    [params, query, setParams, defaults, selection, replace],
   )
-  const clear = useCallback(() => setParams(new URLSearchParams(), { replace }), [setParams, replace])
+  const clear = useCallback(() => {
+    const kept = Object.fromEntries(selection.map((key) => [key, query[key]])) as Partial<Q>
+    setParams(withFilters(params, query, filtersToSearchParams(kept, defaults)), { replace })
+  }, [params, query, setParams, defaults, selection, replace])
   const filtered = Object.entries(query).some(
-    ([key, value]) => !(key in defaults) && value !== undefined && value !== '',
+    ([key, value]) => !(key in defaults) && !selection.includes(key) && value !== undefined && value !== '',
   )
   return { query, update, clear, filtered }
 }

@@ -41,6 +41,10 @@ describe('discount form values', () => {
       usageLimit: '10',
     }).input
     expect(fixed).toMatchObject({ value: 510, minSubtotalCents: 3500, usageLimit: 10 })
+    expect(inputOf({ ...base, kind: 'fixed', value: '$1,200', minSubtotal: '19.99' }).input).toMatchObject({
+      value: 120000,
+      minSubtotalCents: 1999,
+    })
   })
 
   it('names the fields the browser can tell are wrong, and asks the API nothing then', () => {
@@ -48,6 +52,10 @@ describe('discount form values', () => {
     expect(inputOf({ ...base, value: 'abc', usageLimit: '-1' }).errors).toEqual({
       value: 'Enter a number above 0.',
       usageLimit: 'Enter a number above 0.',
+    })
+    expect(inputOf({ ...base, kind: 'fixed', value: '4.999', minSubtotal: '-5' }).errors).toEqual({
+      value: 'Enter an amount above 0, like 5 or 4.99.',
+      minSubtotalCents: 'Enter an amount above 0, like 5 or 4.99.',
     })
   })
 

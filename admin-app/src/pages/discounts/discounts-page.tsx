@@ -5,28 +5,19 @@ import {
   formatCount,
   formatMoney,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
-import {
-  Badge,
-  Button,
-  Field,
-  Form,
-  Input,
-  NativeSelect,
-  PageFrame,
-  SubmitButton,
-  toast,
-} from '@lamplight/ui'
-import { ArrowLeftIcon } from '@lamplight/ui/icons'
+import { Badge, Button, Field, Form, Input, NativeSelect, SubmitButton, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { adminDiscountsQuery, discountKeys, saveDiscountMutation } from '../../api/discounts'
 import { adminProductsQuery } from '../../api/products'
+import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
+import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
+import { useUrlFilters } from '../../lib/use-url-filters'
 
 /** `/admin/discounts`: every discount code with its uses and revenue; create, edit, pause (issue 33). */
 export function DiscountsPage() {
@@ -72,9 +63,9 @@ export const valuesOf = (d: AdminDiscount): DiscountFormValues => ({
   code: d.code,
   description: d.description,
   kind: d.kind,
-  value: d.kind === 'percent' ? String(d.value) : (d.value / 100).toFixed(2),
+  value: d.kind === 'percent' ? String(d.value) : dollarsOf(d.value),
   productIds: d.productIds,
-  minSubtotal: d.minSubtotalCents === null ? '' : (d.minSubtotalCents / 100).toFixed(2),
+  minSubtotal: dollarsOf(d.minSubtotalCents),
   startsOn: day(d.startsAt),
   endsOn: day(d.endsAt),
   usageLimit: d.usageLimit === null ? '' : String(d.usageLimit),
@@ -82,20 +73,22 @@ export const valuesOf = (d: AdminDiscount): DiscountFormValues => ({
   status: d.status,
 })
 
-const cents = (dollars: string) => Math.round(Number(dollars) * 100)
-
 /** The form's values as the API takes them, or the fields the browser can already tell are wrong. */
 export function inputOf(v: DiscountFormValues): { input: DiscountCodeInput; errors: Record<string, string> } {
   const errors: Record<string, string> = {}
-  const number = (text: string, key: string) => {
+  /** A number above 0 as typed (dollars in whole cents), null when left empty. */
+  const number = (text: string, key: string, money = false) => {
     if (text.trim() === '') return null
-    const n = Number(text)
-    if (!Number.isFinite(n) || n <= 0) errors[key] = 'Enter a number above 0.'
+    const n = money ? centsOf(text) : Number(text)
+    if (n === undefined || !Number.isFinite(n) || n <= 0) {
+      errors[key] = money ? 'Enter an amount above 0, like 5 or 4.99.' : 'Enter a number above 0.'
+      return 0
+    }
     return n
   }
-  const value = number(v.value, 'value')
+  const value = number(v.value, 'value', v.kind === 'fixed')
   if (value === null) errors.value = v.kind === 'percent' ? 'Enter the percentage.' : 'Enter the amount.'
-  const min = number(v.minSubtotal, 'minSubtotalCents')
+  const min = number(v.minSubtotal, 'minSubtotalCents', true)
   const limit = number(v.usageLimit, 'usageLimit')
   return {
     errors,
@@ -103,9 +96,9 @@ export function inputOf(v: DiscountFormValues): { input: DiscountCodeInput; erro
       code: v.code.trim(),
       description: v.description.trim(),
       kind: v.kind,
-      value: value === null ? 0 : v.kind === 'percent' ? Math.round(value) : cents(v.value),
+      value: value === null ? 0 : Math.round(value),
       productIds: v.productIds,
-      minSubtotalCents: min === null ? null : cents(v.minSubtotal),
+      minSubtotalCents: min,
       // A day is from its start to its end, in the admin's time zone.
       startsAt: v.startsOn ? new Date(`${v.startsOn}T00:00:00`).toISOString() : null,
       endsAt: v.endsOn ? new Date(`${v.endsOn}T23:59:59`).toISOString() : null,
@@ -119,9 +112,37 @@ export function inputOf(v: DiscountFormValues): { input: DiscountCodeInput; erro
 const terms = (d: AdminDiscount) =>
   `${d.kind === 'percent' ? `${d.value}%` : formatMoney(d.value)} off ${d.productIds.length ? `${d.productIds.length} product${d.productIds.length > 1 ? 's' : ''}` : 'the order'}${d.minSubtotalCents ? ` over ${formatMoney(d.minSubtotalCents)}` : ''}${d.oncePerCustomer ? ', once per customer' : ''}`
 
+const DISCOUNT_STATUS_FILTERS = [
+  ['active', 'Active'],
+  ['paused', 'Paused'],
+] as const
+
+type DiscountFilters = { q?: string; status?: AdminDiscount['status'] }
+
+/** The codes' filters from the address (`?q=easter&status=paused`); an unknown status is ignored. */
+function parseDiscountFilters(params: URLSearchParams): DiscountFilters {
+  const status = params.get('status')
+  return {
+    q: params.get('q')?.trim() || undefined,
+    status: status === 'active' || status === 'paused' ? status : undefined,
+  }
+}
+
+/** The codes the filters let through: the code or description contains the search, in that status. */
+const matches =
+  ({ q, status }: DiscountFilters) =>
+  (d: AdminDiscount) =>
+    (!status || d.status === status) &&
+    (!q || `${d.code} ${d.description}`.toLowerCase().includes(q.toLowerCase()))
+
 function Discounts() {
   const queryClient = useQueryClient()
-  const list = useQuery(adminDiscountsQuery())
+  const { query, update, clear: clearFilters, filtered } = useUrlFilters(parseDiscountFilters)
+  const list = useQuery({
+    ...adminDiscountsQuery(),
+    select: (r) => r.data.filter(matches(query)),
+  })
+  const onSearch = useCallback((q: string) => update({ q: q || undefined }), [update])
   const [editing, setEditing] = useState<AdminDiscount | null>(null)
   const [values, setValues] = useState<DiscountFormValues>(empty)
   const { errors, fail, show, clear } = useFieldErrors()
@@ -230,23 +251,38 @@ function Discounts() {
       setValues((v) => ({ ...v, [key]: e.target.value }))
 
   return (
-    <PageFrame
+    <AdminListFrame
       eyebrow="Admin"
       title="Discount codes"
       lead="Promotions the buyer types at checkout, with their uses and revenue."
-    >
-      <PageMeta title="Discount codes" />
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+      actions={
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/gift-cards">Gift cards</Link>
         </Button>
-      </div>
+      }
+      filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+      filtered={filtered}
+      onClear={clearFilters}
+      filters={
+        <>
+          <SearchFilter
+            id="discounts-search"
+            label="Search discount codes"
+            placeholder="Code or description"
+            value={query.q}
+            onSearch={onSearch}
+          />
+          <ChoiceFilter
+            id="discounts-status"
+            label="Status"
+            all="Every status"
+            options={DISCOUNT_STATUS_FILTERS}
+            value={query.status}
+            onChange={(status) => update({ status })}
+          />
+        </>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <QueryTable
           query={list}
@@ -255,7 +291,7 @@ function Discounts() {
           label="Discount codes"
           columns={columns}
           getRowId={(row) => row.id}
-          empty="No discount codes yet"
+          empty={filtered ? 'No discount codes match' : 'No discount codes yet'}
         />
         <Form
           aria-label={editing ? `Edit ${editing.code}` : 'New discount code'}
@@ -355,7 +391,7 @@ function Discounts() {
           </div>
         </Form>
       </div>
-    </PageFrame>
+    </AdminListFrame>
   )
 }
 

@@ -1,9 +1,7 @@
 import { formatMoney } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
-import { Badge, Button, Field, Form, FormOutcome, Input, PageFrame, SubmitButton, toast } from '@lamplight/ui'
-import { ArrowLeftIcon } from '@lamplight/ui/icons'
+import { Badge, Button, Field, Form, FormOutcome, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import {
   adminGiftCardsQuery,
@@ -12,12 +10,15 @@ import {
   giftCardQuery,
   issueGiftCardMutation,
 } from '../../api/discounts'
+import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { LoadError } from '../../components/states'
+import { centsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
+import { useUrlFilters } from '../../lib/use-url-filters'
 
 type Card = {
   id: string
@@ -50,9 +51,34 @@ export function GiftCardsPage() {
   )
 }
 
+type GiftCardFilters = { q?: string; status?: Card['status'] }
+
+const isStatus = (value: string | null): value is Card['status'] => !!value && value in STATUS
+
+/** The cards' filters from the address (`?q=ruth&status=active`); an unknown status is ignored. */
+function parseGiftCardFilters(params: URLSearchParams): GiftCardFilters {
+  const status = params.get('status')
+  return { q: params.get('q')?.trim() || undefined, status: isStatus(status) ? status : undefined }
+}
+
+/** The cards the filters let through: the last four, the recipient or the note contains the search. */
+const matches =
+  ({ q, status }: GiftCardFilters) =>
+  (card: Card) =>
+    (!status || card.status === status) &&
+    (!q ||
+      [card.last4, card.recipientEmail, card.giverName, card.note].some((text) =>
+        text?.toLowerCase().includes(q.toLowerCase()),
+      ))
+
 function GiftCards() {
   const queryClient = useQueryClient()
-  const list = useQuery(adminGiftCardsQuery())
+  const { query, update, clear, filtered } = useUrlFilters(parseGiftCardFilters)
+  const list = useQuery({
+    ...adminGiftCardsQuery(),
+    select: (r) => r.data.filter(matches(query)),
+  })
+  const onSearch = useCallback((q: string) => update({ q: q || undefined }), [update])
   const [open, setOpen] = useState<string | null>(null)
   const [disabling, setDisabling] = useState<Card | null>(null)
   const disable = useMutation({
@@ -125,23 +151,38 @@ function GiftCards() {
     [open],
   )
   return (
-    <PageFrame
+    <AdminListFrame
       eyebrow="Admin"
       title="Gift cards"
       lead="Cards are shown by their last four characters: the codes themselves are never stored."
-    >
-      <PageMeta title="Gift cards" />
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+      actions={
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/discounts">Discount codes</Link>
         </Button>
-      </div>
+      }
+      filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+      filtered={filtered}
+      onClear={clear}
+      filters={
+        <>
+          <SearchFilter
+            id="gift-cards-search"
+            label="Search gift cards"
+            placeholder="Last four, recipient or note"
+            value={query.q}
+            onSearch={onSearch}
+          />
+          <ChoiceFilter
+            id="gift-cards-status"
+            label="Status"
+            all="Every status"
+            options={Object.entries(STATUS) as [Card['status'], string][]}
+            value={query.status}
+            onChange={(status) => update({ status })}
+          />
+        </>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="grid gap-4">
           <QueryTable
@@ -151,7 +192,7 @@ function GiftCards() {
             label="Gift cards"
             columns={columns}
             getRowId={(row) => row.id}
-            empty="No gift cards yet"
+            empty={filtered ? 'No gift cards match' : 'No gift cards yet'}
           />
           {open && <Ledger id={open} />}
         </div>
@@ -176,7 +217,7 @@ function GiftCards() {
           }
         }}
       />
-    </PageFrame>
+    </AdminListFrame>
   )
 }
 
@@ -249,10 +290,10 @@ function IssueForm() {
       className="grid gap-4 rounded-lg border border-border bg-card p-4"
       onSubmit={(e) => {
         e.preventDefault()
-        const dollars = Number(amount)
-        if (!amount.trim() || !Number.isFinite(dollars) || dollars <= 0)
+        const amountCents = centsOf(amount)
+        if (amountCents === undefined || amountCents <= 0)
           return show({ amountCents: 'Enter an amount from $1 to $1,000.' })
-        issue.mutate({ amountCents: Math.round(dollars * 100), recipientEmail: email.trim() || null, note })
+        issue.mutate({ amountCents, recipientEmail: email.trim() || null, note })
       }}
     >
       <h2 className="font-semibold text-lg">Issue a gift card</h2>

@@ -5,10 +5,9 @@ import {
   monthName,
   SUBSCRIBER_FILTER_STATUSES,
   SUBSCRIPTION_TIERS,
-  type SubscriberListQuery,
   type SubscriptionTier,
 } from '@lamplight/contracts'
-import { apiErrorMessage, PageMeta } from '@lamplight/session'
+import { apiErrorMessage } from '@lamplight/session'
 import {
   Badge,
   Button,
@@ -20,14 +19,13 @@ import {
   Input,
   Label,
   NativeSelect,
-  PageFrame,
   Skeleton,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, XIcon } from '@lamplight/ui/icons'
+import { XIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { adminProductsQuery } from '../../api/products'
 import {
   setBoxMutation,
@@ -39,12 +37,14 @@ import {
   subscriptionFiguresQuery,
   testRenewalsMutation,
 } from '../../api/subscriptions'
+import { AdminListFrame, ChoiceFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
 import { LoadError } from '../../components/states'
 import { formatDate } from '../../lib/format'
+import { useUrlFilters } from '../../lib/use-url-filters'
 import { AwaitingBoxAlert } from './awaiting-box-alert'
 import { GiftSubscriptions } from './gift-subscriptions'
 
@@ -72,39 +72,42 @@ const statusOf = (s: { status: string; cancel_at_period_end: boolean }) =>
         ? 'Cancelling'
         : 'Active'
 
-/** Search, status, plan and page live in the URL (shareable, Back works), as the orders' filters do. */
-function useFilters() {
-  const [params, setParams] = useSearchParams()
-  const query = useMemo<SubscriberListQuery>(() => {
-    const status = params.get('status')
-    const plan = params.get('plan')
-    const page = Number(params.get('page'))
-    return {
-      q: params.get('q') || undefined,
-      status: (SUBSCRIBER_FILTER_STATUSES as readonly string[]).includes(status ?? '')
-        ? (status as SubscriberListQuery['status'])
-        : undefined,
-      plan: (SUBSCRIPTION_TIERS as readonly string[]).includes(plan ?? '')
-        ? (plan as SubscriptionTier)
-        : undefined,
-      page: Number.isInteger(page) && page > 1 ? page : 1,
-    }
-  }, [params])
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key)
-      else next.set(key, String(value))
-    }
-    if (!('page' in changes) && !('id' in changes)) next.delete('page')
-    setParams(next)
-  }
-  return { query, update, selected: params.get('id') }
+type SubscriberFilters = {
+  q?: string
+  status?: (typeof SUBSCRIBER_FILTER_STATUSES)[number]
+  plan?: SubscriptionTier
+  page: number
+  /** The subscriber whose detail is open: a selection, not a filter. */
+  id?: string
 }
 
+const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  (list as readonly (string | null)[]).includes(value)
+
+/** Search, status, plan and page (and the open subscriber) from the address; what does not parse is ignored. */
+function parseSubscriberFilters(params: URLSearchParams): SubscriberFilters {
+  const status = params.get('status')
+  const plan = params.get('plan')
+  const page = Number(params.get('page'))
+  return {
+    q: params.get('q') || undefined,
+    status: isOneOf(SUBSCRIBER_FILTER_STATUSES, status) ? status : undefined,
+    plan: isOneOf(SUBSCRIPTION_TIERS, plan) ? plan : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    id: params.get('id') || undefined,
+  }
+}
+
+const LIST_DEFAULTS = { page: 1 } as const
+const SELECTION = ['id'] as const
+
 function Subscribers() {
-  const { query, update, selected } = useFilters()
-  const list = useQuery(subscribersQuery(query))
+  const { query, update, clear, filtered } = useUrlFilters(parseSubscriberFilters, {
+    defaults: LIST_DEFAULTS,
+    selection: SELECTION,
+  })
+  const { id: selected, ...listQuery } = query
+  const list = useQuery(subscribersQuery(listQuery))
   const columns = useMemo<AdminColumn<AdminSubscriber>[]>(
     () => [
       {
@@ -146,83 +149,73 @@ function Subscribers() {
     [update],
   )
   return (
-    <PageFrame eyebrow="Admin" title="Subscribers" lead="Monthly plans: who gets boxes, when, and where.">
-      <PageMeta title="Subscribers" />
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+    <AdminListFrame
+      eyebrow="Admin"
+      title="Subscribers"
+      lead="Monthly plans: who gets boxes, when, and where."
+      actions={
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/fulfilment">Fulfilment queue</Link>
         </Button>
-      </div>
-      <SubscriberFigures />
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <MonthBox />
-        <TestClock />
-      </div>
-      {selected && <SubscriberDetail id={selected} onClose={() => update({ id: undefined })} />}
-      <section aria-labelledby="subscribers-list" className="mt-8 grid gap-4">
-        <h2 id="subscribers-list" className="font-serif text-2xl">
-          All subscribers
-        </h2>
-        <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      }
+      beforeList={
+        <>
+          <SubscriberFigures />
+          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+            <MonthBox />
+            <TestClock />
+          </div>
+          {selected && <SubscriberDetail id={selected} onClose={() => update({ id: undefined })} />}
+          <h2 id="subscribers-list" className="mt-8 mb-4 font-serif text-2xl">
+            All subscribers
+          </h2>
+        </>
+      }
+      filtersClassName="sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      filtered={filtered}
+      onClear={clear}
+      filters={
+        <>
           <SearchBox
             label="Search by email or name"
             value={query.q ?? ''}
-            onSearch={(q) => update({ q })}
+            onSearch={(q) => update({ q: q || undefined })}
             placeholder="Search by email or name"
           />
-          <div className="grid gap-1.5">
-            <Label htmlFor="subscriber-status">Status</Label>
-            <NativeSelect
-              id="subscriber-status"
-              value={query.status ?? ''}
-              onChange={(e) => update({ status: e.target.value })}
-            >
-              <option value="">Every status</option>
-              {SUBSCRIBER_FILTER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="subscriber-plan">Plan</Label>
-            <NativeSelect
-              id="subscriber-plan"
-              value={query.plan ?? ''}
-              onChange={(e) => update({ plan: e.target.value })}
-            >
-              <option value="">Every plan</option>
-              {SUBSCRIPTION_TIERS.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        <QueryTable
-          query={list}
-          columns={columns}
-          getRowId={(row) => row.id}
-          errorMessage="Failed to load subscribers"
-          label="Subscribers"
-          empty="No subscribers match."
-          pages={{
-            page: Number(query.page ?? 1),
-            onPage: (page) => update({ page }),
-            label: 'Subscribers pages',
-          }}
-        />
-      </section>
+          <ChoiceFilter
+            id="subscriber-status"
+            label="Status"
+            all="Every status"
+            options={SUBSCRIBER_FILTER_STATUSES.map((s) => [s, STATUS_LABELS[s] ?? s] as const)}
+            value={query.status}
+            onChange={(status) => update({ status })}
+          />
+          <ChoiceFilter
+            id="subscriber-plan"
+            label="Plan"
+            all="Every plan"
+            options={SUBSCRIPTION_TIERS.map((t) => [t, t] as const)}
+            value={query.plan}
+            onChange={(plan) => update({ plan })}
+          />
+        </>
+      }
+    >
+      <QueryTable
+        query={list}
+        columns={columns}
+        getRowId={(row) => row.id}
+        errorMessage="Failed to load subscribers"
+        label="Subscribers"
+        empty="No subscribers match."
+        pages={{
+          page: query.page,
+          onPage: (page) => update({ page }),
+          label: 'Subscribers pages',
+        }}
+      />
       <GiftSubscriptions />
-    </PageFrame>
+    </AdminListFrame>
   )
 }
 

@@ -1,0 +1,87 @@
+import { AuthProvider, createQueryClient } from '@lamplight/session'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DiscountsPage } from './discounts-page'
+
+const code = (code: string, status: 'active' | 'paused', description = '') => ({
+  id: code.toLowerCase(),
+  code,
+  description,
+  kind: 'percent',
+  value: 15,
+  productIds: [],
+  minSubtotalCents: null,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  oncePerCustomer: false,
+  status,
+  usedCount: 0,
+  paidOrders: 0,
+  revenueCents: 0,
+  discountedCents: 0,
+  createdAt: '2026-11-28T10:00:00.000Z',
+})
+const codes = [code('EASTER15', 'active', 'Easter week'), code('LENT5', 'paused'), code('ADVENT10', 'active')]
+
+const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+  const url = new URL(String(input), 'http://localhost')
+  if (url.pathname.endsWith('/get-session'))
+    return Response.json({ user: { id: 'admin-1', email: 'boss@example.com', name: 'Boss', role: 'admin' } })
+  if (url.pathname === '/api/admin/discounts') return Response.json({ data: codes })
+  return Response.json({ data: [], total: 0 })
+})
+
+function Where() {
+  const location = useLocation()
+  return <output aria-label="address">{location.pathname + location.search}</output>
+}
+
+const renderAt = (path: string) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <DiscountsPage />
+          <Where />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+
+beforeEach(() => vi.stubGlobal('fetch', fetchStub))
+afterEach(() => vi.unstubAllGlobals())
+
+const shownCodes = async () => {
+  const table = await screen.findByRole('table', { name: 'Discount codes' })
+  await within(table).findAllByText(/^[A-Z]+\d+$/)
+  return within(table)
+    .getAllByText(/^[A-Z]+\d+$/)
+    .map((cell) => cell.textContent)
+}
+
+describe('/admin/discounts', () => {
+  it('filters the codes by the status and search in the address, and Clear shows them all', async () => {
+    const user = userEvent.setup()
+    renderAt('/admin/discounts?status=active')
+    expect(await shownCodes()).toEqual(['EASTER15', 'ADVENT10'])
+    const filters = screen.getByRole('region', { name: 'Filters' })
+    expect(within(filters).getByLabelText('Status')).toHaveValue('active')
+
+    await user.type(within(filters).getByLabelText('Search'), 'easter')
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('address')).toHaveTextContent('/admin/discounts?q=easter&status=active'),
+    )
+    expect(await shownCodes()).toEqual(['EASTER15'])
+
+    await user.selectOptions(within(filters).getByLabelText('Status'), 'paused')
+    expect(await screen.findByText('No discount codes match')).toBeInTheDocument()
+
+    await user.click(within(filters).getByRole('button', { name: 'Clear' }))
+    expect(screen.getByLabelText('address')).toHaveTextContent(/^\/admin\/discounts$/)
+    expect(await shownCodes()).toEqual(['EASTER15', 'LENT5', 'ADVENT10'])
+  })
+})

@@ -224,9 +224,14 @@ describe.each(DRIVERS)('subscription shipments in test mode on %s (issue 34)', (
       const period = (await mine(racer.client)).periods.find((p) => p.period === month)!
       if (skip.status === 200 && period.status === 'skipped') expect(period.amount_cents).toBe(0)
       else {
-        expect(skip.status).toBe(409)
         expect(period).toMatchObject({ status: 'shipped', amount_cents: 4999 })
         expect(period.boxes).toEqual([{ name: 'The Epiphany Star', quantity: 3 }])
+        if (skip.status === 200) {
+          // The renewal committed first and moved the period on: the skip took the month that
+          // was next by then, which ships nothing.
+          const after = await mine(racer.client)
+          expect(after).toMatchObject({ next_period: monthAfter(month), next_period_skipped: true })
+        } else expect(skip.status).toBe(409)
       }
     }
   })

@@ -204,3 +204,35 @@ export async function fillPlanAddress(plan: Page, lastName = 'Moab') {
   await plan.getByLabel('State / province').selectOption('PA')
   await plan.getByLabel('ZIP / postal code').fill('18015')
 }
+
+/** "2026-12" as the admin's screens name it: "December 2026". */
+export const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/**
+ * On /admin/subscribers (signed in as the admin): sets `month`'s box to the first box offered
+ * and runs that month's test renewal. Answers the box's id and name.
+ */
+export async function setBoxAndRenew(
+  admin: Page,
+  month: string,
+): Promise<{ boxId: string; boxName: string }> {
+  await admin.goto('/admin/subscribers')
+  await expect(admin.getByRole('heading', { name: 'Subscribers', level: 1 })).toBeVisible()
+  await admin.getByLabel('Month', { exact: true }).fill(month)
+  const select = admin.getByLabel('Box', { exact: true })
+  const option = select.locator('option').nth(1)
+  const boxId = (await option.getAttribute('value'))!
+  const boxName = ((await option.textContent()) ?? '').replace(/ \(\d+ in stock\)$/, '').trim()
+  await select.selectOption(boxId)
+  await admin.getByRole('button', { name: 'Set box' }).click()
+  await expect(admin.getByText(`${monthName(month)}: ${boxName}`)).toBeVisible()
+  await admin.getByLabel('Renew up to').fill(month)
+  await admin.getByRole('button', { name: `Run ${monthName(month)} renewal` }).click()
+  await expect(admin.getByText(`${monthName(month)} renewals run`)).toBeVisible()
+  return { boxId, boxName }
+}

@@ -1,15 +1,8 @@
-import { expect, mailedLink, signInAsAdmin, test, uniqueEmail } from './fixtures'
+import { expect, mailedLink, monthName, setBoxAndRenew, signInAsAdmin, test, uniqueEmail } from './fixtures'
 
 // Issue 34 item 7: a visitor gives 3 months of Premium by mail link; the recipient opens the
 // link from the outbox and gives their address; the admin sets next month's box and runs its
 // test renewal: one shipment of two boxes to the recipient's address in the fulfilment queue.
-
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
 
 test('a 3-month Premium gift by mail link ships its month to the address the recipient gave', async ({
   page,
@@ -83,19 +76,7 @@ test('a 3-month Premium gift by mail link ships its month to the address the rec
   await admin.setViewportSize({ width: 1280, height: 900 })
   await admin.goto('/')
   await signInAsAdmin(admin)
-  await admin.goto('/admin/subscribers')
-  await expect(admin.getByRole('heading', { name: 'Subscribers', level: 1 })).toBeVisible()
-  await admin.getByLabel('Month', { exact: true }).fill(nextMonth)
-  const select = admin.getByLabel('Box', { exact: true })
-  const option = select.locator('option').nth(1)
-  const boxId = (await option.getAttribute('value'))!
-  const boxName = ((await option.textContent()) ?? '').replace(/ \(\d+ in stock\)$/, '').trim()
-  await select.selectOption(boxId)
-  await admin.getByRole('button', { name: 'Set box' }).click()
-  await expect(admin.getByText(`${monthName(nextMonth)}: ${boxName}`)).toBeVisible()
-  await admin.getByLabel('Renew up to').fill(nextMonth)
-  await admin.getByRole('button', { name: `Run ${monthName(nextMonth)} renewal` }).click()
-  await expect(admin.getByText(`${monthName(nextMonth)} renewals run`)).toBeVisible()
+  const { boxId, boxName } = await setBoxAndRenew(admin, nextMonth)
 
   // The gift on the Subscribers screen: its month shipped as one order of two boxes.
   const gifts = admin.getByRole('region', { name: 'Gift subscriptions' })

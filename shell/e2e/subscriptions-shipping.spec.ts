@@ -1,18 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, fillPlanAddress, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+import {
+  expect,
+  fillPlanAddress,
+  monthName,
+  setBoxAndRenew,
+  signInAsAdmin,
+  signUpAs,
+  test,
+  uniqueEmail,
+} from './fixtures'
 
 // Issue 34, "Done when": a customer subscribes to Premium with an address and sees Active at
 // once; the admin sets the month's box and runs that month's renewal (test mode): one
 // shipment of two boxes with that address in the fulfilment queue; the customer skips the
 // month after: no shipment, no charge; a failed payment makes them past due with a mail;
 // the Subscribers screen and the dashboard show it.
-
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
 
 // The test clock renews every test subscription due: the two viewports' runs take turns.
 test.describe.configure({ mode: 'serial' })
@@ -83,19 +85,7 @@ for (const viewport of [
     await admin.setViewportSize(viewport)
     await admin.goto('/')
     await signInAsAdmin(admin)
-    await admin.goto('/admin/subscribers')
-    await expect(admin.getByRole('heading', { name: 'Subscribers', level: 1 })).toBeVisible()
-    await admin.getByLabel('Month', { exact: true }).fill(nextMonth)
-    const select = admin.getByLabel('Box', { exact: true })
-    const option = select.locator('option').nth(1)
-    const boxId = (await option.getAttribute('value'))!
-    const boxName = ((await option.textContent()) ?? '').replace(/ \(\d+ in stock\)$/, '').trim()
-    await select.selectOption(boxId)
-    await admin.getByRole('button', { name: 'Set box' }).click()
-    await expect(admin.getByText(`${monthName(nextMonth)}: ${boxName}`)).toBeVisible()
-    await admin.getByLabel('Renew up to').fill(nextMonth)
-    await admin.getByRole('button', { name: `Run ${monthName(nextMonth)} renewal` }).click()
-    await expect(admin.getByText(`${monthName(nextMonth)} renewals run`)).toBeVisible()
+    const { boxId, boxName } = await setBoxAndRenew(admin, nextMonth)
 
     // The subscriber's detail: the month shipped as one order of two boxes.
     await admin.getByLabel('Search by email or name').fill(email)

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client'
 import { createLogger } from '../../logger'
 import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import { stripeShop } from '../../test/stripe'
@@ -572,13 +573,7 @@ describe.each(DRIVERS)('discount codes and gift cards with Stripe on %s (our fak
   const shop = stripeShop(
     driver,
     { ADMIN_EMAILS: ADMIN },
-    {
-      seed: (database) =>
-        database.db.execute(
-          sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
-        ),
-      timeoutMs: 180_000,
-    },
+    { seed: insertScrollOfAntioch, timeoutMs: 180_000 },
   )
   const { fake } = shop
   let admin: ReturnType<typeof browser>

@@ -398,26 +398,26 @@ export async function confirmationLinesOf(db: DbOrTx, orderId: string) {
     .orderBy(asc(orderItems.position))
 }
 
+/** A subscription's month to ship, as an order. */
+export type ShipmentOrder = {
+  /** The subscription, or null for a gift subscription's month (decision 064). */
+  subscriptionId: string | null
+  userId: string | null
+  email: string
+  customerName: string | null
+  provider: 'test' | 'stripe'
+  productId: string
+  productName: string
+  quantity: number
+  shippingAddress: ShippingAddress
+  note: string
+}
+
 /**
  * A subscription's month as a paid order (0 to the buyer) with its one line and its
  * `created` history line; the order's id.
  */
-export async function insertShipmentOrder(
-  db: DbOrTx,
-  shipment: {
-    subscriptionId: string | null
-    userId: string | null
-    email: string
-    customerName: string | null
-    provider: 'test' | 'stripe'
-    productId: string
-    productName: string
-    quantity: number
-    shippingAddress: ShippingAddress
-    note: string
-  },
-  now: Date,
-): Promise<string> {
+export async function insertShipmentOrder(db: DbOrTx, shipment: ShipmentOrder, now: Date): Promise<string> {
   const [order] = await db
     .insert(orders)
     .values({

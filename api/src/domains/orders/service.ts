@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { orderNumber, TAX_NOTES } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
-import type { ShippingAddress } from '../../db/schema'
 import {
   ClaimBusyError,
   ClaimMismatchError,
@@ -48,6 +47,7 @@ import {
   type NewOrder,
   orderLinesOf,
   productNameOf,
+  type ShipmentOrder,
   setOrderCharge,
   setSessionIfNone,
 } from './queries'
@@ -676,19 +676,7 @@ type OrderTx = Parameters<Parameters<Db['transaction']>[0]>[0]
  */
 export async function createSubscriptionShipmentOrder(
   tx: OrderTx,
-  shipment: {
-    /** The subscription, or null for a gift subscription's month (decision 064). */
-    subscriptionId: string | null
-    userId: string | null
-    email: string
-    customerName: string | null
-    provider: 'test' | 'stripe'
-    productId: string
-    productName: string
-    quantity: number
-    shippingAddress: ShippingAddress
-    note: string
-  },
+  shipment: ShipmentOrder,
 ): Promise<{ orderId: string } | 'sold-out'> {
   const stock = await takeStockOfLines(tx, [{ productId: shipment.productId, quantity: shipment.quantity }])
   if (stock === 'sold-out') return 'sold-out'

@@ -2,21 +2,13 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { queryRows } from '../../db/client'
 import { createTestApp } from '../../test/app'
+import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
 import { DRIVERS } from '../../test/database'
 import { stripeEnv, stripeShop, stripeSigner } from '../../test/stripe'
 
 describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Stripe)', (driver) => {
-  const shop = stripeShop(
-    driver,
-    { STRIPE_AUTOMATIC_TAX: 'true' },
-    {
-      seed: (database) =>
-        database.db.execute(
-          sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
-        ),
-    },
-  )
+  const shop = stripeShop(driver, { STRIPE_AUTOMATIC_TAX: 'true' }, { seed: insertScrollOfAntioch })
   const { fake } = shop
 
   async function checkout() {

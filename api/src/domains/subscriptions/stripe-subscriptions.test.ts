@@ -2,22 +2,14 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
+import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
 import { DRIVERS } from '../../test/database'
 import { stripeShop } from '../../test/stripe'
 import { planMails, startPlanCheckout, subscribedThroughStripe } from '../../test/subscriptions'
 
 describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fake Stripe)', (driver) => {
-  const shop = stripeShop(
-    driver,
-    { ADMIN_EMAILS: 'boss@example.com' },
-    {
-      seed: (database) =>
-        database.db.execute(
-          sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
-        ),
-    },
-  )
+  const shop = stripeShop(driver, { ADMIN_EMAILS: 'boss@example.com' }, { seed: insertScrollOfAntioch })
   const { fake, event } = shop
 
   const status = async (client: ReturnType<typeof browser>) =>

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { orderNumber, TAX_NOTES } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
 import {
@@ -20,6 +20,7 @@ import { removeBoughtLines } from '../cart/service'
 import { takeStockOfLines } from '../catalog/service'
 import { issuePurchasedGiftCard, releaseOrderCodes } from '../discounts/service'
 import type { PaymentProvider } from '../payments/types'
+import { keyedOrderId } from './checkout-keys'
 import { orderPageUrl, soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
 import {
@@ -52,6 +53,7 @@ import {
   setSessionIfNone,
 } from './queries'
 
+export { keyedOrderId, requestHashOf } from './checkout-keys'
 export type { NewOrder, OrderLine } from './queries'
 
 /**
@@ -80,27 +82,6 @@ export async function createPendingOrder(
     return order.id
   })
 }
-
-/**
- * The order id of a keyed checkout: derived from the buyer and their key, so a retry after
- * a failed transaction asks the provider again with the same order id, and so the same
- * provider idempotency key (`checkout-<order id>`), and gets the same session back instead
- * of leaving one unpaid. The buyer is in it, so two buyers' keys never meet at the provider.
- * A UUID of version 8 (RFC 9562: custom).
- */
-export function keyedOrderId(userId: string | null, key: string): string {
-  const b = createHash('sha256')
-    .update(`checkout-order\n${userId ?? ''}\n${key}`)
-    .digest()
-  b[6] = (b[6]! & 0x0f) | 0x80
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const hex = b.subarray(0, 16).toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
-/** What a keyed checkout compares: the body as parsed (the schema fixes its keys' order). */
-export const requestHashOf = (body: unknown) =>
-  createHash('sha256').update(JSON.stringify(body)).digest('hex')
 
 /** How long a keyed checkout holds its claim, waits for another's, and how often it looks. */
 export type { ClaimTiming }

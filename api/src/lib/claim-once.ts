@@ -136,6 +136,16 @@ export async function completeClaim<R>(db: Db, claim: ClaimRef, result: R): Prom
   return (kept?.result ?? result) as R
 }
 
+/**
+ * The answer of a claim, its row locked until the caller's transaction ends (null: not
+ * answered yet), so a holder writing its work and answer together sees a completer that
+ * took the claim over and answered first.
+ */
+export async function lockClaimResult(db: Db, target: Target): Promise<unknown> {
+  const [current] = await db.select({ result: claims.result }).from(claims).where(ofKey(target)).for('update')
+  return current?.result ?? null
+}
+
 /** Gives the lease up (the work failed), so a retry takes over now rather than after the lease. */
 export async function releaseClaim(db: Db, claim: ClaimRef): Promise<void> {
   await db

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { categories } from '../db/schema'
 import type { TestDatabase } from './database'
 
@@ -12,4 +13,11 @@ export async function insertTeachingResourcesCategory(database: TestDatabase): P
     .returning({ id: categories.id })
   if (!category) throw new Error('the teaching-resources category was not inserted')
   return category.id
+}
+
+/** "The Scroll of Antioch" at $49.99, stock not counted: the box the checkout tests buy. */
+export async function insertScrollOfAntioch(database: TestDatabase): Promise<void> {
+  await database.db.execute(
+    sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
+  )
 }

@@ -1,5 +1,5 @@
 import type { ProductAvailability, ProductView } from '@lamplight/contracts'
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { productImages, products, productWatchers } from '../../db/schema'
 
@@ -356,4 +356,37 @@ export async function deleteImage(db: DbOrTx, productId: string, imageId: string
     .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
     .returning({ key: productImages.key, alt: productImages.alt })
   return gone ?? null
+}
+
+// Stock (`stock.ts` holds the rules: order of the locks, all or nothing).
+
+/**
+ * Takes `quantity` from a product's counted stock when it has that many, in one conditional
+ * update (racing callers cannot take it below zero); the stock left, or null when none was
+ * taken (short of stock, or not counted).
+ */
+export async function decrementStock(db: DbOrTx, productId: string, quantity: number) {
+  const [taken] = await db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
+    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
+    .returning({ stock: products.stock })
+  return taken ?? null
+}
+
+/** A product's stock (null: not counted), or undefined when there is no such product. */
+export async function stockOf(db: DbOrTx, productId: string) {
+  const [product] = await db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId))
+  return product
+}
+
+/** Puts `quantity` back on a product's counted stock; a stock not counted stays so. */
+export async function incrementCountedStock(db: DbOrTx, productId: string, quantity: number) {
+  await db
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
+    .where(and(eq(products.id, productId), sql`${products.stock} is not null`))
 }

@@ -1,6 +1,5 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { products } from '../../db/schema'
+import { decrementStock, incrementCountedStock, stockOf } from './queries'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -14,16 +13,8 @@ export type StockTaken = 'taken' | 'not-counted' | 'sold-out'
  * is the last net). A product whose stock is not counted (null) always has one.
  */
 export async function takeStock(tx: Tx, productId: string, quantity = 1): Promise<StockTaken> {
-  const [taken] = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
-    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-    .returning({ stock: products.stock })
-  if (taken) return 'taken'
-  const [product] = await tx
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId))
+  if (await decrementStock(tx, productId, quantity)) return 'taken'
+  const product = await stockOf(tx, productId)
   return product && product.stock === null ? 'not-counted' : 'sold-out'
 }
 
@@ -67,8 +58,5 @@ export const hasStock = (p: { stock: number | null }) => p.stock === null || p.s
  */
 export async function returnStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<void> {
   for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)))
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
-      .where(and(eq(products.id, line.productId), sql`${products.stock} is not null`))
+    await incrementCountedStock(tx, line.productId, line.quantity)
 }

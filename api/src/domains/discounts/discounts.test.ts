@@ -1,14 +1,14 @@
 import { DISCOUNT_MESSAGES, GIFT_CARD_MESSAGES } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
-import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { createLogger } from '../../logger'
 import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { fakeStripe } from '../../test/fake-stripe'
+import { stripeShop } from '../../test/stripe'
 import { expireSessionlessOrders } from '../orders/service'
 import { generateGiftCardCode, normaliseGiftCardCode } from './codes'
 import { giftCardSecret, lookupGiftCards } from './service'
@@ -569,35 +569,17 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
   })
 })
 
-const WEBHOOK_SECRET = 'whsec_test_secret_for_our_fake_stripe'
-
 describe.each(DRIVERS)('discount codes and gift cards with Stripe on %s (our fake Stripe)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const shop = stripeShop(
+    driver,
+    { ADMIN_EMAILS: ADMIN },
+    { seed: insertScrollOfAntioch, timeoutMs: 180_000 },
+  )
+  const { fake } = shop
   let admin: ReturnType<typeof browser>
-  const fake = fakeStripe()
-  const signer = new Stripe('sk_test_fake')
-
   beforeAll(async () => {
-    const base = await fake.listen()
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, {
-      PUBLIC_URL: 'https://shop.example.com',
-      TRUSTED_ORIGINS: TEST_ORIGIN,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: base,
-      ADMIN_EMAILS: ADMIN,
-    }).app
-    await database.db.execute(
-      sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
-    )
-    admin = await signInListedAdmin(app, database, ADMIN)
-  }, 180_000)
-  afterAll(async () => {
-    await database.destroy()
-    await fake.close()
-  })
+    admin = await signInListedAdmin(shop.app, shop.database, ADMIN)
+  }, 60_000)
 
   it('passes the discount and the gift card as one coupon on the session, charges the rest, and refunds each part to where it came from', async () => {
     expect(
@@ -612,7 +594,7 @@ describe.each(DRIVERS)('discount codes and gift cards with Stripe on %s (our fak
         body: { amountCents: 1000 },
       })
     ).body.data
-    const res = await browser(app).json<{ url: string }>('/api/checkout', {
+    const res = await browser(shop.app).json<{ url: string }>('/api/checkout', {
       body: {
         productSlug: 'scroll-of-antioch',
         customerInfo: { ...SHIPPING, email: 'stripe-easter@example.com' },
@@ -631,24 +613,15 @@ describe.each(DRIVERS)('discount codes and gift cards with Stripe on %s (our fak
     expect(session.discounts).toEqual([{ coupon: expect.stringMatching(/^coupon_/) }])
     expect(session.amount_total).toBe(4999 - 750 - 1000)
     const [order] = await queryRows<{ id: string; amount_cents: number; gift_card_cents: number }>(
-      database.db,
+      shop.database.db,
       sql`select id, amount_cents, gift_card_cents from orders where provider_session_id = ${id}`,
     )
     expect(order).toMatchObject({ amount_cents: 3249, gift_card_cents: 1000 })
 
-    const payload = JSON.stringify({
-      id: 'evt_easter_paid',
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
-    })
-    const paid = await app.request('/api/payments/stripe/webhook', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      body: payload,
+    const paid = await shop.deliver('evt_easter_paid', 'checkout.session.completed', {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
     })
     expect(paid.status).toBe(200)
     expect(
@@ -661,7 +634,7 @@ describe.each(DRIVERS)('discount codes and gift cards with Stripe on %s (our fak
         .form.get('amount'),
     ).toBe('3249')
     const [state] = await queryRows<{ balance: number }>(
-      database.db,
+      shop.database.db,
       sql`select balance_cents as balance from gift_cards where id = ${card.id}`,
     )
     expect(state!.balance).toBe(1000)

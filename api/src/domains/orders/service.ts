@@ -1,22 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { type CustomerInfo, orderNumber, type PaymentMethod, TAX_NOTES } from '@lamplight/contracts'
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { orderNumber, TAX_NOTES } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
-import {
-  claims,
-  orderHistory,
-  orderItems,
-  orders,
-  products,
-  type ShippingAddress,
-  user,
-} from '../../db/schema'
 import {
   ClaimBusyError,
   ClaimMismatchError,
   type ClaimTiming,
   completeClaim,
   DEFAULT_CLAIM_TIMING,
+  lockClaimResult,
   purgeClaims,
   runOnce,
 } from '../../lib/claim-once'
@@ -29,8 +20,41 @@ import { removeBoughtLines } from '../cart/service'
 import { takeStockOfLines } from '../catalog/service'
 import { issuePurchasedGiftCard, releaseOrderCodes } from '../discounts/service'
 import type { PaymentProvider } from '../payments/types'
+import { keyedOrderId } from './checkout-keys'
 import { orderPageUrl, soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
+import {
+  addOrderHistory,
+  assignOrderTo,
+  buyerItemRows,
+  buyerOrderRowsBySession,
+  buyerOrderRowsOf,
+  cancelSessionlessOrders,
+  cancelStaleTestOrders,
+  closePendingOrder,
+  confirmationLinesOf,
+  confirmationRowOf,
+  findOrderCharge,
+  findOrderSession,
+  hasCompletedOrderOf,
+  hasHistoryNote,
+  insertPendingOrder,
+  insertShipmentOrder,
+  lockGuestOrdersOf,
+  lockOrderBySession,
+  markFailedOrderRefunded,
+  markOrderFailedPaid,
+  markPendingOrderPaid,
+  type NewOrder,
+  orderLinesOf,
+  productNameOf,
+  type ShipmentOrder,
+  setOrderCharge,
+  setSessionIfNone,
+} from './queries'
+
+export { keyedOrderId, requestHashOf } from './checkout-keys'
+export type { NewOrder, OrderLine } from './queries'
 
 /**
  * The life of a bought order, in one place: created pending with its payment session,
@@ -40,38 +64,6 @@ import { orderConfirmationMail } from './mails'
  * winner writes the history and sends the mail.
  */
 type Deps = { db: Db; mailer: Mailer; logger: Logger }
-
-export type NewOrder = {
-  userId: string | null
-  email: string
-  customerName: string | null
-  /** The first line's product. */
-  productId: string
-  /** The total: subtotal - discount + shipping + tax, computed on the server. */
-  amountCents: number
-  subtotalCents: number
-  discountCents: number
-  shippingCents: number
-  taxCents: number
-  lines: OrderLine[]
-  currency: string
-  provider: 'test' | 'stripe' | 'gift_card'
-  paymentMethod: PaymentMethod | null
-  shippingAddress: CustomerInfo | null
-  /** A hash of the client address, for the pending-checkout limit (decision 053). */
-  checkoutAddress: string | null
-  cartId: string | null
-  /** Paid by gift card (issue 33); `amountCents` is then what the provider charges. */
-  giftCardCents?: number
-}
-
-export type OrderLine = {
-  productId: string
-  productName: string
-  quantity: number
-  unitPriceCents: number
-  lineTotalCents: number
-}
 
 /**
  * Records a pending order with its payment session, in one transaction: the caller makes
@@ -90,69 +82,6 @@ export async function createPendingOrder(
     return order.id
   })
 }
-
-/**
- * Inserts the order and its `created` history line; with `ifAbsent`, an order that already
- * has this id is left as it is (answers false) instead of failing.
- */
-async function insertPendingOrder(
-  tx: Db,
-  order: NewOrder & { id: string; providerSessionId: string | null },
-  { ifAbsent = false } = {},
-): Promise<boolean> {
-  const { email: _email, ...address } = order.shippingAddress ?? ({} as CustomerInfo)
-  const insert = tx.insert(orders).values({
-    id: order.id,
-    providerSessionId: order.providerSessionId,
-    userId: order.userId,
-    email: order.email.toLowerCase(),
-    customerName: order.customerName,
-    productId: order.productId,
-    amountCents: order.amountCents,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    giftCardCents: order.giftCardCents ?? 0,
-    currency: order.currency,
-    status: 'pending',
-    provider: order.provider,
-    paymentMethod: order.paymentMethod,
-    shippingAddress: order.shippingAddress ? address : null,
-    checkoutAddress: order.checkoutAddress,
-    cartId: order.cartId,
-  })
-  const [row] = await (ifAbsent ? insert.onConflictDoNothing({ target: orders.id }) : insert).returning({
-    id: orders.id,
-  })
-  if (!row) return false
-  await tx
-    .insert(orderItems)
-    .values(order.lines.map((line, position) => ({ ...line, orderId: row.id, position })))
-  await tx.insert(orderHistory).values({ orderId: row.id, event: 'created', toStatus: 'pending' })
-  return true
-}
-
-/**
- * The order id of a keyed checkout: derived from the buyer and their key, so a retry after
- * a failed transaction asks the provider again with the same order id, and so the same
- * provider idempotency key (`checkout-<order id>`), and gets the same session back instead
- * of leaving one unpaid. The buyer is in it, so two buyers' keys never meet at the provider.
- * A UUID of version 8 (RFC 9562: custom).
- */
-export function keyedOrderId(userId: string | null, key: string): string {
-  const b = createHash('sha256')
-    .update(`checkout-order\n${userId ?? ''}\n${key}`)
-    .digest()
-  b[6] = (b[6]! & 0x0f) | 0x80
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const hex = b.subarray(0, 16).toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
-/** What a keyed checkout compares: the body as parsed (the schema fixes its keys' order). */
-export const requestHashOf = (body: unknown) =>
-  createHash('sha256').update(JSON.stringify(body)).digest('hex')
 
 /** How long a keyed checkout holds its claim, waits for another's, and how often it looks. */
 export type { ClaimTiming }
@@ -212,14 +141,10 @@ export async function createPendingOrderOnce(
       async (held) => {
         const session = await openSession(orderId)
         return db.transaction(async (tx) => {
-          const [current] = await tx
-            .select({ result: claims.result })
-            .from(claims)
-            .where(and(eq(claims.scope, target.scope), eq(claims.key, target.key)))
-            .for('update')
+          const current = await lockClaimResult(tx as unknown as Db, target)
           // Completed meanwhile by a request that took the claim over: the provider's session is
           // the same one (same idempotency key), and the order is written; answer it.
-          if (current?.result) return current.result as CheckoutAnswer
+          if (current) return current as CheckoutAnswer
           const created = await insertPendingOrder(
             tx as unknown as Db,
             { ...order, id: orderId, providerSessionId: session.id },
@@ -228,10 +153,7 @@ export async function createPendingOrderOnce(
           if (!created) {
             // The order exists while its claim is unanswered: the claim was purged (a day old)
             // and the key sent again, and the provider no longer knows its idempotency key.
-            const [existing] = await tx
-              .select({ sessionId: orders.providerSessionId })
-              .from(orders)
-              .where(eq(orders.id, orderId))
+            const existing = await findOrderSession(tx, orderId)
             if (existing?.sessionId !== session.id) throw keyReused()
           }
           return completeClaim(tx as unknown as Db, held, { orderId, url: session.url })
@@ -294,16 +216,7 @@ export async function createOrderWithCodes(
   const orderId = claim ? keyedOrderId(claim.userId, claim.key) : randomUUID()
   const work = async (held: Parameters<typeof completeClaim>[1] | null): Promise<CheckoutAnswer> => {
     const placed = await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({
-          amountCents: orders.amountCents,
-          giftCardCents: orders.giftCardCents,
-          provider: orders.provider,
-          sessionId: orders.providerSessionId,
-          status: orders.status,
-        })
-        .from(orders)
-        .where(eq(orders.id, orderId))
+      const existing = await findOrderCharge(tx, orderId)
       if (existing) {
         if (existing.status !== 'pending' && existing.provider !== 'gift_card') throw keyReused()
         return existing
@@ -313,16 +226,13 @@ export async function createOrderWithCodes(
       const amountCents = order.amountCents - giftCardCents
       const byCard = amountCents === 0
       const sessionId = byCard ? `gc_${randomBytes(24).toString('hex')}` : null
-      await tx
-        .update(orders)
-        .set({
-          amountCents,
-          giftCardCents,
-          ...(byCard
-            ? { provider: 'gift_card' as const, providerSessionId: sessionId, paymentMethod: null }
-            : {}),
-        })
-        .where(eq(orders.id, orderId))
+      await setOrderCharge(tx, orderId, {
+        amountCents,
+        giftCardCents,
+        ...(byCard
+          ? { provider: 'gift_card' as const, providerSessionId: sessionId, paymentMethod: null }
+          : {}),
+      })
       return {
         amountCents,
         giftCardCents,
@@ -346,27 +256,17 @@ export async function createOrderWithCodes(
     } catch (err) {
       // No payment page: give the code and the card's money back now (a keyed retry would reuse them).
       if (!held) {
-        const [row] = await db
-          .update(orders)
-          .set({ providerSessionId: `void_${orderId.replace(/-/g, '')}` })
-          .where(and(eq(orders.id, orderId), isNull(orders.providerSessionId)))
-          .returning({ sessionId: orders.providerSessionId })
-        if (row?.sessionId)
-          await closeUnpaidSession(db, row.sessionId, 'failed', 'The payment page could not be opened')
+        const voided = await setSessionIfNone(db, orderId, `void_${orderId.replace(/-/g, '')}`, {
+          touch: false,
+        })
+        if (voided) await closeUnpaidSession(db, voided, 'failed', 'The payment page could not be opened')
       }
       throw err
     }
     return db.transaction(async (tx) => {
-      const [recorded] = await tx
-        .update(orders)
-        .set({ providerSessionId: session.id, updatedAt: new Date() })
-        .where(and(eq(orders.id, orderId), isNull(orders.providerSessionId)))
-        .returning({ id: orders.id })
+      const recorded = await setSessionIfNone(tx, orderId, session.id, { touch: true })
       if (!recorded) {
-        const [row] = await tx
-          .select({ sessionId: orders.providerSessionId })
-          .from(orders)
-          .where(eq(orders.id, orderId))
+        const row = await findOrderSession(tx, orderId)
         if (row?.sessionId !== session.id) throw keyReused()
       }
       const answer = { orderId, url: session.url }
@@ -425,21 +325,7 @@ export async function fulfilPaidSession(
   charged?: { totalCents: number; taxCents: number },
 ): Promise<Fulfilment> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        userId: orders.userId,
-        productId: orders.productId,
-        provider: orders.provider,
-        amountCents: orders.amountCents,
-        currency: orders.currency,
-        email: orders.email,
-        cartId: orders.cartId,
-      })
-      .from(orders)
-      .where(eq(orders.providerSessionId, sessionId))
-      .for('update')
+    const order = await lockOrderBySession(tx, sessionId)
     if (!order) return { result: 'unknown' as const }
     // A payment that found its box sold out, whose refund has not gone through yet: try again.
     if (order.status === 'failed' && (await awaitsSoldOutRefund(tx, order.id)))
@@ -451,37 +337,17 @@ export async function fulfilPaidSession(
           : 'not-payable') as Fulfilment,
       }
     }
-    let owned = false
-    if (order.userId) {
-      const [existing] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, order.userId),
-            eq(orders.productId, order.productId),
-            eq(orders.status, 'completed'),
-          ),
-        )
-        .limit(1)
-      owned = !!existing
-    }
+    const owned = order.userId ? await hasCompletedOrderOf(tx, order.userId, order.productId) : false
     // Step "take stock" of every line, in this transaction: the boxes are the buyer's exactly
     // when the order is paid; one line short and no line takes any (decision 046).
-    const lines = await tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
+    const lines = await orderLinesOf(tx, order.id)
     const stock = await takeStockOfLines(tx, lines)
     if (stock === 'sold-out') {
       // Step "no box for this payment": the order leaves pending now (no retry can fill it
       // later), and is refunded after this transaction, with no row lock held (decision 041).
       const now = new Date()
-      await tx
-        .update(orders)
-        .set({ status: 'failed', paidAt: now, updatedAt: now })
-        .where(eq(orders.id, order.id))
-      await tx.insert(orderHistory).values({
+      await markOrderFailedPaid(tx, order.id, now)
+      await addOrderHistory(tx, {
         orderId: order.id,
         event: 'status',
         fromStatus: 'pending',
@@ -497,13 +363,9 @@ export async function fulfilPaidSession(
       charged && charged.taxCents > 0 && charged.totalCents === order.amountCents + charged.taxCents
         ? { amountCents: charged.totalCents, taxCents: charged.taxCents }
         : {}
-    const [moved] = await tx
-      .update(orders)
-      .set({ status, paidAt: now, updatedAt: now, ...tax })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning({ id: orders.id })
+    const moved = await markPendingOrderPaid(tx, order.id, status, now, tax)
     if (!moved) return { result: 'already' as const }
-    await tx.insert(orderHistory).values({
+    await addOrderHistory(tx, {
       orderId: order.id,
       event: 'status',
       fromStatus: 'pending',
@@ -540,14 +402,7 @@ export async function fulfilPaidSession(
 /** The history note of a payment whose box sold out before it arrived (refund owed). */
 const SOLD_OUT_NOTE = 'Sold out when the payment arrived: to be refunded'
 
-async function awaitsSoldOutRefund(tx: Parameters<Parameters<Db['transaction']>[0]>[0], orderId: string) {
-  const [entry] = await tx
-    .select({ id: orderHistory.id })
-    .from(orderHistory)
-    .where(and(eq(orderHistory.orderId, orderId), eq(orderHistory.note, SOLD_OUT_NOTE)))
-    .limit(1)
-  return !!entry
-}
+const awaitsSoldOutRefund = (tx: OrderTx, orderId: string) => hasHistoryNote(tx, orderId, SOLD_OUT_NOTE)
 
 /**
  * Undo of a payment the shop cannot fill (the last box went to a payment that committed
@@ -588,15 +443,11 @@ async function refundSoldOut(
           : { reference: null }
       await deps.db.transaction(async (tx) => {
         const now = new Date()
-        const [moved] = await tx
-          .update(orders)
-          .set({ status: 'refunded', refundedAt: now, updatedAt: now })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'failed')))
-          .returning({ id: orders.id })
+        const moved = await markFailedOrderRefunded(tx, order.id, now)
         if (moved) {
           // A gift card's part goes back to the card; the code's use is given back too.
           await releaseOrderCodes(tx, order.id, { giftCardKind: 'refund', discount: true })
-          await tx.insert(orderHistory).values({
+          await addOrderHistory(tx, {
             orderId: order.id,
             event: 'refunded',
             fromStatus: 'failed',
@@ -612,16 +463,13 @@ async function refundSoldOut(
             after: { status: 'refunded', refundedAt: now },
             data: { reason: 'sold_out', provider: order.provider, reference, amountCents: order.amountCents },
           })
-          const [product] = await tx
-            .select({ name: products.name })
-            .from(products)
-            .where(eq(products.id, order.productId))
+          const productName = await productNameOf(tx, order.productId)
           await deps.mailer.send(
             await soldOutRefundMail({
               orderNumber: orderNumber(order.providerSessionId, order.id),
               orderUrl: orderPageUrl(deps.publicUrl, order.userId),
               email: order.email,
-              product: product?.name ?? 'your box',
+              product: productName ?? 'your box',
               amountCents: order.amountCents,
             }),
             { transaction: tx as unknown as Db },
@@ -648,15 +496,15 @@ export async function closeUnpaidSession(
 ) {
   return db.transaction(async (tx) => {
     const now = new Date()
-    const [moved] = await tx
-      .update(orders)
-      .set({ status, updatedAt: now })
-      .where(and(eq(orders.providerSessionId, sessionId), eq(orders.status, 'pending')))
-      .returning({ id: orders.id })
+    const moved = await closePendingOrder(tx, sessionId, status, now)
     if (moved) {
-      await tx
-        .insert(orderHistory)
-        .values({ orderId: moved.id, event: 'status', fromStatus: 'pending', toStatus: status, note })
+      await addOrderHistory(tx, {
+        orderId: moved.id,
+        event: 'status',
+        fromStatus: 'pending',
+        toStatus: status,
+        note,
+      })
       // The code's use and the gift card's money it held come back (issue 33).
       await releaseOrderCodes(tx, moved.id, { giftCardKind: 'release', discount: true })
     }
@@ -675,21 +523,11 @@ export const TEST_SESSION_LIFETIME_HOURS = 24
  */
 export async function expireTestSessions(db: Db, sessionId?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(orders)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(
-        and(
-          eq(orders.provider, 'test'),
-          eq(orders.status, 'pending'),
-          sql`${orders.createdAt} < now() - make_interval(hours => ${TEST_SESSION_LIFETIME_HOURS})`,
-          sessionId === undefined ? undefined : eq(orders.providerSessionId, sessionId),
-        ),
-      )
-      .returning({ id: orders.id })
+    const expired = await cancelStaleTestOrders(tx, TEST_SESSION_LIFETIME_HOURS, sessionId)
     for (const { id } of expired) await releaseOrderCodes(tx, id, { giftCardKind: 'release', discount: true })
     if (expired.length)
-      await tx.insert(orderHistory).values(
+      await addOrderHistory(
+        tx,
         expired.map(({ id }) => ({
           orderId: id,
           event: 'status' as const,
@@ -712,19 +550,9 @@ export const SESSIONLESS_ORDER_MINUTES = 60
  */
 export async function expireSessionlessOrders(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(orders)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(
-        and(
-          eq(orders.status, 'pending'),
-          isNull(orders.providerSessionId),
-          sql`${orders.createdAt} < now() - make_interval(mins => ${SESSIONLESS_ORDER_MINUTES})`,
-        ),
-      )
-      .returning({ id: orders.id })
+    const expired = await cancelSessionlessOrders(tx, SESSIONLESS_ORDER_MINUTES)
     for (const { id } of expired) {
-      await tx.insert(orderHistory).values({
+      await addOrderHistory(tx, {
         orderId: id,
         event: 'status',
         fromStatus: 'pending',
@@ -746,74 +574,20 @@ export async function expireSessionlessOrders(db: Db): Promise<number> {
 export async function claimGuestOrders(db: Db, user: { id: string; email: string; emailVerified: boolean }) {
   if (!user.emailVerified) return 0
   return db.transaction(async (tx) => {
-    const guest = await tx
-      .select({ id: orders.id, productId: orders.productId, status: orders.status })
-      .from(orders)
-      .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.email.toLowerCase()}`))
-      .for('update')
+    const guest = await lockGuestOrdersOf(tx, user.email)
     for (const order of guest) {
       let status = order.status
-      if (status === 'completed') {
-        const [owned] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(
-            and(
-              eq(orders.userId, user.id),
-              eq(orders.productId, order.productId),
-              eq(orders.status, 'completed'),
-            ),
-          )
-          .limit(1)
-        if (owned) status = 'paid'
-      }
-      await tx
-        .update(orders)
-        .set({ userId: user.id, status, updatedAt: new Date() })
-        .where(eq(orders.id, order.id))
+      if (status === 'completed' && (await hasCompletedOrderOf(tx, user.id, order.productId))) status = 'paid'
+      await assignOrderTo(tx, order.id, user.id, status)
     }
     return guest.length
   })
 }
 
-const buyerOrderColumns = {
-  order_id: orders.id,
-  session_id: orders.providerSessionId,
-  created_at: orders.createdAt,
-  status: orders.status,
-  amount_cents: orders.amountCents,
-  currency: orders.currency,
-  product_title: products.name,
-  product_slug: products.slug,
-  payment_method: orders.paymentMethod,
-  shipping_address: orders.shippingAddress,
-  tracking_number: orders.trackingNumber,
-  shipped_at: orders.shippedAt,
-  guest: sql<boolean>`${orders.userId} is null`,
-  subtotal_cents: orders.subtotalCents,
-  discount_cents: orders.discountCents,
-  shipping_cents: orders.shippingCents,
-  tax_cents: orders.taxCents,
-  gift_card_cents: orders.giftCardCents,
-  provider: orders.provider,
-}
-
 /** The lines of orders, by order id, in their order. */
 async function itemsOf(db: Db, orderIds: string[]) {
   if (!orderIds.length) return new Map<string, BuyerItem[]>()
-  const rows = await db
-    .select({
-      order_id: orderItems.orderId,
-      product_slug: products.slug,
-      product_title: orderItems.productName,
-      quantity: orderItems.quantity,
-      unit_price_cents: orderItems.unitPriceCents,
-      line_total_cents: orderItems.lineTotalCents,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+  const rows = await buyerItemRows(db, orderIds)
   const byOrder = new Map<string, BuyerItem[]>()
   for (const { order_id, ...item } of rows) byOrder.set(order_id, [...(byOrder.get(order_id) ?? []), item])
   return byOrder
@@ -842,11 +616,7 @@ async function withItems<T extends { order_id: string; provider: string; tax_cen
 }
 
 export async function findOrderBySession(db: Db, sessionId: string) {
-  const rows = await db
-    .select(buyerOrderColumns)
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.providerSessionId, sessionId))
+  const rows = await buyerOrderRowsBySession(db, sessionId)
   return (await withItems(db, rows))[0] ?? null
 }
 
@@ -854,56 +624,14 @@ export async function findOrderBySession(db: Db, sessionId: string) {
 export const PAID_STATUSES = ['paid', 'completed', 'refunded'] as const
 
 export async function listOrdersOf(db: Db, userId: string) {
-  const rows = await db
-    .select(buyerOrderColumns)
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, [...PAID_STATUSES]),
-        sql`(${orders.provider} <> 'admin' or ${orders.status} = 'completed')`,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(200)
+  const rows = await buyerOrderRowsOf(db, userId, [...PAID_STATUSES])
   return withItems(db, rows)
 }
 
 async function confirmationFor(db: Db, orderId: string, publicUrl: string) {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      sessionId: orders.providerSessionId,
-      email: orders.email,
-      amountCents: orders.amountCents,
-      subtotalCents: orders.subtotalCents,
-      discountCents: orders.discountCents,
-      shippingCents: orders.shippingCents,
-      taxCents: orders.taxCents,
-      giftCardCents: orders.giftCardCents,
-      provider: orders.provider,
-      product: products.name,
-      address: orders.shippingAddress,
-      userId: orders.userId,
-      guest: sql<boolean>`${orders.userId} is null`,
-      // The buyer's account proved (by a mailed link) that it owns the address we write to.
-      ownAddress: sql<boolean>`coalesce(${user.emailVerified} and lower(${user.email}) = lower(${orders.email}), false)`,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .leftJoin(user, eq(user.id, orders.userId))
-    .where(eq(orders.id, orderId))
+  const row = await confirmationRowOf(db, orderId)
   if (!row) return null
-  const lines = await db
-    .select({
-      name: orderItems.productName,
-      quantity: orderItems.quantity,
-      lineTotalCents: orderItems.lineTotalCents,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position))
+  const lines = await confirmationLinesOf(db, orderId)
   const product = lines.length > 1 ? `${lines.length} boxes` : row.product
   return orderConfirmationMail({
     ...row,
@@ -929,52 +657,10 @@ type OrderTx = Parameters<Parameters<Db['transaction']>[0]>[0]
  */
 export async function createSubscriptionShipmentOrder(
   tx: OrderTx,
-  shipment: {
-    /** The subscription, or null for a gift subscription's month (decision 064). */
-    subscriptionId: string | null
-    userId: string | null
-    email: string
-    customerName: string | null
-    provider: 'test' | 'stripe'
-    productId: string
-    productName: string
-    quantity: number
-    shippingAddress: ShippingAddress
-    note: string
-  },
+  shipment: ShipmentOrder,
 ): Promise<{ orderId: string } | 'sold-out'> {
   const stock = await takeStockOfLines(tx, [{ productId: shipment.productId, quantity: shipment.quantity }])
   if (stock === 'sold-out') return 'sold-out'
-  const now = new Date()
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId: shipment.userId,
-      email: shipment.email,
-      customerName: shipment.customerName,
-      productId: shipment.productId,
-      amountCents: 0,
-      subtotalCents: 0,
-      status: 'paid',
-      provider: shipment.provider,
-      shippingAddress: shipment.shippingAddress,
-      subscriptionId: shipment.subscriptionId,
-      paidAt: now,
-    })
-    .returning({ id: orders.id })
-  await tx.insert(orderItems).values({
-    orderId: order!.id,
-    productId: shipment.productId,
-    productName: shipment.productName,
-    quantity: shipment.quantity,
-    unitPriceCents: 0,
-    lineTotalCents: 0,
-  })
-  await tx.insert(orderHistory).values({
-    orderId: order!.id,
-    event: 'created',
-    toStatus: 'paid',
-    note: shipment.note,
-  })
-  return { orderId: order!.id }
+  const orderId = await insertShipmentOrder(tx, shipment, new Date())
+  return { orderId }
 }

@@ -1,44 +1,18 @@
 import { sql } from 'drizzle-orm'
-import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { queryRows } from '../../db/client'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { createTestApp } from '../../test/app'
+import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { fakeStripe } from '../../test/fake-stripe'
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_our_fake_stripe'
+import { DRIVERS } from '../../test/database'
+import { stripeEnv, stripeShop, stripeSigner } from '../../test/stripe'
 
 describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Stripe)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-  const fake = fakeStripe()
-  const signer = new Stripe('sk_test_fake')
-  let stripeBase = ''
-
-  beforeAll(async () => {
-    const base = await fake.listen()
-    stripeBase = base
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, {
-      PUBLIC_URL: 'https://shop.example.com',
-      TRUSTED_ORIGINS: TEST_ORIGIN,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: base,
-      STRIPE_AUTOMATIC_TAX: 'true',
-    }).app
-    await database.db.execute(
-      sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
-    )
-  }, 120_000)
-  afterAll(async () => {
-    await database.destroy()
-    await fake.close()
-  })
+  const shop = stripeShop(driver, { STRIPE_AUTOMATIC_TAX: 'true' }, { seed: insertScrollOfAntioch })
+  const { fake } = shop
 
   async function checkout() {
-    const res = await browser(app).json<{ url: string }>('/api/checkout', {
+    const res = await browser(shop.app).json<{ url: string }>('/api/checkout', {
       body: {
         productSlug: 'scroll-of-antioch',
         customerInfo: {
@@ -58,20 +32,13 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     return { id, url: res.body.url }
   }
 
-  function event(id: string, type: string, object: Record<string, unknown>) {
-    const payload = JSON.stringify({ id, object: 'event', type, data: { object } })
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
-    return () =>
-      app.request('/api/payments/stripe/webhook', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-        body: payload,
-      })
-  }
+  /** A signed event, sent by calling what this answers (again: a replay); the answer is not checked. */
+  const event = (id: string, type: string, object: Record<string, unknown>) => () =>
+    shop.deliver(id, type, object)
   const statusOf = async (sessionId: string) =>
     (
       await queryRows<{ status: string }>(
-        database.db,
+        shop.database.db,
         sql`select status from orders where provider_session_id = ${sessionId}`,
       )
     )[0]?.status
@@ -87,7 +54,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       'https://shop.example.com/checkout/scroll-of-antioch?payment=cancelled',
     )
     const [order] = await queryRows<{ id: string }>(
-      database.db,
+      shop.database.db,
       sql`select id from orders where provider_session_id = ${id}`,
     )
     expect(sent.get('client_reference_id')).toBe(order!.id)
@@ -96,13 +63,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   })
 
   it('asks no Stripe Tax unless STRIPE_AUTOMATIC_TAX is on (Stripe refuses it in an account without Stripe Tax)', async () => {
-    const withoutTax = createTestApp(database, {
-      PUBLIC_URL: 'https://shop.example.com',
-      TRUSTED_ORIGINS: TEST_ORIGIN,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeBase,
-    }).app
+    const withoutTax = createTestApp(shop.database, stripeEnv(shop.base)).app
     const res = await browser(withoutTax).json<{ url: string }>('/api/checkout', {
       body: {
         productSlug: 'scroll-of-antioch',
@@ -125,10 +86,10 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   })
 
   it('passes the lines, the shipping rate and Stripe Tax, and records the tax Stripe charged', async () => {
-    await database.db.execute(
+    await shop.database.db.execute(
       sql`insert into products (slug, name, price_cents, stock) values ('pilgrims-cipher', 'Pilgrim''s Cipher', 2999, 10)`,
     )
-    const buyer = browser(app)
+    const buyer = browser(shop.app)
     for (const [productSlug, quantity] of [
       ['pilgrims-cipher', 3],
       ['scroll-of-antioch', 1],
@@ -169,12 +130,12 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       total_details: { amount_tax: 1804 },
     })()
     const [order] = await queryRows<{ status: string; amount_cents: number; tax_cents: number }>(
-      database.db,
+      shop.database.db,
       sql`select status, amount_cents, tax_cents from orders where provider_session_id = ${id}`,
     )
     expect(order).toEqual({ status: 'completed', amount_cents: total + 1804, tax_cents: 1804 })
     const [stock] = await queryRows<{ stock: number }>(
-      database.db,
+      shop.database.db,
       sql`select stock from products where slug = 'pilgrims-cipher'`,
     )
     expect(stock!.stock).toBe(7)
@@ -187,9 +148,9 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       type: 'checkout.session.completed',
       data: { object: { id, payment_status: 'paid' } },
     })
-    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })
+    const forged = stripeSigner.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })
     for (const header of [forged, 't=1,v1=00', '']) {
-      const res = await app.request('/api/payments/stripe/webhook', {
+      const res = await shop.app.request('/api/payments/stripe/webhook', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
         body: payload,
@@ -206,23 +167,23 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     const results = await Promise.all([
       ...Array.from({ length: 100 }, () => send()),
       ...Array.from({ length: 10 }, () =>
-        browser(app).request('/api/checkout/success', { body: { sessionId: id } }),
+        browser(shop.app).request('/api/checkout/success', { body: { sessionId: id } }),
       ),
     ])
     for (const res of results) expect(res.status).toBe(200)
     expect(await statusOf(id)).toBe('completed')
     const [{ n: orders }] = (await queryRows<{ n: number }>(
-      database.db,
+      shop.database.db,
       sql`select count(*)::int as n from orders where provider_session_id = ${id}`,
     )) as [{ n: number }]
     expect(orders).toBe(1)
     const [{ n: mails }] = (await queryRows<{ n: number }>(
-      database.db,
+      shop.database.db,
       sql`select count(*)::int as n from mail_outbox where "to" = 'stripe-buyer@example.com' and subject like 'Order confirmed%' and text like ${`%${id.slice(-8).toUpperCase()}%`}`,
     )) as [{ n: number }]
     expect(mails).toBe(1)
     const [{ n: events }] = (await queryRows<{ n: number }>(
-      database.db,
+      shop.database.db,
       sql`select count(*)::int as n from payment_events where event_id = ${`evt_paid_${id}`} and processed_at is not null`,
     )) as [{ n: number }]
     expect(events).toBe(1)
@@ -231,7 +192,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   it('lets the success page fulfil a paid session before the webhook arrives', async () => {
     const { id } = await checkout()
     fake.sessions.get(id)!.payment_status = 'paid'
-    const res = await browser(app).json<{ data: { status: string } }>('/api/checkout/success', {
+    const res = await browser(shop.app).json<{ data: { status: string } }>('/api/checkout/success', {
       body: { sessionId: id },
     })
     expect(res.body.data.status).toBe('completed')
@@ -284,14 +245,14 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     const stripeCalls = () => fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length
     const ordersOf = async (email: string) =>
       queryRows<{ id: string; provider_session_id: string; user_id: string | null }>(
-        database.db,
+        shop.database.db,
         sql`select o.id, o.provider_session_id, o.user_id from orders o join "user" u on u.id = o.user_id where u.email = ${email}`,
       )
     // An address of its own: random ones may meet another test's, and 10 checkouts per
     // address is the rate limit (the burst below is exactly 10).
     let nextIp = 10
     async function signedIn(email: string) {
-      const client = browser(app, `198.51.100.${nextIp++}`)
+      const client = browser(shop.app, `198.51.100.${nextIp++}`)
       expect((await client.signUp(email)).status).toBe(200)
       return client
     }
@@ -351,7 +312,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       expect(await ordersOf('keyed-owner@example.com')).toHaveLength(1)
       expect(await ordersOf('keyed-other@example.com')).toHaveLength(1)
       // A guest with the same key is a third buyer.
-      const guest = await keyed(browser(app), key)
+      const guest = await keyed(browser(shop.app), key)
       expect(guest.status).toBe(200)
       expect([mine.body.url, theirs.body.url]).not.toContain(guest.body.url)
     })
@@ -384,13 +345,13 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       const client = await signedIn('keyed-purge@example.com')
       const [old, kept, last] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
       expect((await keyed(client, old)).status).toBe(200)
-      await database.db.execute(
+      await shop.database.db.execute(
         sql`update claims set created_at = now() - interval '25 hours' where scope = 'checkout' and key like ${`%/${old}`}`,
       )
       const keys = async () =>
         (
           await queryRows<{ key: string }>(
-            database.db,
+            shop.database.db,
             sql`select split_part(key, '/', 2) as key from claims where scope = 'checkout' and split_part(key, '/', 2) in (${old}, ${kept}, ${last})`,
           )
         )
@@ -412,7 +373,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     it('refuses a malformed key with 400 before anything is created, and works without one as before', async () => {
       const calls = stripeCalls()
       for (const key of ['short', 'x'.repeat(65), `${'a'.repeat(20)} ; drop`, `${'a'.repeat(20)}/../`]) {
-        const res = await keyed(browser(app), key)
+        const res = await keyed(browser(shop.app), key)
         expect(res.status, key).toBe(400)
         expect(res.body.error?.code).toBe('validation_failed')
       }

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { shippingRates, shippingZones } from '../../db/schema'
 
 const rateColumns = {
@@ -20,11 +20,23 @@ export async function listRates(db: Db) {
 }
 
 /** The standard rate of a country, or null when the shop does not ship there. */
-export async function findRate(db: Db, country: string) {
+export async function findRate(db: DbOrTx, country: string) {
   const [row] = await db
     .select({ ...rateColumns, id: shippingRates.id })
     .from(shippingRates)
     .innerJoin(shippingZones, eq(shippingZones.id, shippingRates.zoneId))
     .where(eq(shippingZones.country, country))
   return row ?? null
+}
+
+/** A rate's new figures (in the caller's transaction, which audits the change). */
+export async function updateRateRow(
+  db: DbOrTx,
+  id: string,
+  values: { name: string; amountCents: number; freeOverCents: number | null },
+) {
+  await db
+    .update(shippingRates)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(shippingRates.id, id))
 }

@@ -1,9 +1,7 @@
 import { type ShippingRate, STANDARD_DELIVERY } from '@lamplight/contracts'
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { shippingRates } from '../../db/schema'
 import { recordAudit } from '../../services/audit'
-import { findRate, listRates } from './queries'
+import { findRate, listRates, updateRateRow } from './queries'
 
 /**
  * Shipping by destination (issue 32, decision 052): one zone per country with a standard
@@ -38,16 +36,13 @@ export async function updateShippingRate(
   input: { name: string; amountCents: number; freeOverCents: number | null },
 ): Promise<ShippingRate | null> {
   return db.transaction(async (tx) => {
-    const before = await findRate(tx as unknown as Db, country)
+    const before = await findRate(tx, country)
     if (!before) return null
-    await tx
-      .update(shippingRates)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(shippingRates.id, before.id))
+    await updateRateRow(tx, before.id, input)
     // The row as stored, not the input: text the database normalised (a lone surrogate) is
     // what the audit's JSON can hold.
     const { id, ...shown } = before
-    const { id: _, ...after } = (await findRate(tx as unknown as Db, country))!
+    const { id: _, ...after } = (await findRate(tx, country))!
     await recordAudit(tx, {
       actorId,
       action: 'shipping_rate.updated',

@@ -1,74 +1,46 @@
 import { sql } from 'drizzle-orm'
-import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { fakeStripe } from '../../test/fake-stripe'
+import { DRIVERS } from '../../test/database'
+import { stripeShop } from '../../test/stripe'
 import { TEST_ADDRESS } from '../../test/subscriptions'
 
-const WEBHOOK_SECRET = 'whsec_test_secret_for_gift_subscriptions'
-
 describe.each(DRIVERS)('gift subscriptions through Stripe on %s (fake Stripe, real signatures)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-  const fake = fakeStripe()
-  const signer = new Stripe('sk_test_fake')
+  const shop = stripeShop(driver)
+  const { fake, deliver } = shop
 
-  beforeAll(async () => {
-    const base = await fake.listen()
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, {
-      PUBLIC_URL: 'https://shop.example.com',
-      TRUSTED_ORIGINS: TEST_ORIGIN,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: base,
-    }).app
-  }, 120_000)
-  afterAll(async () => {
-    await database.destroy()
-    await fake.close()
-  })
-
-  const deliver = (id: string, type: string, object: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
-    const payload = JSON.stringify({ id, object: 'event', type, data: { object } })
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret })
-    return app.request('/api/payments/stripe/webhook', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-      body: payload,
-    })
-  }
   const status = async (recipient: string) =>
     (
       await queryRows<{ status: string; paid_at: string | null }>(
-        database.db,
+        shop.database.db,
         sql`select status, paid_at from gift_subscriptions where recipient_email = ${recipient}`,
       )
     )[0]
   const mailCount = async (to: string) =>
     (
       await queryRows<{ n: number }>(
-        database.db,
+        shop.database.db,
         sql`select count(*)::int as n from mail_outbox where "to" = ${to}`,
       )
     )[0]!.n
 
   it('opens a one-time Checkout Session for the months at the plan price; checkout.session.completed starts the gift once (a forged signature, replays and 50 deliveries at once change nothing more)', async () => {
     const recipient = 'orpah-stripe@example.com'
-    const res = await browser(app).json<{ url: string; amount_cents: number }>('/api/gift-subscriptions', {
-      body: {
-        tier: 'Family',
-        months: 6,
-        recipientName: 'Orpah Moab',
-        recipientEmail: recipient,
-        delivery: 'address',
-        address: TEST_ADDRESS,
-        buyerEmail: 'stripe-gift-buyer@example.com',
+    const res = await browser(shop.app).json<{ url: string; amount_cents: number }>(
+      '/api/gift-subscriptions',
+      {
+        body: {
+          tier: 'Family',
+          months: 6,
+          recipientName: 'Orpah Moab',
+          recipientEmail: recipient,
+          delivery: 'address',
+          address: TEST_ADDRESS,
+          buyerEmail: 'stripe-gift-buyer@example.com',
+        },
       },
-    })
+    )
     expect(res.status).toBe(201)
     expect(res.body.amount_cents).toBe(6 * 4999)
     const sessionId = res.body.url.split('/').at(-1)!
@@ -98,7 +70,7 @@ describe.each(DRIVERS)('gift subscriptions through Stripe on %s (fake Stripe, re
     expect(
       (
         await queryRows<{ n: number }>(
-          database.db,
+          shop.database.db,
           sql`select count(*)::int as n from gift_subscriptions where recipient_email = ${recipient}`,
         )
       )[0]!.n,
@@ -108,7 +80,7 @@ describe.each(DRIVERS)('gift subscriptions through Stripe on %s (fake Stripe, re
     expect(
       (
         await queryRows<{ n: number }>(
-          database.db,
+          shop.database.db,
           sql`select count(*)::int as n from gift_subscription_months m join gift_subscriptions g on g.id = m.gift_id where g.recipient_email = ${recipient}`,
         )
       )[0]!.n,
@@ -117,7 +89,7 @@ describe.each(DRIVERS)('gift subscriptions through Stripe on %s (fake Stripe, re
 
   it('an expired session closes the gift unpaid', async () => {
     const recipient = 'orpah-expired@example.com'
-    const res = await browser(app).json<{ url: string }>('/api/gift-subscriptions', {
+    const res = await browser(shop.app).json<{ url: string }>('/api/gift-subscriptions', {
       body: {
         tier: 'Basic',
         months: 3,

@@ -3,19 +3,24 @@ import {
   orderNumber,
   planOfTier,
   type SubscriberListQuery,
+  type SubscriptionTier,
 } from '@lamplight/contracts'
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client'
 import {
   orderItems,
   orders,
+  paymentCustomers,
   products,
+  type ShippingAddress,
   subscriptionBoxes,
+  subscriptionCheckouts,
   subscriptionEvents,
   subscriptionPeriods,
   subscriptions,
   user,
 } from '../../db/schema'
+import { live } from './apply'
 import { monthOf } from './periods'
 import { isPaused } from './self-service'
 
@@ -322,4 +327,180 @@ export async function subscriptionFigures(db: Db, now = new Date()) {
     revenue_this_month_cents: subscriptionCents + orderCents,
     awaiting_box: awaiting.map((r) => ({ period: r.period, count: Number(r.count), box_set: !!r.box_set })),
   }
+}
+
+// Plan checkouts, the provider's customers and the test mode's reads (`service.ts` holds the
+// rules: one open plan page per user, the portal for a live subscription).
+
+type ProviderName = (typeof paymentCustomers.$inferInsert)['provider']
+
+const statusColumns = {
+  status: subscriptions.status,
+  tier: subscriptions.tier,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+}
+
+/** A user's live subscription's status, else the latest ended one's; undefined when they never had one. */
+export async function latestSubscriptionStatusOf(db: Db, userId: string) {
+  const [row] = await db
+    .select(statusColumns)
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(
+      sql`case when ${subscriptions.status} in ('canceled', 'incomplete_expired') then 1 else 0 end`,
+      sql`${subscriptions.updatedAt} desc`,
+    )
+    .limit(1)
+  return row
+}
+
+/** The id of a user's live subscription, or null. */
+export async function liveSubscriptionOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), live()))
+    .limit(1)
+  return row ?? null
+}
+
+/** A user's customer id at a provider, or undefined when none was made yet. */
+export async function findCustomerId(db: DbOrTx, userId: string, provider: ProviderName) {
+  const [row] = await db
+    .select({ id: paymentCustomers.providerCustomerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)))
+  return row?.id
+}
+
+/** Stores a user's customer at a provider, unless one is stored already (a racing request's). */
+export async function insertCustomer(
+  db: DbOrTx,
+  customer: { userId: string; provider: ProviderName; providerCustomerId: string },
+) {
+  await db.insert(paymentCustomers).values(customer).onConflictDoNothing()
+}
+
+/** A user's open plan checkout, if any. */
+export async function findOpenPlanCheckout(db: DbOrTx, userId: string) {
+  const [open] = await db
+    .select()
+    .from(subscriptionCheckouts)
+    .where(and(eq(subscriptionCheckouts.userId, userId), eq(subscriptionCheckouts.status, 'open')))
+  return open
+}
+
+/** A new open plan checkout of a user, or null when the user has one open already. */
+export async function insertPlanCheckout(
+  db: DbOrTx,
+  checkout: { userId: string; provider: ProviderName; tier: SubscriptionTier; priceId: string },
+) {
+  const [row] = await db
+    .insert(subscriptionCheckouts)
+    .values(checkout)
+    .onConflictDoNothing()
+    .returning({ id: subscriptionCheckouts.id })
+  return row ?? null
+}
+
+/**
+ * Records the provider's page of a plan checkout unless one is recorded already; the URL
+ * recorded now, or undefined when another was first.
+ */
+export async function recordPlanPage(db: DbOrTx, checkoutId: string, session: { id: string; url: string }) {
+  const [written] = await db
+    .update(subscriptionCheckouts)
+    .set({ providerSessionId: session.id, url: session.url, updatedAt: new Date() })
+    .where(and(eq(subscriptionCheckouts.id, checkoutId), isNull(subscriptionCheckouts.url)))
+    .returning({ url: subscriptionCheckouts.url })
+  return written?.url ?? undefined
+}
+
+/** An open plan checkout expired: its provider session id, or null when it was no longer open. */
+export async function expireOpenPlanCheckout(db: DbOrTx, checkoutId: string) {
+  const [closed] = await db
+    .update(subscriptionCheckouts)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(and(eq(subscriptionCheckouts.id, checkoutId), eq(subscriptionCheckouts.status, 'open')))
+    .returning({ providerSessionId: subscriptionCheckouts.providerSessionId })
+  return closed ?? null
+}
+
+export async function setPlanCheckoutStatus(db: DbOrTx, checkoutId: string, status: 'completed' | 'expired') {
+  await db
+    .update(subscriptionCheckouts)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(subscriptionCheckouts.id, checkoutId))
+}
+
+/** The open plan checkout of a provider session moved to `status` (one no longer open stays as it is). */
+export async function closeOpenPlanCheckoutOfSession(
+  db: DbOrTx,
+  sessionId: string,
+  status: 'completed' | 'expired',
+) {
+  await db
+    .update(subscriptionCheckouts)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(eq(subscriptionCheckouts.providerSessionId, sessionId), eq(subscriptionCheckouts.status, 'open')),
+    )
+}
+
+/** The shipping address given on the page of a provider session, kept with its plan checkout. */
+export async function setPlanCheckoutAddressOfSession(
+  db: DbOrTx,
+  sessionId: string,
+  address: ShippingAddress,
+) {
+  await db
+    .update(subscriptionCheckouts)
+    .set({ shippingAddress: address })
+    .where(eq(subscriptionCheckouts.providerSessionId, sessionId))
+}
+
+/** The shipping address given on our own plan page, kept with its plan checkout. */
+export async function setPlanCheckoutAddress(db: DbOrTx, checkoutId: string, address: ShippingAddress) {
+  await db
+    .update(subscriptionCheckouts)
+    .set({ shippingAddress: address, updatedAt: new Date() })
+    .where(eq(subscriptionCheckouts.id, checkoutId))
+}
+
+/** The test mode's plan checkout of a session, with its user's address; null when it is not one. */
+export async function findTestSubscriptionCheckout(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      id: subscriptionCheckouts.id,
+      userId: subscriptionCheckouts.userId,
+      status: subscriptionCheckouts.status,
+      tier: subscriptionCheckouts.tier,
+      priceId: subscriptionCheckouts.priceId,
+      email: user.email,
+    })
+    .from(subscriptionCheckouts)
+    .innerJoin(user, eq(user.id, subscriptionCheckouts.userId))
+    .where(
+      and(eq(subscriptionCheckouts.providerSessionId, sessionId), eq(subscriptionCheckouts.provider, 'test')),
+    )
+  return row ?? null
+}
+
+/** A user's live test-mode subscription, whole, or undefined. */
+export async function liveTestSubscriptionOf(db: DbOrTx, userId: string) {
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
+  return sub
+}
+
+/** What the test-mode portal shows: the user's live test subscription, if any. */
+export async function testPortalView(db: Db, userId: string) {
+  const [row] = await db
+    .select({ ...statusColumns, priceId: subscriptions.priceId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
+  return row ?? null
 }

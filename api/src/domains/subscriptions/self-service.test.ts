@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp } from '../../test/app'
-import { browser } from '../../test/client'
+import type { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { TEST_ADDRESS } from '../../test/subscriptions'
+import { mine as mineOf, payTestPlanPage, planMails } from '../../test/subscriptions'
 
 type Client = ReturnType<typeof browser>
 type Period = {
@@ -72,13 +72,8 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
 
   const count = async (query: ReturnType<typeof sql>) =>
     (await queryRows<{ n: number }>(database.db, query))[0]!.n
-  const mails = (to: string) =>
-    queryRows<{ subject: string; text: string }>(
-      database.db,
-      sql`select subject, text from mail_outbox where "to" = ${to} and subject not like 'Confirm your email%' order by created_at`,
-    )
-  const mine = async (client: Client) =>
-    (await client.json<{ data: Mine }>('/api/subscriptions/mine')).body.data
+  const mails = (to: string) => planMails(database, to)
+  const mine = (client: Client) => mineOf<Mine>(client)
   const clock = (month: string, decline = false) =>
     admin.json<Record<string, number>>('/api/admin/subscriptions/test-renewals', { body: { month, decline } })
   const events = (id: string, event: string) =>
@@ -89,15 +84,7 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
     count(sql`select count(*)::int as n from audit_log where entity_id = ${id} and action = ${action}`)
 
   async function subscriber(email: string, tier = 'Premium') {
-    const client = browser(app)
-    expect((await client.signUp(email)).status).toBe(200)
-    const { body } = await client.json<{ url: string }>('/api/subscriptions/checkout', {
-      body: { priceId: `price_${tier.toLowerCase()}_monthly`, tier },
-    })
-    const res = await client.request(`${new URL(body.url).pathname}/pay`, {
-      method: 'POST',
-      body: TEST_ADDRESS,
-    })
+    const { client, res } = await payTestPlanPage(app, email, tier)
     expect(res.status).toBe(303)
     return client
   }

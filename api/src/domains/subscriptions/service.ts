@@ -4,19 +4,27 @@ import {
   type SubscriptionStatus,
   type SubscriptionTier,
 } from '@lamplight/contracts'
-import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import {
-  paymentCustomers,
-  type ShippingAddress,
-  subscriptionCheckouts,
-  subscriptions,
-  user,
-} from '../../db/schema'
+import type { ShippingAddress } from '../../db/schema'
 import { ClaimBusyError, runOnce } from '../../lib/claim-once'
 import { conflict } from '../../lib/errors'
 import type { PaymentProvider } from '../payments/types'
-import { live, monthAfter, type SubscriptionDeps, type SubscriptionSnapshot } from './apply'
+import { monthAfter, type SubscriptionDeps, type SubscriptionSnapshot } from './apply'
+import {
+  closeOpenPlanCheckoutOfSession,
+  expireOpenPlanCheckout,
+  findCustomerId,
+  findOpenPlanCheckout,
+  insertCustomer,
+  insertPlanCheckout,
+  latestSubscriptionStatusOf,
+  liveSubscriptionOf,
+  liveTestSubscriptionOf,
+  recordPlanPage,
+  setPlanCheckoutAddress,
+  setPlanCheckoutAddressOfSession,
+  setPlanCheckoutStatus,
+} from './queries'
 import { nextTestAttempt } from './retries'
 
 export {
@@ -46,26 +54,12 @@ export {
   setMonthBox,
   skipNextMonth,
 } from './periods'
+export { findTestSubscriptionCheckout, testPortalView } from './queries'
 export { type FailedPayment, recordFailedPayment } from './retries'
-
-const statusColumns = {
-  status: subscriptions.status,
-  tier: subscriptions.tier,
-  currentPeriodEnd: subscriptions.currentPeriodEnd,
-  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-}
 
 /** check-subscription: the live subscription, else the latest ended one, else none. */
 export async function subscriptionStatusOf(db: Db, userId: string): Promise<SubscriptionStatus> {
-  const [row] = await db
-    .select(statusColumns)
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(
-      sql`case when ${subscriptions.status} in ('canceled', 'incomplete_expired') then 1 else 0 end`,
-      sql`${subscriptions.updatedAt} desc`,
-    )
-    .limit(1)
+  const row = await latestSubscriptionStatusOf(db, userId)
   if (!row)
     return {
       subscribed: false,
@@ -83,45 +77,24 @@ export async function subscriptionStatusOf(db: Db, userId: string): Promise<Subs
   }
 }
 
-async function liveSubscriptionOf(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), live()))
-    .limit(1)
-  return row ?? null
-}
-
 type Customer = { id: string; email: string; name: string | null }
 
 /** The user's one customer at the provider: made on first need, stored, then reused. */
 export async function ensureCustomer(db: Db, provider: PaymentProvider, customer: Customer) {
-  const find = async () =>
-    (
-      await db
-        .select({ id: paymentCustomers.providerCustomerId })
-        .from(paymentCustomers)
-        .where(and(eq(paymentCustomers.userId, customer.id), eq(paymentCustomers.provider, provider.name)))
-    )[0]?.id
+  const find = () => findCustomerId(db, customer.id, provider.name)
   const existing = await find()
   if (existing) return existing
   // The provider call carries the user's idempotency key: two racing requests get one customer.
   const created = await provider.createCustomer(customer)
-  await db
-    .insert(paymentCustomers)
-    .values({ userId: customer.id, provider: provider.name, providerCustomerId: created.id })
-    .onConflictDoNothing()
+  await insertCustomer(db, { userId: customer.id, provider: provider.name, providerCustomerId: created.id })
   return (await find()) ?? created.id
 }
 
 /** customer-portal: the provider's page for the user's customer. */
 export async function openPortal(deps: SubscriptionDeps, provider: PaymentProvider, customer: Customer) {
-  const [row] = await deps.db
-    .select({ id: paymentCustomers.providerCustomerId })
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, customer.id), eq(paymentCustomers.provider, provider.name)))
-  if (!row) throw conflict('You have no subscription to manage yet. Choose a plan first.')
-  return provider.openCustomerPortal({ customerId: row.id, returnUrl: `${deps.siteUrl}/shop` })
+  const customerId = await findCustomerId(deps.db, customer.id, provider.name)
+  if (!customerId) throw conflict('You have no subscription to manage yet. Choose a plan first.')
+  return provider.openCustomerPortal({ customerId, returnUrl: `${deps.siteUrl}/shop` })
 }
 
 const OPEN_CHECKOUT_LIFETIME_MS = 23 * 60 * 60 * 1000
@@ -154,12 +127,7 @@ async function openPlanPage(
           successUrl: `${deps.siteUrl}/shop?subscription=started`,
           cancelUrl: `${deps.siteUrl}/shop`,
         })
-        const [written] = await deps.db
-          .update(subscriptionCheckouts)
-          .set({ providerSessionId: session.id, url: session.url, updatedAt: new Date() })
-          .where(and(eq(subscriptionCheckouts.id, checkout.id), isNull(subscriptionCheckouts.url)))
-          .returning({ url: subscriptionCheckouts.url })
-        return { url: written?.url ?? session.url }
+        return { url: (await recordPlanPage(deps.db, checkout.id, session)) ?? session.url }
       },
     )
     return result.url
@@ -187,10 +155,7 @@ export async function startSubscriptionCheckout(
   const holder = { userId: customer.id, customerId }
   const deadline = Date.now() + 5000
   while (Date.now() < deadline) {
-    const [open] = await deps.db
-      .select()
-      .from(subscriptionCheckouts)
-      .where(and(eq(subscriptionCheckouts.userId, customer.id), eq(subscriptionCheckouts.status, 'open')))
+    const open = await findOpenPlanCheckout(deps.db, customer.id)
     if (open) {
       const age = Date.now() - open.createdAt.getTime()
       // Being opened by another request of this user (or left half-open by one that died): its URL.
@@ -204,37 +169,28 @@ export async function startSubscriptionCheckout(
         age < OPEN_CHECKOUT_LIFETIME_MS
       )
         return { url, portal: false }
-      const [closed] = await deps.db
-        .update(subscriptionCheckouts)
-        .set({ status: 'expired', updatedAt: new Date() })
-        .where(and(eq(subscriptionCheckouts.id, open.id), eq(subscriptionCheckouts.status, 'open')))
-        .returning({ providerSessionId: subscriptionCheckouts.providerSessionId })
+      const closed = await expireOpenPlanCheckout(deps.db, open.id)
       if (closed?.providerSessionId && open.provider === provider.name) {
         // Paid a moment ago at the provider: the subscription is on its way; manage it, do not pay twice.
         if ((await provider.expireCheckout(closed.providerSessionId)) === 'completed') {
-          await deps.db
-            .update(subscriptionCheckouts)
-            .set({ status: 'completed', updatedAt: new Date() })
-            .where(eq(subscriptionCheckouts.id, open.id))
+          await setPlanCheckoutStatus(deps.db, open.id, 'completed')
           return portal()
         }
       }
       continue
     }
     if (await liveSubscriptionOf(deps.db, customer.id)) return portal()
-    const [row] = await deps.db
-      .insert(subscriptionCheckouts)
-      .values({ userId: customer.id, provider: provider.name, tier: plan.tier, priceId: plan.priceId })
-      .onConflictDoNothing()
-      .returning({ id: subscriptionCheckouts.id })
+    const row = await insertPlanCheckout(deps.db, {
+      userId: customer.id,
+      provider: provider.name,
+      tier: plan.tier,
+      priceId: plan.priceId,
+    })
     if (!row) continue
     try {
       return { url: await openPlanPage(deps, provider, holder, { id: row.id, ...plan }), portal: false }
     } catch (err) {
-      await deps.db
-        .update(subscriptionCheckouts)
-        .set({ status: 'expired', updatedAt: new Date() })
-        .where(eq(subscriptionCheckouts.id, row.id))
+      await setPlanCheckoutStatus(deps.db, row.id, 'expired')
       throw err
     }
   }
@@ -248,19 +204,10 @@ export async function closeSubscriptionCheckout(
   status: 'completed' | 'expired',
   shippingAddress?: ShippingAddress | null,
 ) {
-  await db
-    .update(subscriptionCheckouts)
-    .set({ status, updatedAt: new Date() })
-    .where(
-      and(eq(subscriptionCheckouts.providerSessionId, sessionId), eq(subscriptionCheckouts.status, 'open')),
-    )
+  await closeOpenPlanCheckoutOfSession(db, sessionId, status)
   // Kept whatever closed the page first (the subscription's own event may have): the
   // subscription takes it when it has none yet.
-  if (shippingAddress)
-    await db
-      .update(subscriptionCheckouts)
-      .set({ shippingAddress })
-      .where(eq(subscriptionCheckouts.providerSessionId, sessionId))
+  if (shippingAddress) await setPlanCheckoutAddressOfSession(db, sessionId, shippingAddress)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -269,28 +216,7 @@ export async function closeSubscriptionCheckout(
 
 /** The address given on our plan page, kept with the checkout until the subscription takes it. */
 export async function storeTestCheckoutAddress(db: Db, checkoutId: string, address: ShippingAddress) {
-  await db
-    .update(subscriptionCheckouts)
-    .set({ shippingAddress: address, updatedAt: new Date() })
-    .where(eq(subscriptionCheckouts.id, checkoutId))
-}
-
-export async function findTestSubscriptionCheckout(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({
-      id: subscriptionCheckouts.id,
-      userId: subscriptionCheckouts.userId,
-      status: subscriptionCheckouts.status,
-      tier: subscriptionCheckouts.tier,
-      priceId: subscriptionCheckouts.priceId,
-      email: user.email,
-    })
-    .from(subscriptionCheckouts)
-    .innerJoin(user, eq(user.id, subscriptionCheckouts.userId))
-    .where(
-      and(eq(subscriptionCheckouts.providerSessionId, sessionId), eq(subscriptionCheckouts.provider, 'test')),
-    )
-  return row ?? null
+  await setPlanCheckoutAddress(db, checkoutId, address)
 }
 
 /**
@@ -302,14 +228,11 @@ export async function testSubscriptionOf(
   db: Db,
   checkout: { id: string; userId: string; tier: SubscriptionTier; priceId: string },
 ): Promise<SubscriptionSnapshot> {
-  const [customer] = await db
-    .select({ id: paymentCustomers.providerCustomerId })
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, checkout.userId), eq(paymentCustomers.provider, 'test')))
+  const customerId = await findCustomerId(db, checkout.userId, 'test')
   return {
     provider: 'test',
     subscriptionId: `sub_test_${checkout.id.replaceAll('-', '')}`,
-    customerId: customer?.id ?? null,
+    customerId: customerId ?? null,
     userId: checkout.userId,
     tier: checkout.tier,
     priceId: checkout.priceId,
@@ -339,10 +262,7 @@ export async function testPortalChange(
     })
   | null
 > {
-  const [sub] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
+  const sub = await liveTestSubscriptionOf(db, userId)
   if (!sub) return null
   const snap: SubscriptionSnapshot & {
     paidPeriodStart?: Date
@@ -379,13 +299,4 @@ export async function testPortalChange(
     }
   }
   return snap
-}
-
-/** What the test-mode portal shows: the user's live test subscription, if any. */
-export async function testPortalView(db: Db, userId: string) {
-  const [row] = await db
-    .select({ ...statusColumns, priceId: subscriptions.priceId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), live()))
-  return row ?? null
 }

@@ -5,7 +5,7 @@ import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { TEST_ADDRESS } from '../../test/subscriptions'
+import { mine as mineOf, payTestPlanPage, planMails, TEST_ADDRESS } from '../../test/subscriptions'
 
 type Client = ReturnType<typeof browser>
 type Mine = {
@@ -54,27 +54,14 @@ describe.each(DRIVERS)('subscription shipments in test mode on %s (issue 34)', (
 
   const count = async (query: ReturnType<typeof sql>) =>
     (await queryRows<{ n: number }>(database.db, query))[0]!.n
-  const mails = (to: string) =>
-    queryRows<{ subject: string; text: string }>(
-      database.db,
-      sql`select subject, text from mail_outbox where "to" = ${to} and subject not like 'Confirm your email%' order by created_at`,
-    )
-  const mine = async (client: Client) =>
-    (await client.json<{ data: Mine }>('/api/subscriptions/mine')).body.data
+  const mails = (to: string) => planMails(database, to)
+  const mine = (client: Client) => mineOf<Mine>(client)
   const stock = async (id: string) =>
     (await queryRows<{ stock: number }>(database.db, sql`select stock from products where id = ${id}`))[0]!
       .stock
 
-  async function subscriber(email: string, tier = 'Premium', address: Record<string, string> = TEST_ADDRESS) {
-    const client = browser(app)
-    expect((await client.signUp(email)).status).toBe(200)
-    const { body } = await client.json<{ url: string }>('/api/subscriptions/checkout', {
-      body: { priceId: `price_${tier.toLowerCase()}_monthly`, tier },
-    })
-    const pay = `${new URL(body.url).pathname}/pay`
-    const res = await client.request(pay, { method: 'POST', body: address })
-    return { client, res, pay }
-  }
+  const subscriber = (email: string, tier = 'Premium', address: Record<string, string> = TEST_ADDRESS) =>
+    payTestPlanPage(app, email, tier, address)
 
   it('asks for the address on the plan page, checked as the checkout checks it: a mistake is shown on its field and subscribes nobody', async () => {
     const email = 'no-zip@example.com'

@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm'
-import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
-import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { fakeStripe } from '../../test/fake-stripe'
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_our_fake_stripe'
+import type { browser } from '../../test/client'
+import { DRIVERS } from '../../test/database'
+import { stripeShop } from '../../test/stripe'
+import { mine as mineOf, planMails, subscribedThroughStripe } from '../../test/subscriptions'
 
 type Mine = {
   id: string
@@ -23,51 +20,11 @@ type Mine = {
 
 /** Decision 065 in Stripe mode, through our fake Stripe with real webhook signatures. */
 describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 065)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-  const fake = fakeStripe()
-  const signer = new Stripe('sk_test_fake')
-  let eventCounter = 0
+  const shop = stripeShop(driver)
+  const { fake, event } = shop
 
-  beforeAll(async () => {
-    const base = await fake.listen()
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, {
-      PUBLIC_URL: 'https://shop.example.com',
-      TRUSTED_ORIGINS: TEST_ORIGIN,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: base,
-    }).app
-  }, 120_000)
-  afterAll(async () => {
-    await database.destroy()
-    await fake.close()
-  })
-
-  function event(
-    type: string,
-    object: Record<string, unknown>,
-    id = `evt_ss_${++eventCounter}_${Date.now()}`,
-  ) {
-    const payload = JSON.stringify({ id, object: 'event', type, data: { object } })
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
-    return async () => {
-      const res = await app.request('/api/payments/stripe/webhook', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-        body: payload,
-      })
-      expect(res.status).toBe(200)
-    }
-  }
-  const mails = (to: string) =>
-    queryRows<{ subject: string; text: string }>(
-      database.db,
-      sql`select subject, text from mail_outbox where "to" = ${to} and subject not like 'Confirm your email%' order by created_at`,
-    )
-  const mine = async (client: ReturnType<typeof browser>) =>
-    (await client.json<{ data: Mine }>('/api/subscriptions/mine')).body.data
+  const mails = (to: string) => planMails(shop.database, to)
+  const mine = (client: ReturnType<typeof browser>) => mineOf<Mine>(client)
   const invoiceOf = (subId: string, extra: Record<string, unknown>) => ({
     object: 'invoice',
     parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
@@ -75,14 +32,7 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
   })
 
   async function subscribed(email: string, tier = 'Basic') {
-    const client = browser(app)
-    expect((await client.signUp(email)).status).toBe(200)
-    const { body } = await client.json<{ url: string }>('/api/subscriptions/checkout', {
-      body: { priceId: `price_${tier.toLowerCase()}_monthly`, tier },
-    })
-    const sessionId = body.url.split('/').at(-1)!
-    const sub = fake.completeSubscriptionSession(sessionId)
-    await event('checkout.session.completed', { ...fake.sessions.get(sessionId) })()
+    const { client, sub } = await subscribedThroughStripe(shop, email, tier)
     const end = (sub.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end
     await event(
       'invoice.paid',
@@ -135,7 +85,7 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
       1,
     )
     const [{ n }] = (await queryRows<{ n: number }>(
-      database.db,
+      shop.database.db,
       sql`select count(*)::int as n from subscription_events where subscription_id = ${after.id} and event = 'plan'`,
     )) as [{ n: number }]
     expect(n).toBe(1)

@@ -1,82 +1,26 @@
 import { sql } from 'drizzle-orm'
-import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { fakeStripe } from '../../test/fake-stripe'
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_our_fake_stripe'
+import { DRIVERS } from '../../test/database'
+import { stripeShop } from '../../test/stripe'
+import { planMails, startPlanCheckout, subscribedThroughStripe } from '../../test/subscriptions'
 
 describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fake Stripe)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-  const fake = fakeStripe()
-  const signer = new Stripe('sk_test_fake')
-  let eventCounter = 0
+  const shop = stripeShop(driver, { ADMIN_EMAILS: 'boss@example.com' }, { seed: insertScrollOfAntioch })
+  const { fake, event } = shop
 
-  beforeAll(async () => {
-    const base = await fake.listen()
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, {
-      PUBLIC_URL: 'https://shop.example.com',
-      TRUSTED_ORIGINS: TEST_ORIGIN,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: base,
-      ADMIN_EMAILS: 'boss@example.com',
-    }).app
-    await database.db.execute(
-      sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
-    )
-  }, 120_000)
-  afterAll(async () => {
-    await database.destroy()
-    await fake.close()
-  })
-
-  /** A signed event; the same id each time it is sent (a replay). */
-  function event(type: string, object: Record<string, unknown>, id = `evt_${++eventCounter}_${Date.now()}`) {
-    const payload = JSON.stringify({ id, object: 'event', type, data: { object } })
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
-    return async () => {
-      const res = await app.request('/api/payments/stripe/webhook', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-        body: payload,
-      })
-      expect(res.status).toBe(200)
-      return res
-    }
-  }
   const status = async (client: ReturnType<typeof browser>) =>
     (await client.json<Record<string, unknown>>('/api/subscriptions/status')).body
-  const subscribe = (client: ReturnType<typeof browser>, tier = 'Basic') =>
-    client.json<{ url: string; portal: boolean }>('/api/subscriptions/checkout', {
-      body: { priceId: `price_${tier.toLowerCase()}_monthly`, tier },
-    })
-  const mails = (to: string) =>
-    queryRows<{ subject: string }>(
-      database.db,
-      // The plan's mails, not the account's (sign-up mails a confirmation link).
-      sql`select subject from mail_outbox where "to" = ${to} and subject not like 'Confirm your email%' order by created_at`,
-    )
+  const subscribe = startPlanCheckout
+  const mails = (to: string) => planMails(shop.database, to)
   const sessionsMade = () => fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length
-
-  async function subscribedCustomer(email: string, tier = 'Basic') {
-    const client = browser(app)
-    expect((await client.signUp(email)).status).toBe(200)
-    const { body } = await subscribe(client, tier)
-    const sessionId = body.url.split('/').at(-1)!
-    const sub = fake.completeSubscriptionSession(sessionId)
-    await event('checkout.session.completed', { ...fake.sessions.get(sessionId) })()
-    return { client, sub, sessionId }
-  }
+  const subscribedCustomer = (email: string, tier = 'Basic') => subscribedThroughStripe(shop, email, tier)
 
   it('opens a subscription-mode Checkout with the plan’s price found by lookup key, on one Stripe customer per user', async () => {
-    const client = browser(app)
+    const client = browser(shop.app)
     await client.signUp('plan-buyer@example.com')
     const made = sessionsMade()
     const first = await subscribe(client, 'Premium')
@@ -92,7 +36,7 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     expect(sent.get('success_url')).toBe('https://shop.example.com/shop?subscription=started')
     expect(sent.get('cancel_url')).toBe('https://shop.example.com/shop')
     const [row] = await queryRows<{ provider_customer_id: string; user_id: string }>(
-      database.db,
+      shop.database.db,
       sql`select c.provider_customer_id, c.user_id from payment_customers c join "user" u on u.id = c.user_id where u.email = 'plan-buyer@example.com'`,
     )
     expect(sent.get('customer')).toBe(row!.provider_customer_id)
@@ -116,7 +60,7 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
 
   it('starts once however many times the events are replayed at once, then follows the portal: change plan, cancel, resume, failed invoice, deleted', async () => {
     const email = 'stripe-subscriber@example.com'
-    const client = browser(app)
+    const client = browser(shop.app)
     await client.signUp(email)
     const { body } = await subscribe(client, 'Basic')
     const sessionId = body.url.split('/').at(-1)!
@@ -143,13 +87,13 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     const periodEnd = (sub.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end
     expect(end).toBe(periodEnd * 1000)
     const [{ n }] = (await queryRows<{ n: number }>(
-      database.db,
+      shop.database.db,
       sql`select count(*)::int as n from subscriptions where provider_subscription_id = ${sub.id}`,
     )) as [{ n: number }]
     expect(n).toBe(1)
     expect((await mails(email)).map((m) => m.subject)).toEqual(['Welcome to the Basic plan'])
     const [{ processed }] = (await queryRows<{ processed: number }>(
-      database.db,
+      shop.database.db,
       sql`select count(*)::int as processed from payment_events where type in ('checkout.session.completed', 'customer.subscription.created', 'invoice.paid') and processed_at is not null and event_id like 'evt_%'`,
     )) as [{ processed: number }]
     expect(processed).toBeGreaterThanOrEqual(3)
@@ -200,7 +144,7 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
 
   it('collects the address in Stripe Checkout, ships a paid invoice once however often and in however many events it arrives, and makes a failed one past due with a mail (issue 34)', async () => {
     const email = 'stripe-boxes@example.com'
-    const client = browser(app)
+    const client = browser(shop.app)
     await client.signUp(email)
     const { body } = await subscribe(client, 'Premium')
     const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
@@ -228,17 +172,17 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
       },
     })()
     const [row] = await queryRows<{ id: string; city: string; first: string }>(
-      database.db,
+      shop.database.db,
       sql`select id, shipping_address->>'city' as city, shipping_address->>'firstName' as first from subscriptions where provider_subscription_id = ${sub.id}`,
     )
     expect(row).toMatchObject({ city: 'Moab', first: 'Naomi' })
 
     // The month's box, set by the admin.
-    const admin = await signInListedAdmin(app, database, 'boss@example.com')
+    const admin = await signInListedAdmin(shop.app, shop.database, 'boss@example.com')
     const start = Math.floor(Date.UTC(2027, 1, 3) / 1000)
     const month = '2027-02'
     const [product] = await queryRows<{ id: string }>(
-      database.db,
+      shop.database.db,
       sql`insert into products (slug, name, price_cents, stock) values ('lent-lamp', 'The Lent Lamp', 3999, 40) returning id`,
     )
     expect(
@@ -264,14 +208,14 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
       ...Array.from({ length: 40 }, () => event('invoice.paid', invoice)()),
     ])
     const shipped = await queryRows<{ quantity: number; city: string; amount: number }>(
-      database.db,
+      shop.database.db,
       sql`select i.quantity, o.shipping_address->>'city' as city, p.amount_cents as amount from subscription_periods p join orders o on o.id = p.order_id join order_items i on i.order_id = o.id where p.subscription_id = ${row!.id} and p.period = ${month}`,
     )
     expect(shipped).toEqual([{ quantity: 2, city: 'Moab', amount: 2999 }])
     expect(
       (
         await queryRows<{ stock: number }>(
-          database.db,
+          shop.database.db,
           sql`select stock from products where id = ${product!.id}`,
         )
       )[0]!.stock,
@@ -305,14 +249,14 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     await event('customer.subscription.created', { ...second })()
     expect(fake.subscriptions.get(second.id)!.status).toBe('canceled')
     const [{ n }] = (await queryRows<{ n: number }>(
-      database.db,
+      shop.database.db,
       sql`select count(*)::int as n from subscriptions s join "user" u on u.id = s.user_id where u.email = 'twice@example.com' and s.status not in ('canceled', 'incomplete_expired')`,
     )) as [{ n: number }]
     expect(n).toBe(1)
   })
 
   it('refunds a Stripe order through stripe.refunds.create with the order’s idempotency key (admin refund)', async () => {
-    const buyer = browser(app)
+    const buyer = browser(shop.app)
     const res = await buyer.json<{ url: string }>('/api/checkout', {
       body: {
         productSlug: 'scroll-of-antioch',
@@ -331,10 +275,10 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     fake.sessions.get(sessionId)!.payment_status = 'paid'
     await event('checkout.session.completed', { ...fake.sessions.get(sessionId) })()
     const [order] = await queryRows<{ id: string }>(
-      database.db,
+      shop.database.db,
       sql`select id from orders where provider_session_id = ${sessionId}`,
     )
-    const admin = await signInListedAdmin(app, database, 'boss@example.com')
+    const admin = await signInListedAdmin(shop.app, shop.database, 'boss@example.com')
     const refunded = await admin.json<{ data: { status: string } }>(`/api/admin/orders/${order!.id}/refund`, {
       method: 'POST',
       body: {},

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import { TEST_ADDRESS } from '../../test/subscriptions'
+import { planMails, startPlanCheckout, TEST_ADDRESS } from '../../test/subscriptions'
 
 type Status = {
   subscribed: boolean
@@ -34,19 +34,11 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
     expect(res.status).toBe(200)
     return res.body
   }
-  const subscribe = (client: ReturnType<typeof browser>, tier = 'Basic') =>
-    client.json<{ url: string; portal: boolean }>('/api/subscriptions/checkout', {
-      body: { priceId: `price_${tier.toLowerCase()}_monthly`, tier },
-    })
+  const subscribe = startPlanCheckout
   const pathOf = (url: string) => new URL(url).pathname
   const post = (client: ReturnType<typeof browser>, path: string) =>
     client.request(path, { method: 'POST', ...(path.endsWith('/pay') ? { body: TEST_ADDRESS } : {}) })
-  const mails = (to: string) =>
-    queryRows<{ subject: string }>(
-      database.db,
-      // The plan's mails, not the account's (sign-up mails a confirmation link).
-      sql`select subject from mail_outbox where "to" = ${to} and subject not like 'Confirm your email%' order by created_at`,
-    )
+  const mails = (to: string) => planMails(database, to)
   const count = async (query: ReturnType<typeof sql>) =>
     (await queryRows<{ n: number }>(database.db, query))[0]!.n
 

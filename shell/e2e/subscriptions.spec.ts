@@ -45,7 +45,7 @@ for (const viewport of [
     const renewal = new Date()
     renewal.setUTCMonth(renewal.getUTCMonth() + 1)
     await expect(card).toContainText(
-      `Renews on ${renewal.toLocaleDateString('en-US', { dateStyle: 'long' })}`,
+      `Renews on ${renewal.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}`,
     )
     await expect(page.getByRole('button', { name: 'Your current plan' })).toBeDisabled()
     await expect(page.getByRole('button', { name: 'Switch to Family' })).toBeVisible()

@@ -1,5 +1,3 @@
-import { asDate } from '../api/load'
-
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -9,12 +7,9 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 })
 
-export const formatDate = (value: Date | string | null | undefined) => {
-  const date = asDate(value)
-  return date ? DATE.format(date) : '—'
-}
+/** A day from the API's ISO date-time ("Nov 28, 2026"), or a dash when there is none. */
+export const formatDate = (iso: string | null | undefined) => (iso ? DATE.format(new Date(iso)) : '—')
 
-export const formatDateTime = (value: Date | string | null | undefined) => {
-  const date = asDate(value)
-  return date ? DATE_TIME.format(date) : '—'
-}
+/** A moment from the API's ISO date-time ("Nov 28, 2026, 6:31 AM"), or a dash when there is none. */
+export const formatDateTime = (iso: string | null | undefined) =>
+  iso ? DATE_TIME.format(new Date(iso)) : '—'

@@ -88,11 +88,11 @@ export const AdminOrderSchema = z.object({
   order_id: z.string(),
   /** The number the buyer was shown (`orderNumber` in format.ts): what they quote to support. */
   order_number: z.string(),
-  created_at: z.coerce.date(),
-  updated_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
   customer_name: z.string().nullable(),
   customer_email: z.string(),
-  customer_created_at: z.coerce.date().nullable(),
+  customer_created_at: z.iso.datetime({ offset: true }).nullable(),
   product_title: z.string(),
   product_sku: z.string().nullable(),
   product_id: z.string(),
@@ -106,7 +106,7 @@ export const AdminOrderSchema = z.object({
 export type AdminOrder = z.infer<typeof AdminOrderSchema>
 
 export const OrderHistoryEntrySchema = z.object({
-  at: z.coerce.date(),
+  at: z.iso.datetime({ offset: true }),
   event: z.enum(['created', 'status', 'shipped', 'delivered', 'refunded', 'granted']),
   from_status: z.string().nullable(),
   to_status: z.string().nullable(),
@@ -131,10 +131,10 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   provider: z.string(),
   payment_method: z.string().nullable(),
   shipping_address: ShippingAddressSchema.partial().nullable(),
-  paid_at: z.coerce.date().nullable(),
-  shipped_at: z.coerce.date().nullable(),
+  paid_at: z.iso.datetime({ offset: true }).nullable(),
+  shipped_at: z.iso.datetime({ offset: true }).nullable(),
   tracking_number: z.string().nullable(),
-  refunded_at: z.coerce.date().nullable(),
+  refunded_at: z.iso.datetime({ offset: true }).nullable(),
   refunded_cents: z.number().int(),
   /** The payment provider's page for this payment (Stripe dashboard), when there is one. */
   provider_url: z.string().nullable(),
@@ -148,8 +148,8 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
       carrier: z.enum(CARRIERS),
       tracking_number: z.string(),
       tracking_url: z.string().nullable(),
-      shipped_at: z.coerce.date(),
-      delivered_at: z.coerce.date().nullable(),
+      shipped_at: z.iso.datetime({ offset: true }),
+      delivered_at: z.iso.datetime({ offset: true }).nullable(),
       lines: z.array(z.object({ product_title: z.string(), quantity: z.number().int() })),
     }),
   ),
@@ -284,7 +284,7 @@ export type FulfilmentQueueQuery = z.input<typeof FulfilmentQueueQuerySchema>
 export const FulfilmentQueueEntrySchema = z.object({
   order_id: z.string(),
   order_number: z.string(),
-  created_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
   customer_name: z.string().nullable(),
   customer_email: z.string(),
   fulfilment_status: z.enum(FULFILMENT_STATUSES),

@@ -87,7 +87,7 @@ export const AdminProductRowSchema = z.object({
   low_stock: z.boolean(),
   featured: z.boolean(),
   image: z.string().nullable(),
-  updated_at: z.coerce.date(),
+  updated_at: z.iso.datetime({ offset: true }),
 })
 export type AdminProductRow = z.infer<typeof AdminProductRowSchema>
 
@@ -108,7 +108,7 @@ export const EditableProductSchema = z.object({
   facts: ProductFactsSchema,
   sku: z.string().nullable(),
   images: z.array(ProductImageSchema),
-  updated_at: z.coerce.date(),
+  updated_at: z.iso.datetime({ offset: true }),
 })
 export type EditableProduct = z.infer<typeof EditableProductSchema>
 

@@ -10,7 +10,7 @@ export const AdminResourceRowSchema = z.object({
   published: z.boolean(),
   is_featured: z.boolean(),
   downloads: z.number().int(),
-  created_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
 })
 export type AdminResourceRow = z.infer<typeof AdminResourceRowSchema>
 

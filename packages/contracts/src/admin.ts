@@ -18,7 +18,7 @@ export const CustomerRowSchema = z.object({
   full_name: z.string(),
   role: z.enum(USER_ROLES),
   email_verified: z.boolean(),
-  created_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
   orders: z.number().int().nonnegative(),
 })
 export type CustomerRow = z.infer<typeof CustomerRowSchema>
@@ -78,8 +78,8 @@ export const ProgressRowSchema = z.object({
   product_name: z.string(),
   current_step: z.number().int(),
   completed_steps: z.array(z.number().int()),
-  last_activity: z.coerce.date(),
-  completed_at: z.coerce.date().nullable(),
+  last_activity: z.iso.datetime({ offset: true }),
+  completed_at: z.iso.datetime({ offset: true }).nullable(),
 })
 export type ProgressRow = z.infer<typeof ProgressRowSchema>
 
@@ -166,7 +166,7 @@ export const adminDashboardContract = {
 /** One entry of the audit log: who did what, when, and the record before and after. */
 export const AuditEntrySchema = z.object({
   id: z.string(),
-  created_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
   actor_name: z.string().nullable(),

@@ -83,7 +83,8 @@ function isErrorBody(data: unknown): data is ApiErrorBody {
 /**
  * Calls one declared endpoint: the path, query and body are built from the declaration,
  * and the answer is typed by its response schema (not parsed here, so a page does not
- * download zod for it; the API's tests check every answer against the schema).
+ * download zod for it). A response schema describes the JSON as sent, dates as ISO strings
+ * (decision 067), so its type is what arrives, on the server and after hydration alike.
  */
 export function request<E extends EndpointDef>(
   endpoint: E,

@@ -86,7 +86,7 @@ export const CreateCheckoutBody = z
 export const BuyerOrderSchema = z.object({
   order_id: z.string(),
   session_id: z.string().nullable(),
-  created_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
   status: z.enum(ORDER_STATUSES),
   amount_cents: z.number().int(),
   currency: z.string(),
@@ -105,7 +105,7 @@ export const BuyerOrderSchema = z.object({
     })
     .nullable(),
   tracking_number: z.string().nullable(),
-  shipped_at: z.coerce.date().nullable(),
+  shipped_at: z.iso.datetime({ offset: true }).nullable(),
   /** Placed without an account: it becomes one's when an account confirms the order's address. */
   guest: z.boolean(),
   /** The order's lines (issue 32); `product_title`/`product_slug` are the first line's. */

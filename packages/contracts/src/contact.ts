@@ -50,7 +50,7 @@ export const PrayerRequestSchema = z.object({
 export type PrayerRequestInput = z.input<typeof PrayerRequestSchema>
 export type PrayerRequestValues = z.output<typeof PrayerRequestSchema>
 
-const Stored = z.object({ data: z.object({ id: z.string(), created_at: z.coerce.date() }) })
+const Stored = z.object({ data: z.object({ id: z.string(), created_at: z.iso.datetime({ offset: true }) }) })
 
 export const InboxItemSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -61,8 +61,8 @@ export const InboxItemSchema = z.discriminatedUnion('kind', [
     subject: z.string(),
     message: z.string(),
     user_id: z.string().nullable(),
-    created_at: z.coerce.date(),
-    handled_at: z.coerce.date().nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    handled_at: z.iso.datetime({ offset: true }).nullable(),
   }),
   z.object({
     kind: z.literal('prayer'),
@@ -72,8 +72,8 @@ export const InboxItemSchema = z.discriminatedUnion('kind', [
     subject: z.null(),
     request: z.string(),
     user_id: z.string().nullable(),
-    created_at: z.coerce.date(),
-    handled_at: z.coerce.date().nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    handled_at: z.iso.datetime({ offset: true }).nullable(),
   }),
 ])
 export type InboxItem = z.infer<typeof InboxItemSchema>
@@ -111,6 +111,8 @@ export const contactContract = {
     summary: 'Mark a contact message or prayer request handled, or not (recorded in the audit log)',
     params: z.object({ kind: z.enum(['contact', 'prayer']), id: z.uuid() }),
     body: z.object({ handled: z.boolean() }),
-    response: z.object({ data: z.object({ id: z.string(), handled_at: z.coerce.date().nullable() }) }),
+    response: z.object({
+      data: z.object({ id: z.string(), handled_at: z.iso.datetime({ offset: true }).nullable() }),
+    }),
   }),
 }

@@ -41,9 +41,9 @@ export const ReleaseSchema = z.object({
   version: z.string(),
   manifestUrl: z.string(),
   registeredBy: z.string().nullable(),
-  registeredAt: z.coerce.date(),
+  registeredAt: z.iso.datetime({ offset: true }),
   /** When it last went live (null: never). */
-  lastActivatedAt: z.coerce.date().nullable(),
+  lastActivatedAt: z.iso.datetime({ offset: true }).nullable(),
   active: z.boolean(),
 })
 export type Release = z.infer<typeof ReleaseSchema>
@@ -52,8 +52,8 @@ export const ActivationSchema = z.object({
   version: z.string(),
   kind: z.enum(['default', 'activate', 'rollback']),
   activatedBy: z.string().nullable(),
-  activatedAt: z.coerce.date(),
-  rolledBackAt: z.coerce.date().nullable(),
+  activatedAt: z.iso.datetime({ offset: true }),
+  rolledBackAt: z.iso.datetime({ offset: true }).nullable(),
 })
 export type Activation = z.infer<typeof ActivationSchema>
 
@@ -81,7 +81,7 @@ export const CanaryEventSchema = z.object({
   /** Null: the server (the automatic stop). */
   actor: z.string().nullable(),
   reason: z.string().nullable(),
-  at: z.coerce.date(),
+  at: z.iso.datetime({ offset: true }),
 })
 export type CanaryEvent = z.infer<typeof CanaryEventSchema>
 
@@ -92,7 +92,7 @@ export const RemoteDeploymentSchema = z.object({
     .object({
       version: z.string(),
       manifestUrl: z.string(),
-      activatedAt: z.coerce.date(),
+      activatedAt: z.iso.datetime({ offset: true }),
       activatedBy: z.string().nullable(),
     })
     .nullable(),
@@ -109,7 +109,7 @@ export const RemoteDeploymentSchema = z.object({
     .object({
       version: z.string(),
       share: z.number().int(),
-      startedAt: z.coerce.date(),
+      startedAt: z.iso.datetime({ offset: true }),
       startedBy: z.string().nullable(),
     })
     .nullable(),

@@ -206,8 +206,8 @@ export const AdminDiscountSchema = z.object({
   value: z.number().int(),
   productIds: z.array(z.string()),
   minSubtotalCents: z.number().int().nullable(),
-  startsAt: z.coerce.date().nullable(),
-  endsAt: z.coerce.date().nullable(),
+  startsAt: z.iso.datetime({ offset: true }).nullable(),
+  endsAt: z.iso.datetime({ offset: true }).nullable(),
   usageLimit: z.number().int().nullable(),
   oncePerCustomer: z.boolean(),
   status: z.enum(DISCOUNT_STATUSES),
@@ -217,7 +217,7 @@ export const AdminDiscountSchema = z.object({
   paidOrders: z.number().int(),
   revenueCents: z.number().int(),
   discountedCents: z.number().int(),
-  createdAt: z.coerce.date(),
+  createdAt: z.iso.datetime({ offset: true }),
 })
 export type AdminDiscount = z.infer<typeof AdminDiscountSchema>
 
@@ -261,11 +261,12 @@ export const AdminGiftCardSchema = z.object({
   status: z.enum(GIFT_CARD_STATUSES),
   recipientEmail: z.string().nullable(),
   giverName: z.string().nullable(),
-  deliverOn: z.coerce.date().nullable(),
+  deliverOn: z.iso.datetime({ offset: true }).nullable(),
   orderId: z.string().nullable(),
   note: z.string().nullable(),
-  createdAt: z.coerce.date(),
+  createdAt: z.iso.datetime({ offset: true }),
 })
+export type AdminGiftCard = z.infer<typeof AdminGiftCardSchema>
 
 export const GiftCardLedgerEntrySchema = z.object({
   id: z.string(),
@@ -273,7 +274,7 @@ export const GiftCardLedgerEntrySchema = z.object({
   amountCents: z.number().int(),
   orderId: z.string().nullable(),
   note: z.string().nullable(),
-  createdAt: z.coerce.date(),
+  createdAt: z.iso.datetime({ offset: true }),
 })
 
 export const IssueGiftCardBody = z.object({

@@ -42,3 +42,12 @@ export function formatFileSize(bytes: number): string {
 export function orderNumber(sessionId: string | null | undefined, orderId: string): string {
   return (sessionId ?? orderId).slice(-8).toUpperCase()
 }
+
+/**
+ * A day as the shop writes it, "March 1, 2026", from an ISO date-time of the API (contracts
+ * type dates as those strings, decision 067). In UTC: the day the server's quotes and mails
+ * name, and the same text on a server-rendered page as after hydration in any time zone.
+ */
+export function formatLongDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+}

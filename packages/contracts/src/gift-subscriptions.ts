@@ -71,7 +71,7 @@ export const GiftMonthSchema = z.object({
   order_number: z.string().nullable(),
   boxes: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   fulfilment_status: z.string().nullable(),
-  created_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
 })
 
 /** A gift as its buyer, its recipient and the admin see it. */
@@ -90,8 +90,8 @@ export const GiftSubscriptionSchema = z.object({
   /** The recipient's address is given (by the buyer or through the link). */
   has_address: z.boolean(),
   message: z.string().nullable(),
-  created_at: z.coerce.date(),
-  next_period_at: z.coerce.date().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  next_period_at: z.iso.datetime({ offset: true }).nullable(),
 })
 export type GiftSubscription = z.infer<typeof GiftSubscriptionSchema>
 

@@ -26,7 +26,7 @@ export type OrderLookupInput = z.input<typeof OrderLookupSchema>
 
 export const OrderStatusSchema = z.object({
   order_number: z.string(),
-  placed_at: z.coerce.date(),
+  placed_at: z.iso.datetime({ offset: true }),
   status: z.enum(ORDER_STATUSES),
   fulfilment_status: z.enum(FULFILMENT_STATUSES),
   lines: z.array(
@@ -44,12 +44,12 @@ export const OrderStatusSchema = z.object({
       carrier: z.enum(CARRIERS),
       tracking_number: z.string(),
       tracking_url: z.string().nullable(),
-      shipped_at: z.coerce.date(),
-      delivered_at: z.coerce.date().nullable(),
+      shipped_at: z.iso.datetime({ offset: true }),
+      delivered_at: z.iso.datetime({ offset: true }).nullable(),
     }),
   ),
   /** When the link stops working. */
-  expires_at: z.coerce.date(),
+  expires_at: z.iso.datetime({ offset: true }),
 })
 export type GuestOrderStatus = z.infer<typeof OrderStatusSchema>
 

@@ -138,8 +138,8 @@ export const AccessCodeRowSchema = z.object({
   shared: z.boolean(),
   batch_id: z.string().nullable(),
   is_active: z.boolean(),
-  created_at: z.coerce.date(),
-  redeemed_at: z.coerce.date().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  redeemed_at: z.iso.datetime({ offset: true }).nullable(),
   redeemed_by_email: z.string().nullable(),
 })
 export type AccessCodeRow = z.infer<typeof AccessCodeRowSchema>

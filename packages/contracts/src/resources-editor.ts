@@ -128,7 +128,7 @@ export const EditableResourceSchema = z.object({
   gallery: z.enum(GALLERY_KEYS).nullable(),
   /** The editor's view of the thumbnail (drafts too); null when there is none. */
   thumb_url: z.string().nullable(),
-  updated_at: z.coerce.date(),
+  updated_at: z.iso.datetime({ offset: true }),
   files: z.array(EditorFileSchema),
 })
 export type EditableResource = z.infer<typeof EditableResourceSchema>

@@ -16,7 +16,7 @@ export const SubscriptionStatusSchema = z.object({
   subscribed: z.boolean(),
   subscription_tier: z.enum(SUBSCRIPTION_TIERS).nullable(),
   /** End of the current period: the renewal date, or the last day when cancelled. */
-  subscription_end: z.coerce.date().nullable(),
+  subscription_end: z.iso.datetime({ offset: true }).nullable(),
   /** The provider's status (active, past_due, canceled, ...); null with no subscription. */
   subscription_status: z.string().nullable(),
   /** Cancelled by the customer: it ends at `subscription_end` and does not renew. */
@@ -58,7 +58,7 @@ export const SubscriptionPeriodSchema = z.object({
   fulfilment_status: z.string().nullable(),
   /** Skipped with a credit: this much taken off the next payment (0: skipped with no charge). */
   credit_cents: z.number().int(),
-  created_at: z.coerce.date(),
+  created_at: z.iso.datetime({ offset: true }),
 })
 export type SubscriptionPeriod = z.infer<typeof SubscriptionPeriodSchema>
 
@@ -67,12 +67,12 @@ const SelfServiceFields = {
   /** How next month's skip is taken: no charge, or charged and credited to the next payment. */
   next_period_skip: z.enum(['no_charge', 'credit']).nullable(),
   /** Paused: no box and no charge until this moment (null: not paused). */
-  paused_until: z.coerce.date().nullable(),
+  paused_until: z.iso.datetime({ offset: true }).nullable(),
   /** Credit (cents) taken off the next payment (test mode; Stripe keeps it on the customer). */
   credit_cents: z.number().int(),
   /** Failed tries of the renewal being retried, and when the next try is (null: none left). */
   failed_attempts: z.number().int(),
-  next_payment_attempt_at: z.coerce.date().nullable(),
+  next_payment_attempt_at: z.iso.datetime({ offset: true }).nullable(),
 }
 
 /** The subscriber's own view (/account, issue 34). */
@@ -82,7 +82,7 @@ export const MySubscriptionSchema = z.object({
   status: z.string(),
   cancel_at_period_end: z.boolean(),
   /** The next payment (the end of the current period) and what it will be. */
-  next_payment_at: z.coerce.date().nullable(),
+  next_payment_at: z.iso.datetime({ offset: true }).nullable(),
   next_payment_cents: z.number().int(),
   /** The month of the next shipment, and its box when the shop has chosen it. */
   next_period: MonthSchema.nullable(),
@@ -90,7 +90,7 @@ export const MySubscriptionSchema = z.object({
   next_box: z.object({ name: z.string(), quantity: z.number().int() }).nullable(),
   shipping_address: SubscriptionAddressSchema.nullable(),
   provider: z.string(),
-  since: z.coerce.date(),
+  since: z.iso.datetime({ offset: true }),
   periods: z.array(SubscriptionPeriodSchema),
   ...SelfServiceFields,
 })
@@ -110,7 +110,7 @@ export const PlanQuoteSchema = z.object({
   prorated_cents: z.number().int(),
   /** The new plan's monthly price, paid from `from_date` (the next renewal). */
   new_price_cents: z.number().int(),
-  from_date: z.coerce.date().nullable(),
+  from_date: z.iso.datetime({ offset: true }).nullable(),
   /** The rule in words, as the page and the mail say it. */
   summary: z.string(),
 })
@@ -236,9 +236,9 @@ export const AdminSubscriberSchema = z.object({
   status: z.string(),
   cancel_at_period_end: z.boolean(),
   provider: z.string(),
-  since: z.coerce.date(),
+  since: z.iso.datetime({ offset: true }),
   next_shipment: MonthSchema.nullable(),
-  next_payment_at: z.coerce.date().nullable(),
+  next_payment_at: z.iso.datetime({ offset: true }).nullable(),
   city: z.string().nullable(),
 })
 export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>
@@ -249,7 +249,7 @@ export const AdminSubscriberDetailSchema = AdminSubscriberSchema.extend({
   periods: z.array(SubscriptionPeriodSchema),
   history: z.array(
     z.object({
-      at: z.coerce.date(),
+      at: z.iso.datetime({ offset: true }),
       event: z.string(),
       note: z.string().nullable(),
       actor_email: z.string().nullable(),

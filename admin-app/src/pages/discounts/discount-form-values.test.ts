@@ -68,7 +68,7 @@ describe('discount form values', () => {
       value: 500,
       productIds: ['p'],
       minSubtotalCents: 2000,
-      startsAt: new Date('2027-02-10T00:00:00Z'),
+      startsAt: '2027-02-10T00:00:00.000Z',
       endsAt: null,
       usageLimit: 3,
       oncePerCustomer: false,
@@ -77,7 +77,7 @@ describe('discount form values', () => {
       paidOrders: 1,
       revenueCents: 100,
       discountedCents: 500,
-      createdAt: new Date(),
+      createdAt: new Date().toISOString(),
     }
     expect(valuesOf(saved)).toMatchObject({
       value: '5.00',

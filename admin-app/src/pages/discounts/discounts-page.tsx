@@ -57,7 +57,8 @@ const empty = (): DiscountFormValues => ({
   status: 'active',
 })
 
-const day = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 10) : '')
+// The UTC day of an ISO date-time, as the date input shows it (any offset normalised to Z).
+const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : '')
 
 export const valuesOf = (d: AdminDiscount): DiscountFormValues => ({
   code: d.code,

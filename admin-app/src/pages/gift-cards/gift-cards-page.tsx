@@ -1,4 +1,4 @@
-import { formatMoney } from '@lamplight/contracts'
+import { type AdminGiftCard, formatMoney } from '@lamplight/contracts'
 import { Badge, Button, Field, Form, FormOutcome, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
@@ -16,22 +16,12 @@ import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { LoadError } from '../../components/states'
+import { formatDateTime } from '../../lib/format'
 import { centsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
 import { useUrlFilters } from '../../lib/use-url-filters'
 
-type Card = {
-  id: string
-  last4: string
-  initialCents: number
-  balanceCents: number
-  status: 'pending' | 'active' | 'disabled'
-  recipientEmail: string | null
-  giverName: string | null
-  orderId: string | null
-  note: string | null
-  createdAt: Date | string
-}
+type Card = AdminGiftCard
 
 const STATUS = { pending: 'Not yet paid', active: 'Active', disabled: 'Disabled' } as const
 const KIND = {
@@ -237,7 +227,7 @@ function Ledger({ id }: { id: string }) {
         {card.data.ledger.map((e) => (
           <li key={e.id} className="flex flex-wrap justify-between gap-2">
             <span>
-              {new Date(e.createdAt).toLocaleString()} · {KIND[e.kind]}
+              {formatDateTime(e.createdAt)} · {KIND[e.kind]}
               {e.orderId && (
                 <>
                   {' '}

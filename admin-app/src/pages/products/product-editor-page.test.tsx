@@ -35,7 +35,7 @@ const draft = (): EditableProduct => ({
       height: 600,
     },
   ],
-  updated_at: new Date(),
+  updated_at: new Date().toISOString(),
 })
 
 let stored: EditableProduct

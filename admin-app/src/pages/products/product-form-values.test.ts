@@ -72,7 +72,7 @@ describe('inputOf', () => {
       facts: { duration: '2-3 hours', mysteries: 5, difficulty: 'Moderate', ages: '12+' },
       sku: 'LPC-SOA-001',
       images: [],
-      updated_at: new Date(),
+      updated_at: new Date().toISOString(),
     }
     const { input, errors } = inputOf(valuesOf(product))
     expect(errors).toEqual({})

@@ -21,7 +21,7 @@ const row = (over: Partial<AdminProductRow>): AdminProductRow => ({
   low_stock: false,
   featured: true,
   image: '/api/products/scroll-of-antioch/images/abc',
-  updated_at: new Date(),
+  updated_at: new Date().toISOString(),
   ...over,
 })
 

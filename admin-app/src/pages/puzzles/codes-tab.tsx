@@ -2,8 +2,8 @@ import { MAX_CODES_PER_BATCH } from '@lamplight/contracts'
 import { Badge, Button, Field, Form, Input, Spinner, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { asDate } from '../../api/load'
 import { codesQuery, generateCodesMutation, puzzleKeys, setCodeActiveMutation } from '../../api/puzzles'
+import { formatDate, formatDateTime } from '../../lib/format'
 import { useFieldErrors } from '../../lib/use-field-errors'
 import { codesCsv, downloadCsv } from './codes-csv'
 
@@ -111,10 +111,10 @@ export function CodesTab({ productId, slug }: { productId: string; slug: string 
                       <code>{code.label}</code> {code.shared && <Badge variant="outline">Shared</Badge>}{' '}
                       {!code.is_active && <Badge variant="outline">Retired</Badge>}
                     </td>
-                    <td className="py-2 pr-3">{asDate(code.created_at)?.toLocaleDateString()}</td>
+                    <td className="py-2 pr-3">{formatDate(code.created_at)}</td>
                     <td className="py-2 pr-3">
                       {code.redeemed_at
-                        ? `${asDate(code.redeemed_at)?.toLocaleString()}${code.redeemed_by_email ? ` by ${code.redeemed_by_email}` : ' (a visitor)'}`
+                        ? `${formatDateTime(code.redeemed_at)}${code.redeemed_by_email ? ` by ${code.redeemed_by_email}` : ' (a visitor)'}`
                         : code.shared
                           ? 'By anyone'
                           : 'Not yet'}

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import type { RemoteDeployment } from '@lamplight/contracts'
+import { deploymentsContract, type RemoteDeployment } from '@lamplight/contracts'
 import { and, eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -218,6 +218,12 @@ describe.each(DRIVERS)('admin deployments on %s', (driver) => {
       activatedBy: expect.stringContaining('admin'),
     })
     expect(res.body.data.rollbackTo).toBe('bundled')
+    // Its dates are ISO strings, as the contract says: what a client parses is what was sent.
+    expect(res.body.data.active?.activatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(res.body.data.releases.find((r) => r.version === '2.0.0')?.lastActivatedAt).toBe(
+      res.body.data.active?.activatedAt,
+    )
+    expect(deploymentsContract.activate.response.parse(res.body)).toEqual(res.body)
     expect((await remotesJson()).storefront).toBe(`${base}/v2/mf-manifest.json`)
     const csp = (await app.request('/')).headers.get('content-security-policy') ?? ''
     expect(csp).toContain(`script-src 'self' ${base}`)

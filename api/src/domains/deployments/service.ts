@@ -49,7 +49,7 @@ export async function describeRemote(
       ? {
           version: pointer.version,
           manifestUrl: pointer.manifestUrl,
-          activatedAt: pointer.activatedAt,
+          activatedAt: pointer.activatedAt.toISOString(),
           activatedBy: pointer.activatedBy ?? null,
         }
       : null,
@@ -58,21 +58,27 @@ export async function describeRemote(
     releases: releases.map(({ id, lastActivatedAt, ...r }) => ({
       ...r,
       registeredBy: r.registeredBy ?? null,
-      lastActivatedAt: lastActivatedAt ? new Date(lastActivatedAt) : null,
+      registeredAt: r.registeredAt.toISOString(),
+      lastActivatedAt: lastActivatedAt ? new Date(lastActivatedAt).toISOString() : null,
       active: id === pointer?.releaseId,
     })),
-    history: history.map((h) => ({ ...h, activatedBy: h.activatedBy ?? null })),
+    history: history.map((h) => ({
+      ...h,
+      activatedBy: h.activatedBy ?? null,
+      activatedAt: h.activatedAt.toISOString(),
+      rolledBackAt: h.rolledBackAt?.toISOString() ?? null,
+    })),
     canary:
       canary?.share && canary.startedAt
         ? {
             version: canary.version,
             share: canary.share,
-            startedAt: canary.startedAt,
+            startedAt: canary.startedAt.toISOString(),
             startedBy: canary.startedBy ?? null,
           }
         : null,
     health: { active: activeHealth, canary: canaryHealth },
-    canaryHistory: canaryHistory.map((e) => ({ ...e, actor: e.actor ?? null })),
+    canaryHistory: canaryHistory.map((e) => ({ ...e, actor: e.actor ?? null, at: e.at.toISOString() })),
   }
 }
 

@@ -1,4 +1,4 @@
-import { orderNumber } from '@lamplight/contracts'
+import { adminOrdersContract, orderNumber } from '@lamplight/contracts'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -269,6 +269,9 @@ describe.each(DRIVERS)('admin orders on %s', (driver) => {
       can_refund: false,
       history: [{ event: 'created' }],
     })
+    // Dates are the ISO strings the contract says, and the contract reads the answer as sent.
+    expect(res.body.data.created_at).toBe(new Date(BASE + DAY).toISOString())
+    expect(adminOrdersContract.detail.response.parse(res.body)).toEqual(res.body)
     const missing = await actors.admin.json<{ error: { message: string } }>(
       '/api/admin/orders/00000000-0000-4000-8000-000000000000',
     )

@@ -62,9 +62,9 @@ const entryColumns = {
   shipping_address: orders.shippingAddress,
 }
 
-type EntryRow = { order_id: string; session_id: string | null } & Omit<
+type EntryRow = { order_id: string; session_id: string | null; created_at: Date } & Omit<
   FulfilmentQueueEntry,
-  'order_number' | 'lines' | 'order_id'
+  'order_number' | 'lines' | 'order_id' | 'created_at'
 >
 
 async function withLines(db: Db, rows: EntryRow[]): Promise<FulfilmentQueueEntry[]> {
@@ -74,6 +74,7 @@ async function withLines(db: Db, rows: EntryRow[]): Promise<FulfilmentQueueEntry
   )
   return rows.map(({ session_id, ...row }) => ({
     ...row,
+    created_at: row.created_at.toISOString(),
     order_number: orderNumber(session_id, row.order_id),
     lines: lines
       .filter((line) => line.order_id === row.order_id)

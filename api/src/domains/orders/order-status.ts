@@ -131,9 +131,15 @@ export async function orderStatus(
   const { id, sessionId, ...rest } = order
   return {
     ...rest,
+    placed_at: rest.placed_at.toISOString(),
     order_number: orderNumber(sessionId, id),
     lines,
-    shipments: parcels.map((p) => ({ ...p, tracking_url: trackingUrl(p.carrier, p.tracking_number) })),
-    expires_at: expiresAt,
+    shipments: parcels.map((p) => ({
+      ...p,
+      tracking_url: trackingUrl(p.carrier, p.tracking_number),
+      shipped_at: p.shipped_at.toISOString(),
+      delivered_at: p.delivered_at?.toISOString() ?? null,
+    })),
+    expires_at: expiresAt.toISOString(),
   }
 }

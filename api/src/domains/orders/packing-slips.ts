@@ -60,7 +60,7 @@ export async function packingSlipsPdf(entries: FulfilmentQueueEntry[]): Promise<
     write('Packing slip', { size: 12, color: MUTED })
     y -= 8
     write(`Order ${entry.order_number}`, { size: 18, font: bold })
-    write(`Placed ${entry.created_at.toISOString().slice(0, 10)}`, { color: MUTED })
+    write(`Placed ${entry.created_at.slice(0, 10)}`, { color: MUTED })
     y -= 8
     write('Ship to', { font: bold })
     const a = entry.shipping_address

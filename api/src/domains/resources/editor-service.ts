@@ -114,7 +114,7 @@ export async function editableResource(db: DbOrTx, id: string): Promise<Editable
     published: row.published,
     gallery: galleryOfSlug(row.slug),
     thumb_url: row.thumbKey ? editorThumbUrl(row.id, row.updatedAt) : null,
-    updated_at: row.updatedAt,
+    updated_at: row.updatedAt.toISOString(),
     files: files.map(({ key: _key, ...f }) => f),
   }
 }

@@ -78,7 +78,7 @@ export function quotePlanChange(sub: SubscriptionRow, to: SubscriptionTier, now 
     days_in_period: daysInPeriod,
     prorated_cents: prorated,
     new_price_cents: toPlan.priceCents,
-    from_date: end,
+    from_date: end.toISOString(),
     summary,
   }
 }

@@ -71,7 +71,7 @@ export async function subscriptionStatusOf(db: Db, userId: string): Promise<Subs
   return {
     subscribed: isSubscribedStatus(row.status),
     subscription_tier: row.tier,
-    subscription_end: row.currentPeriodEnd,
+    subscription_end: row.currentPeriodEnd?.toISOString() ?? null,
     subscription_status: row.status,
     cancel_at_period_end: row.cancelAtPeriodEnd,
   }

@@ -28,13 +28,16 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
-    // A Date travels as its ISO string (JSON.stringify), and a query's date is one: say so, or
-    // a generated client types the field `unknown` (JSON Schema has no date of its own).
     override: (ctx) => {
+      // A request body's date (coerced to a Date) is sent as its ISO string: say so, or a
+      // generated client types the field `unknown` (JSON Schema has no date of its own).
       if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === 'date') {
         ctx.jsonSchema.type = 'string'
         ctx.jsonSchema.format = 'date-time'
       }
+      // An answer's date is an ISO date-time string (decision 067): `format` says so; zod's
+      // 300-character pattern for it would only bury the field in the document.
+      if (ctx.jsonSchema.format === 'date-time') delete ctx.jsonSchema.pattern
     },
   }) as JsonSchema
   delete json.$schema

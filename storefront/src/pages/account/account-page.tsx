@@ -1,5 +1,6 @@
 import {
   type BuyerOrder,
+  formatLongDate,
   formatMoney,
   orderNumber,
   planOfTier,
@@ -37,8 +38,6 @@ const STATUS: Record<
   cancelled: { label: 'Cancelled', variant: 'outline' },
   refunded: { label: 'Refunded', variant: 'outline' },
 }
-
-const date = (value: Date) => new Date(value).toLocaleDateString('en-US', { dateStyle: 'medium' })
 
 /** /account: my orders, newest first, and the boxes I can play. */
 export function AccountPage() {
@@ -122,7 +121,7 @@ export function AccountPage() {
                       <p className="font-semibold">
                         Order{' '}
                         <span className="font-mono">{orderNumber(order.session_id, order.order_id)}</span> ·{' '}
-                        {date(order.created_at)}
+                        {formatLongDate(order.created_at)}
                       </p>
                       <ul aria-label="Items" className="mt-1">
                         {order.items.map((item) => (
@@ -152,7 +151,7 @@ export function AccountPage() {
                       )}
                       {order.tracking_number && (
                         <p className="text-sm">
-                          Shipped {order.shipped_at ? date(order.shipped_at) : ''} · Tracking{' '}
+                          Shipped {order.shipped_at ? formatLongDate(order.shipped_at) : ''} · Tracking{' '}
                           <span className="font-mono">{order.tracking_number}</span>
                         </p>
                       )}
@@ -199,9 +198,7 @@ const SUBSCRIPTION_STATUS: Record<string, string> = {
 function MySubscription({ status }: { status: ReturnType<typeof useSubscriptionStatus> }) {
   const portal = useOpenPortal()
   const data = status.data
-  const end = data?.subscription_end
-    ? new Date(data.subscription_end).toLocaleDateString('en-US', { dateStyle: 'long' })
-    : null
+  const end = data?.subscription_end ? formatLongDate(data.subscription_end) : null
   const live = data?.subscription_status && data.subscription_status !== 'canceled'
   const plan = data?.subscription_tier ? planOfTier(data.subscription_tier) : undefined
   // Paused (decision 065): the details' answer says until when (the same query the panel reads).
@@ -234,7 +231,7 @@ function MySubscription({ status }: { status: ReturnType<typeof useSubscriptionS
                     {data.cancel_at_period_end && live
                       ? 'Cancelled, active until the end date'
                       : pausedUntil
-                        ? `Paused until ${new Date(pausedUntil).toLocaleDateString('en-US', { dateStyle: 'long' })}`
+                        ? `Paused until ${formatLongDate(pausedUntil)}`
                         : (SUBSCRIPTION_STATUS[data.subscription_status ?? ''] ?? data.subscription_status)}
                   </Badge>
                 </dd>

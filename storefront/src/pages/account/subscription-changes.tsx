@@ -1,4 +1,5 @@
 import {
+  formatLongDate,
   formatMoney,
   MAX_PAUSE_MONTHS,
   type MySubscription,
@@ -28,9 +29,6 @@ import { subscriptionKeys } from '../../api/subscriptions'
  * (the proration stated by the server before confirming), skip next month (no charge, or a
  * credit), pause for 1-3 months. Each confirms in a dialog and says what it did.
  */
-
-const longDate = (value: Date | string) =>
-  new Date(value).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
 const choiceClass =
   'flex cursor-pointer items-start gap-3 rounded-md border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-accent'
@@ -210,19 +208,22 @@ export function SkipDialog({ sub, onClose }: { sub: MySubscription; onClose: () 
 export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: () => void }) {
   const [months, setMonths] = useState(1)
   const pause = useChange((n: number) => request(subscriptionsEndpoints.pause, { body: { months: n } }))
-  const from = sub.next_payment_at ? new Date(sub.next_payment_at) : null
+  const from = sub.next_payment_at
+  // The day a pause of n months ends: the next renewal, n months on.
   const until = (n: number) => {
     if (!from) return null
     const at = new Date(from)
     at.setUTCMonth(at.getUTCMonth() + n)
-    return at
+    return at.toISOString()
   }
   const confirm = () =>
     pause.mutate(months, {
       onSuccess: () => {
         const end = until(months)
         toast.success('Subscription paused', {
-          description: end ? `Paused until ${longDate(end)}: no boxes and no charges until then.` : undefined,
+          description: end
+            ? `Paused until ${formatLongDate(end)}: no boxes and no charges until then.`
+            : undefined,
         })
         onClose()
       },
@@ -235,7 +236,7 @@ export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: ()
           <DialogTitle>Pause your subscription</DialogTitle>
           <DialogDescription>
             No box is sent and nothing is charged while it is paused
-            {from ? `, from ${longDate(from)}` : ''}. You can resume earlier at any time.
+            {from ? `, from ${formatLongDate(from)}` : ''}. You can resume earlier at any time.
           </DialogDescription>
         </DialogHeader>
         <fieldset className="grid gap-2">
@@ -257,7 +258,7 @@ export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: ()
                   </span>
                   {end && (
                     <span className="block text-muted-foreground text-sm">
-                      Starts again on {longDate(end)}
+                      Starts again on {formatLongDate(end)}
                     </span>
                   )}
                 </span>

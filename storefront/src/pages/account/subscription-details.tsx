@@ -1,4 +1,4 @@
-import { formatMoney, type MySubscription, monthName } from '@lamplight/contracts'
+import { formatLongDate, formatMoney, type MySubscription, monthName } from '@lamplight/contracts'
 import { apiErrorMessage } from '@lamplight/session'
 import { Badge, Button, Card, CardContent, toast } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
@@ -16,8 +16,6 @@ const ChangePlanDialog = lazy(() =>
 const SkipDialog = lazy(() => import('./subscription-changes').then((m) => ({ default: m.SkipDialog })))
 const PauseDialog = lazy(() => import('./subscription-changes').then((m) => ({ default: m.PauseDialog })))
 type Opened = 'plan' | 'skip' | 'pause' | null
-
-const longDate = (value: Date | string) => new Date(value).toLocaleDateString('en-US', { dateStyle: 'long' })
 
 const PERIOD_LABEL: Record<string, string> = {
   shipped: 'Shipped',
@@ -66,7 +64,7 @@ export function SubscriptionDetails() {
             <>
               <dt className="whitespace-nowrap text-muted-foreground">Next payment</dt>
               <dd>
-                {longDate(sub.next_payment_at)}: <strong>{formatMoney(sub.next_payment_cents)}</strong>
+                {formatLongDate(sub.next_payment_at)}: <strong>{formatMoney(sub.next_payment_cents)}</strong>
                 {sub.next_period_skip === 'no_charge' && ' (month skipped)'}
                 {sub.next_period_skip === 'credit' && ' (month skipped, credited to the payment after)'}
                 {sub.credit_cents > 0 && !sub.next_period_skip && (
@@ -81,7 +79,7 @@ export function SubscriptionDetails() {
           {paused && sub.paused_until && (
             <>
               <dt className="whitespace-nowrap text-muted-foreground">Paused</dt>
-              <dd>No boxes and no charges until {longDate(sub.paused_until)}</dd>
+              <dd>No boxes and no charges until {formatLongDate(sub.paused_until)}</dd>
             </>
           )}
           {sub.status === 'past_due' && (
@@ -90,7 +88,7 @@ export function SubscriptionDetails() {
               <dd className="text-destructive">
                 Your card was declined
                 {sub.next_payment_attempt_at
-                  ? `. We’ll try again on ${longDate(sub.next_payment_attempt_at)}: please update your card (Manage Subscription).`
+                  ? `. We’ll try again on ${formatLongDate(sub.next_payment_attempt_at)}: please update your card (Manage Subscription).`
                   : ': please update your card (Manage Subscription).'}
               </dd>
             </>

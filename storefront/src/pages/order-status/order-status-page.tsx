@@ -1,4 +1,4 @@
-import { FULFILMENT_STATUS_LABELS, formatMoney, TRANSIT_TIME } from '@lamplight/contracts'
+import { FULFILMENT_STATUS_LABELS, formatLongDate, formatMoney, TRANSIT_TIME } from '@lamplight/contracts'
 import { ApiError, PageMeta } from '@lamplight/session'
 import {
   Badge,
@@ -15,12 +15,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { orderStatusQueries } from '../../api/order-status'
 
-const DATE = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
 const PAYMENT: Record<string, string> = { paid: 'Paid', completed: 'Paid', refunded: 'Refunded' }
 
 /** /orders/status?token=…: the order a mailed status link names (issue 35). */
@@ -79,7 +73,7 @@ export function OrderStatusPage() {
       <PageContainer className="max-w-3xl">
         <h1 className="mb-2 font-serif text-3xl">Order {o.order_number}</h1>
         <p className="mb-6 flex flex-wrap items-center gap-2 text-muted-foreground">
-          <span>Placed {DATE.format(new Date(o.placed_at))}</span>
+          <span>Placed {formatLongDate(o.placed_at)}</span>
           <Badge>{FULFILMENT_STATUS_LABELS[o.fulfilment_status]}</Badge>
           {o.status === 'refunded' && <Badge variant="outline">{PAYMENT[o.status]}</Badge>}
         </p>
@@ -147,8 +141,8 @@ export function OrderStatusPage() {
                   <li key={i}>
                     <p className="font-medium">
                       {parcel.carrier === 'other' ? 'Parcel' : parcel.carrier}: shipped{' '}
-                      {DATE.format(new Date(parcel.shipped_at))}
-                      {parcel.delivered_at ? `, delivered ${DATE.format(new Date(parcel.delivered_at))}` : ''}
+                      {formatLongDate(parcel.shipped_at)}
+                      {parcel.delivered_at ? `, delivered ${formatLongDate(parcel.delivered_at)}` : ''}
                     </p>
                     {parcel.tracking_url ? (
                       <a
@@ -174,7 +168,7 @@ export function OrderStatusPage() {
           <Link to="/contact" className="text-primary underline">
             write to us
           </Link>
-          . This page works until {DATE.format(new Date(o.expires_at))}.
+          . This page works until {formatLongDate(o.expires_at)}.
         </p>
       </PageContainer>
     </>

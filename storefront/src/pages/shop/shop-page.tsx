@@ -1,5 +1,6 @@
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
+  formatLongDate,
   formatMoney,
   formatMoneyShort,
   GIFT_CARD_AMOUNTS_CENTS,
@@ -327,9 +328,6 @@ function GiftCards() {
 /** The session ended in another tab: the same words as a visitor gets. */
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401
 
-const renewalDate = (value: Date | string | null) =>
-  value ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'long' }) : null
-
 /** The signed-in customer's plan (only once the status was fetched), with Refresh and Manage Subscription. */
 function SubscriptionStatusCard({ waiting }: { waiting: boolean }) {
   const { user } = useAuth()
@@ -342,7 +340,7 @@ function SubscriptionStatusCard({ waiting }: { waiting: boolean }) {
   }, [status.isError, status.error])
   if (!user || !status.data) return null
   const data = status.data
-  const end = renewalDate(data.subscription_end)
+  const end = data.subscription_end ? formatLongDate(data.subscription_end) : null
   const refresh = async () => {
     setRefreshing(true)
     const result = await status.refetch()

@@ -13,8 +13,8 @@
 
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
+import { seedDevInsights } from '../seed/dev-insights'
 import { categories, products, puzzleContent, resources } from '../src/db/schema'
-import { seedDevInsights } from '../src/seed/dev-insights'
 import { signInListedAdmin } from '../src/test/accounts'
 import { createTestApp } from '../src/test/app'
 import { createTestDatabase, type Driver } from '../src/test/database'

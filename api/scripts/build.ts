@@ -63,11 +63,11 @@ const sharedAtBuildTime: Plugin = {
   },
 }
 
-// The seed fingerprints its files with the generators' source (src/seed/index.ts): the
+// The seed fingerprints its files with the generators' source (seed/index.ts): the
 // compiled API has no source to read, so the same hash is computed now.
 const generatorsHash = createHash('sha256')
 for (const name of ['art.ts', 'pdf.ts', 'puzzles.ts'])
-  generatorsHash.update(readFileSync(path.join(API_DIR, 'src/seed', name)))
+  generatorsHash.update(readFileSync(path.join(API_DIR, 'seed', name)))
 
 rmSync(OUT, { recursive: true, force: true })
 const result = await build({
@@ -102,7 +102,7 @@ if (undeclared.length) {
 }
 
 // The seed's drawings, read from disk (src/paths.ts, BOX_ART_DIR).
-cpSync(path.join(API_DIR, 'src/seed/content/box-art'), path.join(OUT, 'seed/content/box-art'), {
+cpSync(path.join(API_DIR, 'seed/content/box-art'), path.join(OUT, 'seed/content/box-art'), {
   recursive: true,
 })
 

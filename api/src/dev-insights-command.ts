@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
+import { DEV_INSIGHTS_DEFAULTS, seedDevInsights } from '../seed/dev-insights'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { orders } from './db/schema'
-import { DEV_INSIGHTS_DEFAULTS, seedDevInsights } from './seed/dev-insights'
 
 // `npm run seed:dev-insights -w api`: a year of made-up orders, subscriptions, downloads and
 // puzzle players for developing the Insights page (issue 37). Never run automatically;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
+import { seedDevOrders } from '../seed/dev-orders'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
 import { orders } from './db/schema'
-import { seedDevOrders } from './seed/dev-orders'
 
 // `npm run seed:dev-orders -w api`: made-up orders for developing the admin console.
 // Never run automatically; refused in production and on a database that has real payments.

@@ -15,5 +15,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 /** The SQL migrations drizzle-kit generates (api/drizzle), applied at start-up. */
 export const MIGRATIONS_FOLDER = path.join(API_DIR, 'drizzle')
 
-/** The seed's drawings: api/src/seed/content/box-art, copied to api/dist/seed/content/box-art by the build. */
-export const BOX_ART_DIR = fileURLToPath(new URL('./seed/content/box-art/', import.meta.url))
+/**
+ * The seed's drawings: api/seed/content/box-art beside the source, copied to
+ * api/dist/seed/content/box-art by the build (the runtime image has dist/, not seed/). The seed
+ * lives outside src/: it is content and its generators, loaded only when a database is seeded.
+ */
+export const BOX_ART_DIR = path.join(
+  API_DIR,
+  import.meta.url.endsWith('.ts') ? 'seed/content/box-art' : 'dist/seed/content/box-art',
+)

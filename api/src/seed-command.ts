@@ -1,7 +1,7 @@
+import { seed } from '../seed'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/lock'
 import { DatabaseUnavailableError, openConfiguredDatabase } from './db/open'
-import { seed } from './seed'
 import { createStorage, describeStorage } from './storage/from-config'
 
 // `npm run seed`: migrate and load the catalogue into the configured database. Safe to

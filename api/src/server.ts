@@ -28,7 +28,7 @@ async function main() {
   const storage = createStorage(config)
 
   // Loaded only when needed: the seed pulls in the image and PDF generators.
-  const { isEmpty, seed } = config.seedOnEmpty ? await import('./seed') : { isEmpty: null, seed: null }
+  const { isEmpty, seed } = config.seedOnEmpty ? await import('../seed') : { isEmpty: null, seed: null }
   if (isEmpty && seed && (await isEmpty(database.db))) {
     logger.info('empty database: seeding the catalogue and resource library')
     const started = Date.now()

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from '../../seed/content/product'
 import type { Database } from '../db/client'
 import {
   categories,
@@ -14,7 +15,6 @@ import {
   user,
   userProgress,
 } from '../db/schema'
-import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from '../seed/content/product'
 import { createLocalStorage } from '../storage'
 import { type HttpClient, httpClient, Tally, untilServed } from './client'
 import { DRILL_BOX, startDrillDatabase } from './drill-database'

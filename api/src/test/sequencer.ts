@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  */
 export const SLOW_FILES = [
   'src/security/battery.test.ts',
-  'src/seed/art.test.ts',
+  'seed/art.test.ts',
   'src/server.test.ts',
   'src/backup/backup.test.ts',
 ]

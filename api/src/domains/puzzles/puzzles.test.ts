@@ -8,6 +8,8 @@ import {
 } from '@lamplight/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FRAGMENTS, PORTAL_CODE } from '../../../seed/content/fragments'
+import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from '../../../seed/content/product'
 import {
   orders,
   portalCodes,
@@ -17,8 +19,6 @@ import {
   user,
   userProgress,
 } from '../../db/schema'
-import { FRAGMENTS, PORTAL_CODE } from '../../seed/content/fragments'
-import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from '../../seed/content/product'
 import { signInListedAdmin } from '../../test/accounts'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'

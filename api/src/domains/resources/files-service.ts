@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { downloadClaims, fileAssets, resources } from '../../db/schema'
-import { countInsight } from '../../domains/insights/service'
+import { countInsight } from '../insights/service'
 
 /** A file of a published resource (unpublished resources' files are not public). */
 export async function findPublicFile(db: Db, id: string) {

@@ -1,8 +1,8 @@
 import { FEATURED_RESOURCES_LIMIT, GALLERIES, resourcesContract } from '@lamplight/contracts'
-import { countEmptySearch } from '../../domains/insights/service'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { cachedJson, itemCacheKey } from '../../services/public-cache'
+import { countEmptySearch } from '../insights/service'
 import {
   findCategory,
   findPublishedResource,

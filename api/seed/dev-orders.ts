@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { orderHistory, orders, products, user } from '../db/schema'
+import type { Db } from '../src/db/client'
+import { orderHistory, orders, products, user } from '../src/db/schema'
 import { insertSeedLines } from './order-lines'
 
 const FIRST = [

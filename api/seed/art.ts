@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { escapeHtml } from '../lib/html'
+import { escapeHtml } from '../src/lib/html'
 import { EXODUS_MAZE } from './content/puzzle-data'
 import { type BingoCard, FREE, maze, type WordSearch } from './puzzles'
 

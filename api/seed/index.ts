@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import type { Db } from '../db/client'
+import type { Db } from '../src/db/client'
 import {
   categories,
   fileAssets,
@@ -15,10 +15,10 @@ import {
   resourceTags,
   scrollFragments,
   tags,
-} from '../db/schema'
-import { deleteSizedThumbnails } from '../lib/uploads/sized-thumbnail'
-import { BOX_ART_DIR } from '../paths'
-import type { FileStorage } from '../storage'
+} from '../src/db/schema'
+import { deleteSizedThumbnails } from '../src/lib/uploads/sized-thumbnail'
+import { BOX_ART_DIR } from '../src/paths'
+import type { FileStorage } from '../src/storage'
 import {
   type CoverMotif,
   colouringPageSvg,

@@ -1,4 +1,4 @@
-import type { ProductFacts } from '../../db/schema/catalog'
+import type { ProductFacts } from '../../src/db/schema/catalog'
 
 /**
  * The six experiences of the spec's catalogue as products (issue 31): the Scroll on sale,

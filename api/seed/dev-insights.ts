@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SUBSCRIPTION_PLANS } from '@lamplight/contracts'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Db } from '../src/db/client'
 import {
   insightDailyCounts,
   orders,
@@ -11,7 +11,7 @@ import {
   subscriptions,
   user,
   userProgress,
-} from '../db/schema'
+} from '../src/db/schema'
 import { insertSeedLines } from './order-lines'
 
 export type DevInsightsSizes = {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queryRows } from '../db/client'
+import { queryRows } from '../src/db/client'
 import {
   categories,
   fileAssets,
@@ -16,11 +16,11 @@ import {
   puzzleContent,
   resources,
   scrollFragments,
-} from '../db/schema'
-import { inspectFile } from '../lib/uploads/inspect'
-import { sizedThumbKey } from '../lib/uploads/sized-thumbnail'
-import { createLocalStorage, type FileStorage } from '../storage'
-import { createTestDatabase, type TestDatabase } from '../test/database'
+} from '../src/db/schema'
+import { inspectFile } from '../src/lib/uploads/inspect'
+import { sizedThumbKey } from '../src/lib/uploads/sized-thumbnail'
+import { createLocalStorage, type FileStorage } from '../src/storage'
+import { createTestDatabase, type TestDatabase } from '../src/test/database'
 import { isEmpty, SEED_MANIFEST_KEY, type SeedReport, seed } from '.'
 import { PAGE, THUMB_WIDTH } from './art'
 

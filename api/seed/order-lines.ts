@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { orderItems, products } from '../db/schema'
+import type { Db } from '../src/db/client'
+import { orderItems, products } from '../src/db/schema'
 
 export type SeedLine = { orderId: string; productId: string; quantity: number; unitPriceCents: number }
 

@@ -1,6 +1,5 @@
 import type { RemoteName } from '@lamplight/routes'
-import { Button, Spinner } from '@lamplight/ui'
-import { TriangleExclamationPointIcon } from '@lamplight/ui/icons'
+import { ErrorState, Spinner } from '@lamplight/ui'
 import {
   Component,
   type ComponentType,
@@ -103,20 +102,14 @@ function RemoteLoading({ remote }: { remote: RemoteName }) {
 
 export function RemoteFailure({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
   return (
-    <section
-      role="alert"
-      data-remote-error={remote}
-      className="mx-auto my-16 flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-10 text-center shadow-sm"
-    >
+    <div data-remote-error={remote}>
       <RouteMeta />
-      <TriangleExclamationPointIcon aria-hidden className="size-10 text-gold" />
-      <h1 className="font-serif text-2xl text-foreground">This part of the site didn't load</h1>
-      <p className="text-muted-foreground">
-        We couldn't reach {AREA_LABELS[remote]} just now. The rest of the site still works; please try again
-        in a moment.
-      </p>
-      <Button onClick={onRetry}>Retry</Button>
-    </section>
+      <ErrorState
+        title="This part of the site didn't load"
+        message={`We couldn't reach ${AREA_LABELS[remote]} just now. The rest of the site still works; please try again in a moment.`}
+        onRetry={onRetry}
+      />
+    </div>
   )
 }
 

@@ -16,6 +16,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  ErrorState,
   Form,
   Input,
   Label,
@@ -33,7 +34,7 @@ import { adminProductsQuery } from '../../api/products'
 import { AdminListFrame } from '../../components/admin-list-frame'
 import { Pagination } from '../../components/pagination'
 import { RequireRole } from '../../components/require-role'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { TableSkeleton } from '../../components/states'
 import { formatDate } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -226,7 +227,12 @@ function Fulfilment() {
       {queue.isPending ? (
         <TableSkeleton rows={6} />
       ) : queue.isError ? (
-        <LoadError message="The fulfilment queue could not be loaded." onRetry={() => queue.refetch()} />
+        <ErrorState
+          size="section"
+          title="The fulfilment queue could not be loaded."
+          onRetry={() => queue.refetch()}
+          retrying={queue.isFetching}
+        />
       ) : entries.length === 0 ? (
         <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
           Nothing waiting to ship
@@ -484,7 +490,12 @@ function PickList({ ids }: { ids: string[] }) {
       {list.isPending ? (
         <TableSkeleton rows={3} />
       ) : list.isError ? (
-        <LoadError message="The pick list could not be made." onRetry={() => list.refetch()} />
+        <ErrorState
+          size="section"
+          title="The pick list could not be made."
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <table className="w-full text-sm" aria-label="Pick list">
           <thead>

@@ -1,5 +1,5 @@
 import { type AdminGift, formatMoney, GIFT_STATUS_LABELS, monthName } from '@lamplight/contracts'
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@lamplight/ui'
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, ErrorState, Skeleton } from '@lamplight/ui'
 import { GiftIcon, XIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
@@ -7,7 +7,6 @@ import { giftQuery, giftsQuery } from '../../api/gift-subscriptions'
 import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
-import { LoadError } from '../../components/states'
 import { formatDate } from '../../lib/format'
 
 const PERIOD_LABELS: Record<string, string> = {
@@ -117,7 +116,12 @@ function GiftDetail({ id, onClose }: { id: string; onClose: () => void }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         {detail.isError ? (
-          <LoadError message="Failed to load the gift" onRetry={() => detail.refetch()} />
+          <ErrorState
+            size="section"
+            title="Failed to load the gift"
+            onRetry={() => detail.refetch()}
+            retrying={detail.isFetching}
+          />
         ) : !d ? (
           <Skeleton className="h-40" />
         ) : (

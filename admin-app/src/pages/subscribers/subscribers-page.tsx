@@ -15,6 +15,7 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  ErrorState,
   Form,
   Input,
   Label,
@@ -42,7 +43,6 @@ import type { AdminColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
-import { LoadError } from '../../components/states'
 import { formatDate } from '../../lib/format'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import { AwaitingBoxAlert } from './awaiting-box-alert'
@@ -358,7 +358,12 @@ function MonthBox() {
           </p>
         )}
         {boxes.isError ? (
-          <LoadError message="Failed to load the boxes" onRetry={() => boxes.refetch()} />
+          <ErrorState
+            size="section"
+            title="Failed to load the boxes"
+            onRetry={() => boxes.refetch()}
+            retrying={boxes.isFetching}
+          />
         ) : (
           <ul className="divide-y text-sm">
             {(boxes.data ?? []).map((b) => (
@@ -465,7 +470,12 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
       </CardHeader>
       <CardContent className="grid gap-6">
         {detail.isError ? (
-          <LoadError message="Failed to load the subscriber" onRetry={() => detail.refetch()} />
+          <ErrorState
+            size="section"
+            title="Failed to load the subscriber"
+            onRetry={() => detail.refetch()}
+            retrying={detail.isFetching}
+          />
         ) : !d ? (
           <Skeleton className="h-40" />
         ) : (

@@ -80,20 +80,59 @@ function NotFoundState({
   )
 }
 
-/** A load failed (network, server): say so plainly and offer Retry, never "Not Found". */
+/**
+ * A load failed (network, server): say so plainly and offer Retry, never "Not Found". The one
+ * failed-load view of the apps (`npm run lint` refuses a Retry wired by hand). Without
+ * `onRetry` (nothing the page could fetch again) it only says so.
+ */
 function ErrorState({
   title = 'We could not load this page',
-  message = 'Please check your connection and try again.',
+  message,
   onRetry,
   retrying = false,
+  size = 'page',
   className,
 }: {
   title?: React.ReactNode
   message?: React.ReactNode
-  onRetry: () => void
+  onRetry?: () => void
   retrying?: boolean
+  /**
+   * `page` (the whole page failed): it takes the page's room and its one h1. `section` (a
+   * part failed: an admin table or panel, the cart in its drawer): a box in its place, its
+   * title a paragraph, since the page has its h1 already.
+   */
+  size?: 'page' | 'section'
   className?: string
 }) {
+  const retry = onRetry && (
+    <Button
+      className={size === 'section' ? 'mt-3' : 'mt-8'}
+      variant={size === 'section' ? 'outline' : 'default'}
+      onClick={onRetry}
+      disabled={retrying}
+      aria-busy={retrying || undefined}
+    >
+      {retrying ? (
+        <Spinner size="sm" label="" className="text-current" />
+      ) : (
+        <RotateCcwIcon aria-hidden="true" />
+      )}
+      Retry
+    </Button>
+  )
+  if (size === 'section')
+    return (
+      <div
+        data-slot="page-state"
+        role="alert"
+        className={cn('rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center', className)}
+      >
+        <p className="font-medium text-destructive">{title}</p>
+        {message && <p className="mt-1 text-muted-foreground text-sm">{message}</p>}
+        {retry}
+      </div>
+    )
   return (
     <StateFrame
       role="alert"
@@ -101,15 +140,10 @@ function ErrorState({
       title={title}
       icon={<CircleExclamationPointIcon aria-hidden="true" className="mb-4 size-12 text-destructive" />}
     >
-      <p className="mt-3 text-lg text-muted-foreground">{message}</p>
-      <Button className="mt-8" onClick={onRetry} disabled={retrying} aria-busy={retrying || undefined}>
-        {retrying ? (
-          <Spinner size="sm" label="" className="text-current" />
-        ) : (
-          <RotateCcwIcon aria-hidden="true" />
-        )}
-        Retry
-      </Button>
+      <p className="mt-3 text-lg text-muted-foreground">
+        {message ?? 'Please check your connection and try again.'}
+      </p>
+      {retry}
     </StateFrame>
   )
 }

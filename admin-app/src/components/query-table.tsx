@@ -9,6 +9,16 @@ import { TableSkeleton } from './states'
 /** What an admin list endpoint answers: the rows, or a page of them with the total. */
 export type Listing<Row> = Row[] | { data: Row[]; total?: number; total_capped?: boolean }
 
+/**
+ * A list query that has come back with no row at all (not merely none on this page; not the
+ * previous filters' answer still shown while the next loads).
+ */
+export function hasNoRows(query: { data?: Listing<unknown>; isPlaceholderData: boolean }): boolean {
+  const listing = query.data
+  if (!listing || query.isPlaceholderData) return false
+  return Array.isArray(listing) ? listing.length === 0 : listing.data.length === 0 && !listing.total
+}
+
 export type QueryTableProps<Row extends RowData> = Omit<DataTableProps<Row>, 'data' | 'busy'> & {
   query: UseQueryResult<Listing<Row>, unknown>
   /** The spec's words for a failed load (§8), shown with Retry. */

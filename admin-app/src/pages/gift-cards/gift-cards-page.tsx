@@ -23,7 +23,7 @@ import {
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { centsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
@@ -171,6 +171,7 @@ function GiftCards() {
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       filtered={filtered}
+      empty={hasNoRows(list)}
       onClear={clear}
       filters={
         <>

@@ -1,9 +1,7 @@
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAdminPage } from '../../lib/render-admin-page'
 import { DiscountsPage } from './discounts-page'
 
 const code = (code: string, status: 'active' | 'paused', description = '') => ({
@@ -36,22 +34,7 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
   return Response.json({ data: [], total: 0 })
 })
 
-function Where() {
-  const location = useLocation()
-  return <output aria-label="address">{location.pathname + location.search}</output>
-}
-
-const renderAt = (path: string) =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <DiscountsPage />
-          <Where />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  )
+const renderAt = (path: string) => renderAdminPage(path, <DiscountsPage />)
 
 beforeEach(() => {
   stored = codes

@@ -1,9 +1,7 @@
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAdminPage } from '../../lib/render-admin-page'
 import { SubscriberFigures, SubscribersPage } from './subscribers-page'
 
 const ID = '3f2a9c1b-0000-4000-8000-00000000000a'
@@ -125,23 +123,7 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
   return Response.json({ data: [], total: 0 })
 })
 
-function Where() {
-  const location = useLocation()
-  return <output aria-label="address">{location.pathname + location.search}</output>
-}
-
-function renderAt(path: string, ui = <SubscribersPage />) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          {ui}
-          <Where />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  )
-}
+const renderAt = (path: string, ui = <SubscribersPage />) => renderAdminPage(path, ui)
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchStub)

@@ -140,7 +140,9 @@ export function undeclaredImports() {
 /** The apps, whose screens use the front-end kit (packages/* build it, tests may do as they need). */
 export const APPS = ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-app']
 const TEST_FILE = /\.(test|spec)\.[jt]sx?$|(^|\/)e2e\//
-// The shell's server render and remote loader: their errors go to logs and error reports, not to a person.
+// The shell's server render and remote loader: their errors go to logs and error reports, not to a
+// person; and a remote that did not load is drawn by the shell's first load, where the kit's
+// ErrorState would add its code and icons to every page's first load (decision 071).
 const NOT_SCREENS = /^shell\/src\/(server|remotes)\//
 const BARE_FORM = /<form[\s>/]/g
 const ERROR_WORDS_NAME = '\\w*(?:[Ee]rror|[Ff]ailure)(?:Message|Text|Words)'
@@ -187,9 +189,8 @@ const lineOf = (text, index) => text.slice(0, index).split('\n').length
  * by hand (`error instanceof ApiError ... error.message`, or `Error`). Each with its line.
  */
 export function kitProblems(file, text) {
-  if (TEST_FILE.test(file) || !/\.[jt]sx?$/.test(file)) return []
+  if (TEST_FILE.test(file) || NOT_SCREENS.test(file) || !/\.[jt]sx?$/.test(file)) return []
   const problems = []
-  // The shell's remote loader shows a screen too (a remote that did not load): held to this one.
   if (file.endsWith('x')) {
     for (const match of RETRY_BY_HAND.flatMap((re) => [...text.matchAll(re)]))
       problems.push({
@@ -204,7 +205,6 @@ export function kitProblems(file, text) {
       line: lineOf(text, match.index),
       message: `${match[1]} is a second failed-load view: use ErrorState from @lamplight/ui`,
     })
-  if (NOT_SCREENS.test(file)) return problems
   if (file.endsWith('x')) {
     for (const match of text.matchAll(BARE_FORM))
       problems.push({

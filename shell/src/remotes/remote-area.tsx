@@ -1,5 +1,6 @@
 import type { RemoteName } from '@lamplight/routes'
-import { ErrorState, Spinner } from '@lamplight/ui'
+import { Button, Spinner } from '@lamplight/ui'
+import { TriangleExclamationPointIcon } from '@lamplight/ui/icons'
 import {
   Component,
   type ComponentType,
@@ -102,14 +103,20 @@ function RemoteLoading({ remote }: { remote: RemoteName }) {
 
 export function RemoteFailure({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
   return (
-    <div data-remote-error={remote}>
+    <section
+      role="alert"
+      data-remote-error={remote}
+      className="mx-auto my-16 flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-10 text-center shadow-sm"
+    >
       <RouteMeta />
-      <ErrorState
-        title="This part of the site didn't load"
-        message={`We couldn't reach ${AREA_LABELS[remote]} just now. The rest of the site still works; please try again in a moment.`}
-        onRetry={onRetry}
-      />
-    </div>
+      <TriangleExclamationPointIcon aria-hidden className="size-10 text-gold" />
+      <h1 className="font-serif text-2xl text-foreground">This part of the site didn't load</h1>
+      <p className="text-muted-foreground">
+        We couldn't reach {AREA_LABELS[remote]} just now. The rest of the site still works; please try again
+        in a moment.
+      </p>
+      <Button onClick={onRetry}>Retry</Button>
+    </section>
   )
 }
 

@@ -125,7 +125,7 @@ export function AboutPage() {
 
       <FeatureGrid
         id="process-heading"
-        tone="muted"
+        muted
         eyebrow="Our process"
         title="How a Lamplight box is made"
         lead="Months of study, writing and testing go into every experience before it reaches your door."
@@ -180,7 +180,7 @@ export function AboutPage() {
 
       <FeatureGrid
         id="values-heading"
-        tone="muted"
+        muted
         eyebrow="Our values"
         title="What guides every box"
         align="center"

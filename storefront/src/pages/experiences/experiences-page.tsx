@@ -113,7 +113,7 @@ export function ExperiencesPage() {
 
       <FeatureGrid
         id="how-heading"
-        tone="muted"
+        muted
         eyebrow="How it works"
         title="Three steps to your first mystery"
         align="center"

@@ -1,6 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoneyShort } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, FeatureGrid, SectionHeading, Skeleton } from '@lamplight/ui'
+import { Button, ErrorState, SectionHeading, Skeleton } from '@lamplight/ui'
 import {
   ArrowRightIcon,
   BookOpenIcon,
@@ -123,33 +123,33 @@ export function HomePage() {
         </Container>
       </section>
 
-      <FeatureGrid
-        id="why-heading"
-        tone="muted"
-        eyebrow="Why Lamplight"
-        title="More than a game night"
-        lead="We make puzzle boxes for people who want their evenings together to mean something."
-        align="center"
-        columns="four"
-        gridClassName="mt-12"
-        footer={
+      <section aria-labelledby="why-heading" className="bg-secondary/50 py-14 sm:py-20">
+        <Container>
+          <SectionHeading
+            id="why-heading"
+            eyebrow="Why Lamplight"
+            title="More than a game night"
+            lead="We make puzzle boxes for people who want their evenings together to mean something."
+            align="center"
+          />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {REASONS.map(({ Icon, title, text }) => (
+              <li key={title} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+                <span className="inline-flex size-11 items-center justify-center rounded-full bg-accent text-primary">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <h3 className="mt-4 font-semibold font-serif text-foreground text-lg">{title}</h3>
+                <p className="mt-2 text-muted-foreground text-sm leading-relaxed">{text}</p>
+              </li>
+            ))}
+          </ul>
           <ScriptureQuote
             className="mx-auto mt-14 max-w-2xl"
             text="Thy word is a lamp unto my feet, and a light unto my path."
             reference="Psalm 119:105"
           />
-        }
-      >
-        {REASONS.map(({ Icon, title, text }) => (
-          <li key={title} className="rounded-xl border border-border bg-card p-6 shadow-sm">
-            <span className="inline-flex size-11 items-center justify-center rounded-full bg-accent text-primary">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <h3 className="mt-4 font-semibold font-serif text-foreground text-lg">{title}</h3>
-            <p className="mt-2 text-muted-foreground text-sm leading-relaxed">{text}</p>
-          </li>
-        ))}
-      </FeatureGrid>
+        </Container>
+      </section>
 
       <section aria-labelledby="cta-heading" className="py-14 sm:py-20">
         <Container>

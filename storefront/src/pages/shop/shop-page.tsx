@@ -288,8 +288,8 @@ function ComingSoon({ products }: { products: ProductView[] }) {
   return (
     <FeatureGrid
       id="coming-heading"
-      tone="muted"
-      spacing="compact"
+      muted
+      compact
       eyebrow="On the workbench"
       title="Coming Soon"
       columns="cards"

@@ -4,7 +4,7 @@ import { GiftIcon, XIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { giftQuery, giftsQuery } from '../../api/gift-subscriptions'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -90,12 +90,15 @@ export function GiftSubscriptions() {
         Gift subscriptions
       </h2>
       {selected && <GiftDetail id={selected} onClose={() => update({ gift: undefined })} />}
-      <SearchBox
-        label="Search gifts by buyer or recipient"
-        value={q ?? ''}
-        onSearch={(value) => update({ gq: value || undefined })}
-        placeholder="Search by email or name"
-      />
+      {/* No gift at all and no search: only the empty state, not a search that can find nothing. */}
+      {(q || !hasNoRows(list)) && (
+        <SearchBox
+          label="Search gifts by buyer or recipient"
+          value={q ?? ''}
+          onSearch={(value) => update({ gq: value || undefined })}
+          placeholder="Search by email or name"
+        />
+      )}
       <QueryTable
         query={list}
         columns={columns}

@@ -105,9 +105,16 @@ const giftDetail = {
 }
 
 const calls: { method: string; url: URL }[] = []
+/** A new shop: no subscriber and no gift. */
+let noRows = false
 const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
   const url = new URL(String(input), 'http://localhost')
   calls.push({ method: init.method ?? 'GET', url })
+  if (
+    noRows &&
+    (url.pathname === '/api/admin/subscriptions' || url.pathname === '/api/admin/gift-subscriptions')
+  )
+    return Response.json({ data: [], total: 0, page: 1, page_size: 50 })
   if (url.pathname.endsWith('/get-session'))
     return Response.json({ user: { id: 'admin-1', email: 'boss@example.com', name: 'Boss', role: 'admin' } })
   if (url.pathname === '/api/admin/subscriptions/figures') return Response.json({ data: figures })
@@ -129,6 +136,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchStub)
   fetchStub.mockClear()
   calls.length = 0
+  noRows = false
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -231,5 +239,14 @@ describe('/admin/subscribers', () => {
         `/admin/subscribers?status=active&page=2&gq=naomi&gift=${GIFT}`,
       ),
     )
+  })
+
+  it('shows a shop with no subscriber and no gift only the empty states, without filters or search', async () => {
+    noRows = true
+    renderAt('/admin/subscribers')
+    expect(await screen.findByText('No subscribers yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No gift subscriptions yet.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
+    expect(screen.queryByLabelText('Search gifts by buyer or recipient')).toBeNull()
   })
 })

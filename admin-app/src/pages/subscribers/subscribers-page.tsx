@@ -209,7 +209,7 @@ function Subscribers() {
         getRowId={(row) => row.id}
         errorMessage="Failed to load subscribers"
         label="Subscribers"
-        empty="No subscribers match."
+        empty={filtered ? 'No subscribers match.' : 'No subscribers yet.'}
         pages={{
           page: query.page,
           onPage: (page) => update({ page }),

@@ -8,7 +8,8 @@
 // It also holds the apps to the front-end kit (decisions 036 and 037), which a README sentence
 // did not: no bare `<form>` (`Form` of @lamplight/ui posts when sent before hydration), and no
 // second way to turn an API error into words (`apiErrorMessage` of @lamplight/contracts), and
-// one `Field` wiring: its render prop, never a control wired by hand with `fieldProps`.
+// one `Field` wiring: its render prop, never a control wired by hand with `fieldProps`; and one
+// failed-load view, `ErrorState` of @lamplight/ui (its Retry), never a Retry button made by hand.
 //
 // And it fails on any import circle among the API's modules (api/src, decision 043): type-only
 // imports count too, since a circle of types is a circle of meaning (the app's types importing
@@ -139,7 +140,9 @@ export function undeclaredImports() {
 /** The apps, whose screens use the front-end kit (packages/* build it, tests may do as they need). */
 export const APPS = ['shell', 'storefront', 'resources-app', 'puzzle-app', 'admin-app']
 const TEST_FILE = /\.(test|spec)\.[jt]sx?$|(^|\/)e2e\//
-// The shell's server render and remote loader: their errors go to logs and error reports, not to a person.
+// The shell's server render and remote loader: their errors go to logs and error reports, not to a
+// person; and a remote that did not load is drawn by the shell's first load, where the kit's
+// ErrorState would add its code and icons to every page's first load (decision 071).
 const NOT_SCREENS = /^shell\/src\/(server|remotes)\//
 const BARE_FORM = /<form[\s>/]/g
 const ERROR_WORDS_NAME = '\\w*(?:[Ee]rror|[Ff]ailure)(?:Message|Text|Words)'
@@ -149,6 +152,14 @@ const ERROR_WORDS_HELPER = new RegExp(
 )
 // The old second wiring of `Field`: `fieldProps(id, error)` spread on the control.
 const FIELD_PROPS = /\bfieldProps\b/g
+// A failed load shown by hand: a button that refetches, or one whose whole text is Retry / Try
+// again, or a component named like a second `ErrorState` (`LoadError`, `FetchFailure`, ...).
+const RETRY_BY_HAND = [
+  /\bonClick=\{\(\)\s*=>\s*(?:void\s+)?[\w.?]+\.refetch\(\)\s*\}/g,
+  /<(?:Button|button)\b[^<>]*>\s*(?:Retry|Try again)\s*<\//g,
+]
+const FAILED_LOAD_VIEW =
+  /\b(?:function|const|let)\s+((?=[A-Z])\w*(?:LoadError|LoadFailure|FailedLoad|FetchError|FetchFailure|ErrorState|ErrorView|ErrorPanel))\b/g
 // `error instanceof ApiError` (or `Error`), then that error's `.message`.
 const ERROR_TEST = /\b(\w+)\s+instanceof\s+(?:Api)?Error\b/g
 
@@ -172,13 +183,28 @@ const lineOf = (text, index) => text.slice(0, index).split('\n').length
 
 /**
  * What in one app source file goes around the kit: a bare `<form>` element, `fieldProps` (a
- * control wired to its `Field` by hand instead of by the render prop), a function that
+ * control wired to its `Field` by hand instead of by the render prop), a failed load shown by
+ * hand (a Retry button of its own, a `LoadError` component) instead of `ErrorState`, a function that
  * turns errors into words (`errorText`, `failureMessage`, ...), or an `ApiError`'s message read
  * by hand (`error instanceof ApiError ... error.message`, or `Error`). Each with its line.
  */
 export function kitProblems(file, text) {
   if (TEST_FILE.test(file) || NOT_SCREENS.test(file) || !/\.[jt]sx?$/.test(file)) return []
   const problems = []
+  if (file.endsWith('x')) {
+    for (const match of RETRY_BY_HAND.flatMap((re) => [...text.matchAll(re)]))
+      problems.push({
+        file,
+        line: lineOf(text, match.index),
+        message: 'a Retry made by hand: show a failed load with ErrorState from @lamplight/ui (onRetry)',
+      })
+  }
+  for (const match of text.matchAll(FAILED_LOAD_VIEW))
+    problems.push({
+      file,
+      line: lineOf(text, match.index),
+      message: `${match[1]} is a second failed-load view: use ErrorState from @lamplight/ui`,
+    })
   if (file.endsWith('x')) {
     for (const match of text.matchAll(BARE_FORM))
       problems.push({

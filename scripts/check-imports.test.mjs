@@ -48,6 +48,61 @@ test("refuses fieldProps (a control wired by hand), and not Field's render prop"
   assert.deepEqual(messages('storefront/src/pages/p.tsx', kit), [])
 })
 
+test('refuses a failed load shown by hand, and not ErrorState with its Retry', () => {
+  const why = 'a Retry made by hand: show a failed load with ErrorState from @lamplight/ui (onRetry)'
+  const byHand = [
+    'if (cart.isError)',
+    '  return (',
+    '    <div role="alert">',
+    '      <p>We could not load your cart</p>',
+    '      <Button className="mt-5" onClick={() => cart.refetch()} disabled={cart.isFetching}>',
+    '        Retry',
+    '      </Button>',
+    '    </div>',
+    '  )',
+  ].join('\n')
+  assert.deepEqual(messages('storefront/src/components/cart/cart-contents.tsx', byHand), [`5: ${why}`])
+  assert.deepEqual(
+    messages('storefront/src/pages/a.tsx', '<Button onClick={() => void status.refetch()}>Load</Button>'),
+    [`1: ${why}`],
+  )
+  // A Retry of its own, whatever it calls.
+  assert.deepEqual(messages('puzzle-app/src/pages/p.tsx', '      <Button onClick={onRetry}>Retry</Button>'), [
+    `1: ${why}`,
+  ])
+  // The shell's remote failure is drawn by its first load, where ErrorState would cost bytes.
+  assert.deepEqual(
+    messages('shell/src/remotes/remote-area.tsx', '<Button onClick={onRetry}>Retry</Button>'),
+    [],
+  )
+  assert.deepEqual(
+    messages('admin-app/src/x.tsx', '<button type="button" onClick={again}>\n  Try again\n</button>'),
+    [`1: ${why}`],
+  )
+  // A component that is a second ErrorState, whatever it renders.
+  assert.deepEqual(
+    messages(
+      'admin-app/src/components/states.tsx',
+      'export function LoadError({ message }: { message: string }) {',
+    ),
+    ['1: LoadError is a second failed-load view: use ErrorState from @lamplight/ui'],
+  )
+  assert.equal(kitProblems('storefront/src/x.tsx', 'const OrdersFetchFailure = () => null').length, 1)
+  // The kit's way, an error class (not a view), and a test are let through.
+  const kit = [
+    '<ErrorState size="section" title="Stock could not be loaded." onRetry={() => query.refetch()} retrying={query.isFetching} />',
+    '<NotConfirmed onRefresh={() => order.refetch()} />',
+    'export class RemoteLoadError extends Error {}',
+    '<p>Not quite right. Try again or use the hint!</p>',
+  ].join('\n')
+  assert.deepEqual(messages('admin-app/src/pages/p.tsx', kit), [])
+  assert.deepEqual(
+    messages('shell/src/remotes/remote-loader.ts', 'export class RemoteLoadError extends Error {}'),
+    [],
+  )
+  assert.deepEqual(messages('storefront/src/pages/p.test.tsx', byHand), [])
+})
+
 test('refuses a second helper that turns an API error into words', () => {
   for (const helper of [
     'export function failureMessage(error: unknown, fallback: string): string {',

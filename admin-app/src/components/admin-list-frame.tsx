@@ -10,7 +10,9 @@ import { SearchBox } from './search-box'
  * way back to the dashboard beside the page's own actions, the filters with their Clear, and
  * then the list. `filtersClassName` lays the filters out (their grid columns); `beforeList` is
  * what a page shows between its actions and the list's filters (figures, a form, the list's
- * heading).
+ * heading). `empty`: the list came back with no row at all; with no filter set either, the
+ * filters are left out (a new shop's "No discount codes yet" alone, not a bar of filters
+ * that could only find nothing).
  */
 export function AdminListFrame({
   title,
@@ -20,6 +22,7 @@ export function AdminListFrame({
   filters,
   filtersClassName,
   filtered,
+  empty = false,
   onClear,
   clearClassName,
   beforeList,
@@ -32,6 +35,7 @@ export function AdminListFrame({
   filters: ReactNode
   filtersClassName: string
   filtered: boolean
+  empty?: boolean
   onClear: () => void
   clearClassName?: string
   beforeList?: ReactNode
@@ -50,16 +54,18 @@ export function AdminListFrame({
         {actions}
       </div>
       {beforeList}
-      <section
-        aria-label="Filters"
-        className={cn('mb-4 grid gap-3 rounded-lg border border-border bg-card p-4', filtersClassName)}
-      >
-        {filters}
-        <Button variant="outline" onClick={onClear} disabled={!filtered} className={clearClassName}>
-          <XIcon aria-hidden className="size-4" />
-          Clear
-        </Button>
-      </section>
+      {(filtered || !empty) && (
+        <section
+          aria-label="Filters"
+          className={cn('mb-4 grid gap-3 rounded-lg border border-border bg-card p-4', filtersClassName)}
+        >
+          {filters}
+          <Button variant="outline" onClick={onClear} disabled={!filtered} className={clearClassName}>
+            <XIcon aria-hidden className="size-4" />
+            Clear
+          </Button>
+        </section>
+      )}
       {children}
     </PageFrame>
   )
@@ -96,6 +102,7 @@ export function ChoiceFilter<V extends string>({
   options,
   value,
   onChange,
+  className,
 }: {
   id: string
   label: string
@@ -103,9 +110,10 @@ export function ChoiceFilter<V extends string>({
   options: readonly (readonly [V, string])[]
   value: V | undefined
   onChange: (value: V | undefined) => void
+  className?: string
 }) {
   return (
-    <FilterField id={id} label={label}>
+    <FilterField id={id} label={label} className={className}>
       <NativeSelect
         id={id}
         className="w-full"
@@ -126,6 +134,7 @@ export function ChoiceFilter<V extends string>({
 /** The search filter of a list: label, and a box that reports once typing pauses. */
 export function SearchFilter({
   id,
+  className,
   ...box
 }: {
   id: string
@@ -133,9 +142,10 @@ export function SearchFilter({
   placeholder: string
   value: string | undefined
   onSearch: (value: string) => void
+  className?: string
 }) {
   return (
-    <FilterField id={id} label="Search">
+    <FilterField id={id} label="Search" className={className}>
       <SearchBox id={id} {...box} value={box.value ?? ''} />
     </FilterField>
   )

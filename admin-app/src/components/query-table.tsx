@@ -1,12 +1,23 @@
 import { ADMIN_ORDERS_PAGE_SIZE } from '@lamplight/contracts'
+import { ErrorState } from '@lamplight/ui'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { RowData } from '@tanstack/react-table'
 import { DataTable, type DataTableProps } from './data-table'
 import { Pagination } from './pagination'
-import { LoadError, TableSkeleton } from './states'
+import { TableSkeleton } from './states'
 
 /** What an admin list endpoint answers: the rows, or a page of them with the total. */
 export type Listing<Row> = Row[] | { data: Row[]; total?: number; total_capped?: boolean }
+
+/**
+ * A list query that has come back with no row at all (not merely none on this page; not the
+ * previous filters' answer still shown while the next loads).
+ */
+export function hasNoRows(query: { data?: Listing<unknown>; isPlaceholderData: boolean }): boolean {
+  const listing = query.data
+  if (!listing || query.isPlaceholderData) return false
+  return Array.isArray(listing) ? listing.length === 0 : listing.data.length === 0 && !listing.total
+}
 
 export type QueryTableProps<Row extends RowData> = Omit<DataTableProps<Row>, 'data' | 'busy'> & {
   query: UseQueryResult<Listing<Row>, unknown>
@@ -30,7 +41,15 @@ export function QueryTable<Row extends RowData>({
   ...table
 }: QueryTableProps<Row>) {
   if (query.isPending) return <TableSkeleton rows={skeletonRows} />
-  if (query.isError) return <LoadError message={errorMessage} onRetry={() => query.refetch()} />
+  if (query.isError)
+    return (
+      <ErrorState
+        size="section"
+        title={errorMessage}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
   const listing = query.data
   const rows = Array.isArray(listing) ? listing : listing.data
   const total = Array.isArray(listing) ? rows.length : (listing.total ?? rows.length)

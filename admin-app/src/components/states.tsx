@@ -1,4 +1,4 @@
-import { Button, Skeleton } from '@lamplight/ui'
+import { Skeleton } from '@lamplight/ui'
 
 /** Rows of grey while a table's first page loads. */
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
@@ -7,18 +7,6 @@ export function TableSkeleton({ rows = 5 }: { rows?: number }) {
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className="h-8 w-full" />
       ))}
-    </div>
-  )
-}
-
-/** A load that failed: the spec's words, and a way to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center">
-      <p className="font-medium text-destructive">{message}</p>
-      <Button variant="outline" className="mt-3" onClick={onRetry}>
-        Retry
-      </Button>
     </div>
   )
 }

@@ -32,7 +32,8 @@ function withFilters(params: URLSearchParams, query: UrlFilters, filters: URLSea
  * the sort), which also do not count as filtering. Any change but the page's goes back to
  * page 1; keys the list does not read (another list's on the same page) stay. `selection`: keys that are in the address but are not filters (the row that is
  * open): changing one keeps the page, and Clear keeps it. `replace`: a change replaces the
- * history entry instead of adding one.
+ * history entry instead of adding one. `pageKey`: the page's key, for a second list on the
+ * same page (the Subscribers page's gifts: `gpage`).
  */
 export function useUrlFilters<Q extends UrlFilters>(
   parse: (params: URLSearchParams) => Q,
@@ -40,18 +41,24 @@ export function useUrlFilters<Q extends UrlFilters>(
     defaults = {},
     selection = [],
     replace = false,
-  }: { defaults?: Partial<Q>; selection?: readonly (keyof Q & string)[]; replace?: boolean } = {},
+    pageKey = 'page',
+  }: {
+    defaults?: Partial<Q>
+    selection?: readonly (keyof Q & string)[]
+    replace?: boolean
+    pageKey?: keyof Q & string
+  } = {},
 ) {
   const [params, setParams] = useSearchParams()
   const query = useMemo(() => parse(params), [parse, params])
   const update = useCallback(
     (changes: Partial<Q>) => {
       const next: Q = { ...query, ...changes }
-      const filterChanged = Object.keys(changes).some((key) => key !== 'page' && !selection.includes(key))
-      if ('page' in query && filterChanged) (next as UrlFilters).page = 1
+      const filterChanged = Object.keys(changes).some((key) => key !== pageKey && !selection.includes(key))
+      if (pageKey in query && filterChanged) (next as UrlFilters)[pageKey] = 1
       setParams(withFilters(params, query, filtersToSearchParams(next, defaults)), { replace })
     },
-    [params, query, setParams, defaults, selection, replace],
+    [params, query, setParams, defaults, selection, replace, pageKey],
   )
   const clear = useCallback(() => {
     const kept = Object.fromEntries(selection.map((key) => [key, query[key]])) as Partial<Q>

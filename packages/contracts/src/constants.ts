@@ -26,7 +26,8 @@ export const GALLERY_PREFIXES = {
   faithColoring: 'faith-coloring-',
   noahsArk: 'noahs-ark-',
 } as const
-export const GALLERY_SLUG_PREFIXES = Object.values(GALLERY_PREFIXES)
+// Pure: a page that imports these constants and not this list carries no call for it.
+export const GALLERY_SLUG_PREFIXES = /* @__PURE__ */ Object.values(GALLERY_PREFIXES)
 
 export const COLOURING_CATEGORY_SLUG = 'kids-activities-colouring'
 

@@ -1,10 +1,9 @@
 import { formatCount } from '@lamplight/contracts'
-import { Skeleton } from '@lamplight/ui'
+import { ErrorState, Skeleton } from '@lamplight/ui'
 import { TriangleExclamationPointIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { lowStockQuery } from '../../api/products'
-import { LoadError } from '../../components/states'
 
 /**
  * Boxes at or under their own low-stock line, each a link to its editor to restock it.
@@ -22,7 +21,12 @@ export function LowStock() {
         <Skeleton className="mt-3 h-6 w-1/2" />
       ) : query.isError ? (
         <div className="mt-3">
-          <LoadError message="Stock could not be loaded." onRetry={() => query.refetch()} />
+          <ErrorState
+            size="section"
+            title="Stock could not be loaded."
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+          />
         </div>
       ) : query.data.length === 0 ? (
         <p className="mt-2 text-muted-foreground text-sm">

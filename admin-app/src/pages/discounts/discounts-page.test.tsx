@@ -1,9 +1,7 @@
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAdminPage } from '../../lib/render-admin-page'
 import { DiscountsPage } from './discounts-page'
 
 const code = (code: string, status: 'active' | 'paused', description = '') => ({
@@ -26,33 +24,22 @@ const code = (code: string, status: 'active' | 'paused', description = '') => ({
   createdAt: '2026-11-28T10:00:00.000Z',
 })
 const codes = [code('EASTER15', 'active', 'Easter week'), code('LENT5', 'paused'), code('ADVENT10', 'active')]
+let stored = codes
 
 const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost')
   if (url.pathname.endsWith('/get-session'))
     return Response.json({ user: { id: 'admin-1', email: 'boss@example.com', name: 'Boss', role: 'admin' } })
-  if (url.pathname === '/api/admin/discounts') return Response.json({ data: codes })
+  if (url.pathname === '/api/admin/discounts') return Response.json({ data: stored })
   return Response.json({ data: [], total: 0 })
 })
 
-function Where() {
-  const location = useLocation()
-  return <output aria-label="address">{location.pathname + location.search}</output>
-}
+const renderAt = (path: string) => renderAdminPage(path, <DiscountsPage />)
 
-const renderAt = (path: string) =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <DiscountsPage />
-          <Where />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  )
-
-beforeEach(() => vi.stubGlobal('fetch', fetchStub))
+beforeEach(() => {
+  stored = codes
+  vi.stubGlobal('fetch', fetchStub)
+})
 afterEach(() => vi.unstubAllGlobals())
 
 const shownCodes = async () => {
@@ -69,7 +56,7 @@ describe('/admin/discounts', () => {
     renderAt('/admin/discounts?status=active')
     expect(await shownCodes()).toEqual(['EASTER15', 'ADVENT10'])
     const filters = screen.getByRole('region', { name: 'Filters' })
-    expect(within(filters).getByLabelText('Status')).toHaveValue('active')
+    expect(within(filters).getByLabelText('Show')).toHaveValue('active')
 
     await user.type(within(filters).getByLabelText('Search'), 'easter')
     await vi.waitFor(() =>
@@ -77,11 +64,32 @@ describe('/admin/discounts', () => {
     )
     expect(await shownCodes()).toEqual(['EASTER15'])
 
-    await user.selectOptions(within(filters).getByLabelText('Status'), 'paused')
+    await user.selectOptions(within(filters).getByLabelText('Show'), 'paused')
     expect(await screen.findByText('No discount codes match')).toBeInTheDocument()
 
     await user.click(within(filters).getByRole('button', { name: 'Clear' }))
     expect(screen.getByLabelText('address')).toHaveTextContent(/^\/admin\/discounts$/)
     expect(await shownCodes()).toEqual(['EASTER15', 'LENT5', 'ADVENT10'])
+  })
+
+  it("names the filter Show, apart from the form's Status", async () => {
+    renderAt('/admin/discounts')
+    await shownCodes()
+    const filters = screen.getByRole('region', { name: 'Filters' })
+    expect(within(filters).getByLabelText('Show')).toHaveDisplayValue('All codes')
+    expect(screen.getAllByLabelText('Status')).toHaveLength(1)
+    expect(within(filters).queryByLabelText('Status')).toBeNull()
+  })
+
+  it('shows a shop with no code only its empty state, and the filters again once a filter is set', async () => {
+    stored = []
+    const { unmount } = renderAt('/admin/discounts')
+    expect(await screen.findByText('No discount codes yet')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
+    unmount()
+    // A filter from a shared address: it can be cleared, so it shows.
+    renderAt('/admin/discounts?status=paused')
+    expect(await screen.findByText('No discount codes match')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument()
   })
 })

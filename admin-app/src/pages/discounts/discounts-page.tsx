@@ -13,7 +13,7 @@ import { adminDiscountsQuery, discountKeys, saveDiscountMutation } from '../../a
 import { adminProductsQuery } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
@@ -263,6 +263,7 @@ function Discounts() {
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       filtered={filtered}
+      empty={hasNoRows(list)}
       onClear={clearFilters}
       filters={
         <>
@@ -275,8 +276,8 @@ function Discounts() {
           />
           <ChoiceFilter
             id="discounts-status"
-            label="Status"
-            all="Every status"
+            label="Show"
+            all="All codes"
             options={DISCOUNT_STATUS_FILTERS}
             value={query.status}
             onChange={(status) => update({ status })}

@@ -16,6 +16,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  ErrorState,
   Form,
   Input,
   Label,
@@ -30,10 +31,11 @@ import { Link } from 'react-router'
 import { downloadSelection, pickListQuery, queueQuery, shipManyMutation } from '../../api/fulfilment'
 import { orderKeys } from '../../api/orders'
 import { adminProductsQuery } from '../../api/products'
-import { AdminListFrame } from '../../components/admin-list-frame'
+import { AdminListFrame, ChoiceFilter, FilterField } from '../../components/admin-list-frame'
 import { Pagination } from '../../components/pagination'
+import { hasNoRows } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
-import { LoadError, TableSkeleton } from '../../components/states'
+import { TableSkeleton } from '../../components/states'
 import { formatDate } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -64,6 +66,10 @@ function parseQueueFilters(params: URLSearchParams) {
   }
 }
 const QUEUE_DEFAULTS = { page: 1, page_size: PAGE_SIZE }
+const QUEUE_COUNTRIES = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+] as const
 
 /** The queue's filters live in the URL (shareable, Back works). */
 const useQueueFilters = () => useUrlFilters(parseQueueFilters, { defaults: QUEUE_DEFAULTS })
@@ -80,7 +86,7 @@ function addressLines(entry: FulfilmentQueueEntry): string[] {
 }
 
 function Fulfilment() {
-  const { query, update, clear } = useQueueFilters()
+  const { query, update, clear, filtered } = useQueueFilters()
   const queue = useQuery(queueQuery(query))
   const products = useQuery(adminProductsQuery({}))
   const [selected, setSelected] = useState<string[]>([])
@@ -121,49 +127,38 @@ function Fulfilment() {
         </Button>
       }
       filtersClassName="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
-      filtered={Boolean(query.product_id || query.country || query.month)}
+      filtered={filtered}
+      empty={hasNoRows(queue)}
       onClear={clear}
       filters={
         <>
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="queue-product">Product</Label>
-            <NativeSelect
-              id="queue-product"
-              className="w-full"
-              value={query.product_id ?? ''}
-              onChange={(event) => update({ product_id: event.target.value })}
-            >
-              <option value="">Every product</option>
-              {(products.data ?? []).map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="queue-country">Country</Label>
-            <NativeSelect
-              id="queue-country"
-              className="w-full"
-              value={query.country ?? ''}
-              onChange={(event) => update({ country: event.target.value })}
-            >
-              <option value="">Every country</option>
-              <option value="US">United States</option>
-              <option value="CA">Canada</option>
-            </NativeSelect>
-          </div>
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="queue-month">Ordered in</Label>
+          <ChoiceFilter
+            id="queue-product"
+            className="min-w-0"
+            label="Product"
+            all="Every product"
+            options={(products.data ?? []).map((product) => [product.id, product.name] as const)}
+            value={query.product_id}
+            onChange={(product_id) => update({ product_id })}
+          />
+          <ChoiceFilter
+            id="queue-country"
+            className="min-w-0"
+            label="Country"
+            all="Every country"
+            options={QUEUE_COUNTRIES}
+            value={query.country}
+            onChange={(country) => update({ country })}
+          />
+          <FilterField id="queue-month" label="Ordered in" className="min-w-0">
             <Input
               id="queue-month"
               type="month"
               className="min-w-0"
               value={query.month ?? ''}
-              onChange={(event) => update({ month: event.target.value })}
+              onChange={(event) => update({ month: event.target.value || undefined })}
             />
-          </div>
+          </FilterField>
         </>
       }
     >
@@ -226,7 +221,12 @@ function Fulfilment() {
       {queue.isPending ? (
         <TableSkeleton rows={6} />
       ) : queue.isError ? (
-        <LoadError message="The fulfilment queue could not be loaded." onRetry={() => queue.refetch()} />
+        <ErrorState
+          size="section"
+          title="The fulfilment queue could not be loaded."
+          onRetry={() => queue.refetch()}
+          retrying={queue.isFetching}
+        />
       ) : entries.length === 0 ? (
         <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
           Nothing waiting to ship
@@ -484,7 +484,12 @@ function PickList({ ids }: { ids: string[] }) {
       {list.isPending ? (
         <TableSkeleton rows={3} />
       ) : list.isError ? (
-        <LoadError message="The pick list could not be made." onRetry={() => list.refetch()} />
+        <ErrorState
+          size="section"
+          title="The pick list could not be made."
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <table className="w-full text-sm" aria-label="Pick list">
           <thead>

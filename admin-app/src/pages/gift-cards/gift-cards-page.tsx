@@ -1,5 +1,15 @@
 import { type AdminGiftCard, formatMoney } from '@lamplight/contracts'
-import { Badge, Button, Field, Form, FormOutcome, Input, SubmitButton, toast } from '@lamplight/ui'
+import {
+  Badge,
+  Button,
+  ErrorState,
+  Field,
+  Form,
+  FormOutcome,
+  Input,
+  SubmitButton,
+  toast,
+} from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
@@ -13,9 +23,8 @@ import {
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
-import { LoadError } from '../../components/states'
 import { formatDateTime } from '../../lib/format'
 import { centsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
@@ -152,6 +161,7 @@ function GiftCards() {
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       filtered={filtered}
+      empty={hasNoRows(list)}
       onClear={clear}
       filters={
         <>
@@ -215,7 +225,14 @@ function Ledger({ id }: { id: string }) {
   const card = useQuery(giftCardQuery(id))
   if (card.isPending) return <p className="text-muted-foreground text-sm">Loading the ledger…</p>
   if (card.isError)
-    return <LoadError message="The ledger could not be loaded." onRetry={() => card.refetch()} />
+    return (
+      <ErrorState
+        size="section"
+        title="The ledger could not be loaded."
+        onRetry={() => card.refetch()}
+        retrying={card.isFetching}
+      />
+    )
   const sum = card.data.ledger.reduce((n, e) => n + e.amountCents, 0)
   return (
     <section

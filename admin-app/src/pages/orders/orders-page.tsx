@@ -6,34 +6,20 @@ import {
   ORDER_STATUSES,
   type OrderSort,
 } from '@lamplight/contracts'
-import {
-  Button,
-  Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-  toast,
-} from '@lamplight/ui'
+import { Button, Input, Spinner, toast } from '@lamplight/ui'
 import { DownloadIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import type { SortingState } from '@tanstack/react-table'
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { downloadOrdersCsv, ordersQuery } from '../../api/orders'
-import { AdminListFrame } from '../../components/admin-list-frame'
+import { AdminListFrame, ChoiceFilter, FilterField, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
-import { SearchBox } from '../../components/search-box'
 import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDate } from '../../lib/format'
 import { useOrderFilters } from './use-order-filters'
-
-const ALL = 'all'
 
 export function OrdersPage() {
   return (
@@ -158,63 +144,40 @@ function Orders() {
       }
       filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
       filtered={filtered}
+      empty={hasNoRows(orders)}
       onClear={clear}
       clearClassName="col-span-2 lg:col-span-1"
       filters={
         <>
-          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-            <Label htmlFor="orders-search">Search</Label>
-            <SearchBox
-              label="Search orders"
-              placeholder="Order number (or its start), email or name"
-              value={query.q ?? ''}
-              onSearch={onSearch}
-            />
-          </div>
-          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-            <Label htmlFor="orders-status">Status</Label>
-            <Select
-              value={query.status ?? ALL}
-              onValueChange={(value) =>
-                update({ status: value === ALL ? undefined : (value as AdminOrder['status']) })
-              }
-            >
-              <SelectTrigger id="orders-status" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All statuses</SelectItem>
-                {ORDER_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status} className="capitalize">
-                    {status[0]?.toUpperCase() + status.slice(1)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-            <Label htmlFor="orders-fulfilment">Fulfilment</Label>
-            <Select
-              value={query.fulfilment ?? ALL}
-              onValueChange={(value) =>
-                update({ fulfilment: value === ALL ? undefined : (value as AdminOrder['fulfilment_status']) })
-              }
-            >
-              <SelectTrigger id="orders-fulfilment" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>Shipped or not</SelectItem>
-                {FULFILMENT_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {FULFILMENT_STATUS_LABELS[status]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
-            <Label htmlFor="orders-from">From</Label>
+          <SearchFilter
+            id="orders-search"
+            className="col-span-2 lg:col-span-1"
+            label="Search orders"
+            placeholder="Order number (or its start), email or name"
+            value={query.q}
+            onSearch={onSearch}
+          />
+          <ChoiceFilter
+            id="orders-status"
+            className="col-span-2 lg:col-span-1"
+            label="Status"
+            all="All statuses"
+            options={ORDER_STATUSES.map(
+              (status) => [status, status[0]?.toUpperCase() + status.slice(1)] as const,
+            )}
+            value={query.status}
+            onChange={(status) => update({ status })}
+          />
+          <ChoiceFilter
+            id="orders-fulfilment"
+            className="col-span-2 lg:col-span-1"
+            label="Fulfilment"
+            all="Shipped or not"
+            options={FULFILMENT_STATUSES.map((status) => [status, FULFILMENT_STATUS_LABELS[status]] as const)}
+            value={query.fulfilment}
+            onChange={(fulfilment) => update({ fulfilment })}
+          />
+          <FilterField id="orders-from" label="From" className="col-span-2 min-w-0 sm:col-span-1">
             <Input
               id="orders-from"
               type="date"
@@ -223,9 +186,8 @@ function Orders() {
               max={query.to}
               onChange={(event) => update({ from: event.target.value || undefined })}
             />
-          </div>
-          <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
-            <Label htmlFor="orders-to">To</Label>
+          </FilterField>
+          <FilterField id="orders-to" label="To" className="col-span-2 min-w-0 sm:col-span-1">
             <Input
               id="orders-to"
               type="date"
@@ -234,7 +196,7 @@ function Orders() {
               min={query.from}
               onChange={(event) => update({ to: event.target.value || undefined })}
             />
-          </div>
+          </FilterField>
         </>
       }
     >

@@ -14,6 +14,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  ErrorState,
   Field,
   Form,
   Input,
@@ -32,7 +33,6 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { editableProductQuery, productKeys, saveProductMutation } from '../../api/products'
 import { RequireRole } from '../../components/require-role'
-import { LoadError } from '../../components/states'
 import { useFieldErrors } from '../../lib/use-field-errors'
 import { PicturesPanel } from './pictures-panel'
 import {
@@ -103,7 +103,12 @@ function LoadedEditor({ id }: { id: string }) {
     return (
       <PageContainer>
         <PageMeta title="Edit Product" />
-        <LoadError message="This product could not be loaded." onRetry={() => query.refetch()} />
+        <ErrorState
+          size="section"
+          title="This product could not be loaded."
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
       </PageContainer>
     )
   }

@@ -24,7 +24,7 @@ import { Link } from 'react-router'
 import { adminProductsQuery, pictureSrc } from '../../api/products'
 import { AdminListFrame } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
 import { CATEGORY_LABELS, STATUS_LABELS } from './product-form-values'
@@ -106,6 +106,7 @@ function Products() {
       }
       filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto] lg:items-end"
       filtered={filtered}
+      empty={hasNoRows(products)}
       onClear={clear}
       clearClassName="col-span-2 lg:col-span-1"
       filters={

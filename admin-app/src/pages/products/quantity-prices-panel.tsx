@@ -1,10 +1,9 @@
 import { type EditableProduct, formatMoney, MAX_CART_QUANTITY } from '@lamplight/contracts'
-import { Button, Field, Form, Input, Skeleton, Spinner, toast } from '@lamplight/ui'
+import { Button, ErrorState, Field, Form, Input, Skeleton, Spinner, toast } from '@lamplight/ui'
 import { PlusIcon, TrashIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { quantityPricesQuery, saveQuantityPricesMutation } from '../../api/products'
-import { LoadError } from '../../components/states'
 import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
 
@@ -79,7 +78,12 @@ export function QuantityPricesPanel({ product }: { product: EditableProduct }) {
         </p>
       </div>
       {query.isError ? (
-        <LoadError message="The quantity prices could not be loaded." onRetry={() => query.refetch()} />
+        <ErrorState
+          size="section"
+          title="The quantity prices could not be loaded."
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : rows === null ? (
         <Skeleton className="h-20 w-full" />
       ) : (

@@ -1,14 +1,20 @@
-import { LoadingState } from '@lamplight/ui'
+import { ErrorState, LoadingState } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { progressQuery } from '../../api/puzzles'
-import { LoadError } from '../../components/states'
 
 /** How players are doing on this box: steps solved, fragments restored, where they get stuck. */
 export function ProgressTab({ productId }: { productId: string }) {
   const query = useQuery(progressQuery(productId))
   if (query.isPending) return <LoadingState label="Loading progress…" />
   if (query.isError)
-    return <LoadError message="The progress could not be loaded." onRetry={() => query.refetch()} />
+    return (
+      <ErrorState
+        size="section"
+        title="The progress could not be loaded."
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
   const p = query.data
   const stuck = p.steps.find((s) => s.step_number === p.stuck_step)
   return (

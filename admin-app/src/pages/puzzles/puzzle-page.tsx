@@ -5,6 +5,7 @@ import {
   Button,
   Dialog,
   DialogContent,
+  ErrorState,
   LoadingState,
   NotFoundState,
   PageContainer,
@@ -21,7 +22,6 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { authoredPuzzleQuery, orderStepsMutation, puzzleKeys } from '../../api/puzzles'
 import { RequireRole } from '../../components/require-role'
-import { LoadError } from '../../components/states'
 import { CodesTab } from './codes-tab'
 import { FragmentForm } from './fragment-form'
 import { PreviewTab } from './preview-tab'
@@ -75,7 +75,12 @@ function AuthoredPuzzle({ productId }: { productId: string }) {
         {query.isPending ? (
           <LoadingState label="Loading the puzzle…" />
         ) : query.isError ? (
-          <LoadError message="This puzzle could not be loaded." onRetry={() => query.refetch()} />
+          <ErrorState
+            size="section"
+            title="This puzzle could not be loaded."
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
           <Tabs defaultValue="steps">
             <TabsList className="flex h-auto flex-wrap">

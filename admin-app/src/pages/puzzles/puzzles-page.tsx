@@ -1,11 +1,10 @@
 import { PageMeta } from '@lamplight/session'
-import { Button, LoadingState, PageFrame } from '@lamplight/ui'
+import { Button, ErrorState, LoadingState, PageFrame } from '@lamplight/ui'
 import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { puzzleProductsQuery } from '../../api/puzzles'
 import { RequireRole } from '../../components/require-role'
-import { LoadError } from '../../components/states'
 
 /** `/admin/puzzles`: every product with its puzzle, portal and codes; open one to author it. */
 export function PuzzlesPage() {
@@ -27,7 +26,12 @@ export function PuzzlesPage() {
         {query.isPending ? (
           <LoadingState label="Loading the puzzles…" />
         ) : query.isError ? (
-          <LoadError message="The puzzles could not be loaded." onRetry={() => query.refetch()} />
+          <ErrorState
+            size="section"
+            title="The puzzles could not be loaded."
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
           <ul className="grid gap-3" aria-label="Products">
             {query.data.map((p) => (

@@ -1,13 +1,12 @@
 import { COUNTRIES, type CountryCode, formatMoney, type ShippingRate } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Button, Field, Form, Input, PageFrame, Skeleton, Spinner, toast } from '@lamplight/ui'
+import { Button, ErrorState, Field, Form, Input, PageFrame, Skeleton, Spinner, toast } from '@lamplight/ui'
 import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { saveShippingRateMutation, shippingKeys, shippingRatesQuery } from '../../api/shipping'
 import { RequireRole } from '../../components/require-role'
-import { LoadError } from '../../components/states'
 import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
 
@@ -40,7 +39,14 @@ export function ShippingRatesPage() {
 function Rates() {
   const query = useQuery(shippingRatesQuery())
   if (query.isError)
-    return <LoadError message="The shipping rates could not be loaded." onRetry={() => query.refetch()} />
+    return (
+      <ErrorState
+        size="section"
+        title="The shipping rates could not be loaded."
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
   if (query.isPending)
     return (
       <div className="grid gap-6 lg:grid-cols-2" aria-busy="true">

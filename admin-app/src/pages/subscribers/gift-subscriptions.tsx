@@ -1,19 +1,34 @@
-import { type AdminGift, formatMoney, GIFT_STATUS_LABELS, monthName } from '@lamplight/contracts'
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@lamplight/ui'
+import { type AdminGift, formatMoney, GIFT_STATUS_LABELS } from '@lamplight/contracts'
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, ErrorState, Skeleton } from '@lamplight/ui'
 import { GiftIcon, XIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
 import { giftQuery, giftsQuery } from '../../api/gift-subscriptions'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
-import { LoadError } from '../../components/states'
 import { formatDate } from '../../lib/format'
+import { useUrlFilters } from '../../lib/use-url-filters'
+import { MonthsList } from './months-list'
 
 const PERIOD_LABELS: Record<string, string> = {
   shipped: 'Shipped',
   awaiting_box: 'Waiting for the box',
 }
+
+type GiftFilters = { gq?: string; gpage: number; gift?: string }
+
+/** The gift list's own keys beside the subscribers' (`q`, `page`, `id`) in one address. */
+function parseGiftFilters(params: URLSearchParams): GiftFilters {
+  const page = Number(params.get('gpage'))
+  return {
+    gq: params.get('gq') || undefined,
+    gpage: Number.isInteger(page) && page > 1 ? page : 1,
+    gift: params.get('gift') || undefined,
+  }
+}
+
+const GIFT_DEFAULTS = { gpage: 1 } as const
+const GIFT_SELECTION = ['gift'] as const
 
 /**
  * Gift subscriptions (issue 34 item 7) on the Subscribers page: buyer, recipient, plan,
@@ -21,19 +36,12 @@ const PERIOD_LABELS: Record<string, string> = {
  * gift live in the URL (`gq`, `gpage`, `gift`).
  */
 export function GiftSubscriptions() {
-  const [params, setParams] = useSearchParams()
-  const q = params.get('gq') || undefined
-  const pageParam = Number(params.get('gpage'))
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
-  const selected = params.get('gift')
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '' || (key === 'gpage' && value === 1)) next.delete(key)
-      else next.set(key, String(value))
-    }
-    setParams(next)
-  }
+  const { query, update } = useUrlFilters(parseGiftFilters, {
+    defaults: GIFT_DEFAULTS,
+    selection: GIFT_SELECTION,
+    pageKey: 'gpage',
+  })
+  const { gq: q, gpage: page, gift: selected } = query
   const list = useQuery(giftsQuery({ q, page }))
   const columns: AdminColumn<AdminGift>[] = [
     {
@@ -82,12 +90,15 @@ export function GiftSubscriptions() {
         Gift subscriptions
       </h2>
       {selected && <GiftDetail id={selected} onClose={() => update({ gift: undefined })} />}
-      <SearchBox
-        label="Search gifts by buyer or recipient"
-        value={q ?? ''}
-        onSearch={(value) => update({ gq: value, gpage: undefined })}
-        placeholder="Search by email or name"
-      />
+      {/* No gift at all and no search: only the empty state, not a search that can find nothing. */}
+      {(q || !hasNoRows(list)) && (
+        <SearchBox
+          label="Search gifts by buyer or recipient"
+          value={q ?? ''}
+          onSearch={(value) => update({ gq: value || undefined })}
+          placeholder="Search by email or name"
+        />
+      )}
       <QueryTable
         query={list}
         columns={columns}
@@ -117,7 +128,12 @@ function GiftDetail({ id, onClose }: { id: string; onClose: () => void }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         {detail.isError ? (
-          <LoadError message="Failed to load the gift" onRetry={() => detail.refetch()} />
+          <ErrorState
+            size="section"
+            title="Failed to load the gift"
+            onRetry={() => detail.refetch()}
+            retrying={detail.isFetching}
+          />
         ) : !d ? (
           <Skeleton className="h-40" />
         ) : (
@@ -155,32 +171,12 @@ function GiftDetail({ id, onClose }: { id: string; onClose: () => void }) {
                 </>
               )}
             </dl>
-            <div>
-              <h3 className="font-semibold">Months (shipments)</h3>
-              <ul className="mt-2 divide-y text-sm">
-                {d.periods.map((p) => (
-                  <li key={p.period} className="flex flex-wrap justify-between gap-2 py-2">
-                    <span>
-                      {monthName(p.period)} · {p.tier}
-                      {p.boxes.length > 0 &&
-                        ` · ${p.boxes.map((b) => `${b.quantity} × ${b.name}`).join(', ')}`}
-                      {p.order_id && (
-                        <>
-                          {' · '}
-                          <Link className="text-primary underline" to={`/admin/orders/${p.order_id}`}>
-                            #{p.order_number}
-                          </Link>
-                        </>
-                      )}
-                    </span>
-                    <span>{PERIOD_LABELS[p.status] ?? p.status}</span>
-                  </li>
-                ))}
-                {d.periods.length === 0 && (
-                  <li className="py-2 text-muted-foreground">No month started yet.</li>
-                )}
-              </ul>
-            </div>
+            <MonthsList
+              title="Months (shipments)"
+              months={d.periods}
+              labels={PERIOD_LABELS}
+              empty="No month started yet."
+            />
           </>
         )}
       </CardContent>

@@ -1,9 +1,7 @@
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAdminPage } from '../../lib/render-admin-page'
 import { SubscriberFigures, SubscribersPage } from './subscribers-page'
 
 const ID = '3f2a9c1b-0000-4000-8000-00000000000a'
@@ -71,42 +69,74 @@ const figures = {
   ],
 }
 
+const GIFT = 'a7c0e3f1-0000-4000-8000-00000000000b'
+const gift = {
+  id: GIFT,
+  tier: 'Basic',
+  months: 3,
+  amount_cents: 7497,
+  status: 'active',
+  months_left: 2,
+  months_shipped: 1,
+  recipient_name: 'Naomi Bethlehem',
+  recipient_email: 'naomi@example.com',
+  buyer_name: 'Ruth Moab',
+  buyer_email: 'ruth@example.com',
+  message: null,
+  city: 'Bethlehem',
+  provider: 'test',
+  created_at: '2026-11-28T10:00:00.000Z',
+}
+const giftDetail = {
+  ...gift,
+  shipping_address: null,
+  periods: [
+    {
+      period: '2026-12',
+      status: 'awaiting_box',
+      tier: 'Basic',
+      order_id: null,
+      order_number: null,
+      boxes: [],
+      fulfilment_status: null,
+      created_at: '2026-11-28T10:00:00.000Z',
+    },
+  ],
+}
+
 const calls: { method: string; url: URL }[] = []
+/** A new shop: no subscriber and no gift. */
+let noRows = false
 const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
   const url = new URL(String(input), 'http://localhost')
   calls.push({ method: init.method ?? 'GET', url })
+  if (
+    noRows &&
+    (url.pathname === '/api/admin/subscriptions' || url.pathname === '/api/admin/gift-subscriptions')
+  )
+    return Response.json({ data: [], total: 0, page: 1, page_size: 50 })
   if (url.pathname.endsWith('/get-session'))
     return Response.json({ user: { id: 'admin-1', email: 'boss@example.com', name: 'Boss', role: 'admin' } })
   if (url.pathname === '/api/admin/subscriptions/figures') return Response.json({ data: figures })
   if (url.pathname === '/api/admin/subscriptions')
     return Response.json({ data: [subscriber], total: 1, page: 1, page_size: 50 })
   if (url.pathname === `/api/admin/subscriptions/${ID}`) return Response.json({ data: detail })
+  if (url.pathname === '/api/admin/subscriptions/gone')
+    return Response.json({ error: 'Not found', code: 'NOT_FOUND' }, { status: 404 })
+  if (url.pathname === '/api/admin/gift-subscriptions')
+    return Response.json({ data: [gift], total: 120, page: Number(url.searchParams.get('page') ?? 1) })
+  if (url.pathname === `/api/admin/gift-subscriptions/${GIFT}`) return Response.json({ data: giftDetail })
   if (url.pathname.startsWith(`/api/admin/subscriptions/${ID}/`)) return Response.json({ data: detail })
   return Response.json({ data: [], total: 0 })
 })
 
-function Where() {
-  const location = useLocation()
-  return <output aria-label="address">{location.pathname + location.search}</output>
-}
-
-function renderAt(path: string, ui = <SubscribersPage />) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          {ui}
-          <Where />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  )
-}
+const renderAt = (path: string, ui = <SubscribersPage />) => renderAdminPage(path, ui)
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchStub)
   fetchStub.mockClear()
   calls.length = 0
+  noRows = false
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -138,6 +168,8 @@ describe('/admin/subscribers', () => {
     expect(within(region).getByText(/no boxes, no charges/)).toBeInTheDocument()
     expect(within(region).getByText('$15.00 off the next payment')).toBeInTheDocument()
     expect(within(region).getByText(/December 2026, January 2027/)).toBeInTheDocument()
+    const months = within(region).getByRole('list', { name: 'Months (payments and shipments)' })
+    expect(within(months).getByRole('listitem')).toHaveTextContent('November 2026 · PremiumShipped · $29.99')
     await user.click(within(region).getByRole('button', { name: 'Skip with a credit' }))
     await vi.waitFor(() =>
       expect(
@@ -165,5 +197,56 @@ describe('/admin/subscribers', () => {
     expect(alert).toHaveTextContent(
       '1 subscription shipment waits in January 2027: the box is sold out or the subscriber has no address.',
     )
+  })
+
+  it("says a subscriber's detail did not load, and Retry asks again", async () => {
+    const user = userEvent.setup()
+    renderAt('/admin/subscribers?id=gone')
+    const region = await screen.findByRole('region', { name: 'Subscriber' })
+    expect(await within(region).findByRole('alert')).toHaveTextContent('Failed to load the subscriber')
+    const asked = () => calls.filter((c) => c.url.pathname === '/api/admin/subscriptions/gone').length
+    const before = asked()
+    await user.click(within(region).getByRole('button', { name: 'Retry' }))
+    await vi.waitFor(() => expect(asked()).toBe(before + 1))
+  })
+
+  it("keeps the gifts' search, page and open gift in their own keys beside the subscribers'", async () => {
+    const user = userEvent.setup()
+    renderAt('/admin/subscribers?status=active&page=2')
+    const gifts = await screen.findByRole('navigation', { name: 'Gift subscriptions pages' })
+    await user.click(within(gifts).getByRole('button', { name: 'Page 3' }))
+    expect(screen.getByLabelText('address')).toHaveTextContent(
+      '/admin/subscribers?status=active&page=2&gpage=3',
+    )
+    await vi.waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.pathname === '/api/admin/gift-subscriptions')
+          .at(-1)!
+          .url.searchParams.get('page'),
+      ).toBe('3'),
+    )
+    // Opening a gift keeps its page; its months read like a subscriber's, without an amount.
+    await user.click(await screen.findByRole('button', { name: /Naomi Bethlehem/ }))
+    expect(screen.getByLabelText('address')).toHaveTextContent(`gpage=3&gift=${GIFT}`)
+    const region = await screen.findByRole('region', { name: 'Gift to Naomi Bethlehem' })
+    const months = within(region).getByRole('list', { name: 'Months (shipments)' })
+    expect(within(months).getByRole('listitem')).toHaveTextContent('December 2026 · BasicWaiting for the box')
+    // A new search goes back to the gifts' first page and leaves the subscribers' keys alone.
+    await user.type(screen.getByLabelText('Search gifts by buyer or recipient'), 'naomi')
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('address')).toHaveTextContent(
+        `/admin/subscribers?status=active&page=2&gq=naomi&gift=${GIFT}`,
+      ),
+    )
+  })
+
+  it('shows a shop with no subscriber and no gift only the empty states, without filters or search', async () => {
+    noRows = true
+    renderAt('/admin/subscribers')
+    expect(await screen.findByText('No subscribers yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No gift subscriptions yet.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
+    expect(screen.queryByLabelText('Search gifts by buyer or recipient')).toBeNull()
   })
 })

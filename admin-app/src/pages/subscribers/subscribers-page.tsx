@@ -15,6 +15,7 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  ErrorState,
   Form,
   Input,
   Label,
@@ -39,14 +40,14 @@ import {
 } from '../../api/subscriptions'
 import { AdminListFrame, ChoiceFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { QueryTable } from '../../components/query-table'
+import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
-import { LoadError } from '../../components/states'
 import { formatDate } from '../../lib/format'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import { AwaitingBoxAlert } from './awaiting-box-alert'
 import { GiftSubscriptions } from './gift-subscriptions'
+import { MonthsList } from './months-list'
 
 export function SubscribersPage() {
   return (
@@ -173,6 +174,7 @@ function Subscribers() {
       }
       filtersClassName="sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
       filtered={filtered}
+      empty={hasNoRows(list)}
       onClear={clear}
       filters={
         <>
@@ -207,7 +209,7 @@ function Subscribers() {
         getRowId={(row) => row.id}
         errorMessage="Failed to load subscribers"
         label="Subscribers"
-        empty="No subscribers match."
+        empty={filtered ? 'No subscribers match.' : 'No subscribers yet.'}
         pages={{
           page: query.page,
           onPage: (page) => update({ page }),
@@ -358,7 +360,12 @@ function MonthBox() {
           </p>
         )}
         {boxes.isError ? (
-          <LoadError message="Failed to load the boxes" onRetry={() => boxes.refetch()} />
+          <ErrorState
+            size="section"
+            title="Failed to load the boxes"
+            onRetry={() => boxes.refetch()}
+            retrying={boxes.isFetching}
+          />
         ) : (
           <ul className="divide-y text-sm">
             {(boxes.data ?? []).map((b) => (
@@ -465,7 +472,12 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
       </CardHeader>
       <CardContent className="grid gap-6">
         {detail.isError ? (
-          <LoadError message="Failed to load the subscriber" onRetry={() => detail.refetch()} />
+          <ErrorState
+            size="section"
+            title="Failed to load the subscriber"
+            onRetry={() => detail.refetch()}
+            retrying={detail.isFetching}
+          />
         ) : !d ? (
           <Skeleton className="h-40" />
         ) : (
@@ -537,32 +549,12 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
                 </Button>
               ) : null}
             </div>
-            <div>
-              <h3 className="font-semibold">Months (payments and shipments)</h3>
-              <ul className="mt-2 divide-y text-sm">
-                {d.periods.map((p) => (
-                  <li key={p.period} className="flex flex-wrap justify-between gap-2 py-2">
-                    <span>
-                      {monthName(p.period)} · {p.tier}
-                      {p.boxes.length > 0 &&
-                        ` · ${p.boxes.map((b) => `${b.quantity} × ${b.name}`).join(', ')}`}
-                      {p.order_id && (
-                        <>
-                          {' · '}
-                          <Link className="text-primary underline" to={`/admin/orders/${p.order_id}`}>
-                            #{p.order_number}
-                          </Link>
-                        </>
-                      )}
-                    </span>
-                    <span>
-                      {PERIOD_LABELS[p.status] ?? p.status} · {formatMoney(p.amount_cents)}
-                    </span>
-                  </li>
-                ))}
-                {d.periods.length === 0 && <li className="py-2 text-muted-foreground">No month paid yet.</li>}
-              </ul>
-            </div>
+            <MonthsList
+              title="Months (payments and shipments)"
+              months={d.periods}
+              labels={PERIOD_LABELS}
+              empty="No month paid yet."
+            />
             <div>
               <h3 className="font-semibold">History</h3>
               <ul className="mt-2 divide-y text-sm">

@@ -17,6 +17,22 @@ describe('page states', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(retry).toHaveBeenCalledOnce()
   })
+
+  it('shows a failed part of a page as a section, its title no heading, Retry only where it can refetch', async () => {
+    const retry = vi.fn()
+    const { rerender } = render(
+      <ErrorState size="section" title="Stock could not be loaded." onRetry={retry} retrying={false} />,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('Stock could not be loaded.')
+    expect(screen.queryByRole('heading')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(retry).toHaveBeenCalledOnce()
+    rerender(<ErrorState size="section" title="Stock could not be loaded." onRetry={retry} retrying />)
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeDisabled()
+    rerender(<ErrorState title="We could not open this link" />)
+    expect(screen.getByRole('heading', { level: 1, name: 'We could not open this link' })).toBeInTheDocument()
+    expect(screen.queryByRole('button')).toBeNull()
+  })
 })
 
 describe('form kit', () => {

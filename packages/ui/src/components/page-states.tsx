@@ -15,24 +15,33 @@ function StateFrame({
   children,
   className,
   role,
+  section = false,
 }: {
   icon: React.ReactNode
   title: React.ReactNode
   children?: React.ReactNode
   className?: string
   role?: 'alert'
+  /** A part of a page: a box in its place, its title no heading (the page has its h1). */
+  section?: boolean
 }) {
   return (
     <div
       data-slot="page-state"
       role={role}
       className={cn(
-        'mx-auto flex min-h-[40vh] max-w-xl flex-col items-center justify-center py-16 text-center',
+        section
+          ? 'rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center'
+          : 'mx-auto flex min-h-[40vh] max-w-xl flex-col items-center justify-center py-16 text-center',
         className,
       )}
     >
       {icon}
-      <h1 className="font-serif text-3xl text-foreground sm:text-4xl">{title}</h1>
+      {section ? (
+        <p className="font-medium text-destructive">{title}</p>
+      ) : (
+        <h1 className="font-serif text-3xl text-foreground sm:text-4xl">{title}</h1>
+      )}
       {children}
     </div>
   )
@@ -80,36 +89,63 @@ function NotFoundState({
   )
 }
 
-/** A load failed (network, server): say so plainly and offer Retry, never "Not Found". */
+/**
+ * A load failed (network, server): say so plainly and offer Retry, never "Not Found". The one
+ * failed-load view of the apps (`npm run lint` refuses a Retry made by hand, decision 071).
+ * Without `onRetry` (nothing the page could fetch again) it only says so.
+ */
 function ErrorState({
   title = 'We could not load this page',
-  message = 'Please check your connection and try again.',
+  message,
   onRetry,
   retrying = false,
+  size,
   className,
 }: {
   title?: React.ReactNode
   message?: React.ReactNode
-  onRetry: () => void
+  onRetry?: () => void
   retrying?: boolean
+  /**
+   * `page` (the default: the whole page failed): it takes the page's room and its one h1.
+   * `section` (a part failed: an admin table or panel, the cart in its drawer): a box in its
+   * place, its title a paragraph, since the page has its h1 already.
+   */
+  size?: 'page' | 'section'
   className?: string
 }) {
+  const section = size === 'section'
+  // One markup for both sizes, told apart by their classes: the page's first load pays once.
   return (
     <StateFrame
       role="alert"
+      section={section}
       className={className}
       title={title}
-      icon={<CircleExclamationPointIcon aria-hidden="true" className="mb-4 size-12 text-destructive" />}
+      icon={
+        !section && (
+          <CircleExclamationPointIcon aria-hidden="true" className="mb-4 size-12 text-destructive" />
+        )
+      }
     >
-      <p className="mt-3 text-lg text-muted-foreground">{message}</p>
-      <Button className="mt-8" onClick={onRetry} disabled={retrying} aria-busy={retrying || undefined}>
-        {retrying ? (
-          <Spinner size="sm" label="" className="text-current" />
-        ) : (
-          <RotateCcwIcon aria-hidden="true" />
-        )}
-        Retry
-      </Button>
+      <p className="mt-3 text-lg text-muted-foreground">
+        {message ?? 'Please check your connection and try again.'}
+      </p>
+      {onRetry && (
+        <Button
+          className={section ? 'mt-4' : 'mt-8'}
+          onClick={onRetry}
+          disabled={retrying}
+          aria-busy={retrying || undefined}
+        >
+          {retrying ? (
+            <Spinner size="sm" label="" className="text-current" />
+          ) : (
+            <RotateCcwIcon aria-hidden="true" />
+          )}
+          Retry
+        </Button>
+      )}
     </StateFrame>
   )
 }

@@ -1,5 +1,5 @@
 import { ApiError, apiErrorMessage } from '@lamplight/session'
-import { Button, cn, LoadingState } from '@lamplight/ui'
+import { Button, cn, ErrorState, LoadingState } from '@lamplight/ui'
 import { ShoppingCartIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
@@ -30,16 +30,17 @@ export function CartContents({ onNavigate, className }: { onNavigate?: () => voi
 
   const browser = useBrowserRender()
   if (cart.isPending || !browser) return <LoadingState label="Loading your cart…" className="min-h-0 py-10" />
-  // Not the page kit's ErrorState: its h1 would be a second one on /cart and in the drawer.
+  // A section, not a page: the page's h1 would be a second one on /cart and in the drawer.
   if (cart.isError)
     return (
-      <div role="alert" className={cn('py-10 text-center', className)}>
-        <p className="font-serif text-xl">We could not load your cart</p>
-        <p className="mt-1 text-muted-foreground">Please check your connection and try again.</p>
-        <Button className="mt-5" onClick={() => cart.refetch()} disabled={cart.isFetching}>
-          Retry
-        </Button>
-      </div>
+      <ErrorState
+        size="section"
+        className={className}
+        title="We could not load your cart"
+        message="Please check your connection and try again."
+        onRetry={() => cart.refetch()}
+        retrying={cart.isFetching}
+      />
     )
   const data = cart.data
   if (!data.lines.length)

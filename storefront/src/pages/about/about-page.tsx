@@ -1,5 +1,5 @@
 import { PageMeta } from '@lamplight/session'
-import { Button } from '@lamplight/ui'
+import { Button, FeatureGrid, SectionHeading } from '@lamplight/ui'
 import {
   ArrowRightIcon,
   BookOpenIcon,
@@ -12,9 +12,9 @@ import {
   UsersIcon,
 } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
+import { Container } from '../../components/container'
 import { LampArt, LettersArt } from '../../components/illustrations'
 import { ScriptureQuote } from '../../components/scripture-quote'
-import { Container, SectionHeading } from '../../components/section-heading'
 
 export const ABOUT_HEADING = 'About Us'
 
@@ -123,30 +123,28 @@ export function AboutPage() {
         </Container>
       </section>
 
-      <section aria-labelledby="process-heading" className="bg-secondary/50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="process-heading"
-            eyebrow="Our process"
-            title="How a Lamplight box is made"
-            lead="Months of study, writing and testing go into every experience before it reaches your door."
-          />
-          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {PROCESS.map(({ Icon, title, text }, index) => (
-              <li key={title} className="rounded-xl border border-border bg-card p-6 shadow-sm">
-                <div className="flex items-center gap-3">
-                  <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent text-primary">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <span className="font-semibold text-muted-foreground text-sm">Step {index + 1}</span>
-                </div>
-                <h3 className="mt-4 font-semibold font-serif text-foreground text-lg">{title}</h3>
-                <p className="mt-2 text-muted-foreground text-sm leading-relaxed">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <FeatureGrid
+        id="process-heading"
+        muted
+        eyebrow="Our process"
+        title="How a Lamplight box is made"
+        lead="Months of study, writing and testing go into every experience before it reaches your door."
+        ordered
+        columns="four"
+      >
+        {PROCESS.map(({ Icon, title, text }, index) => (
+          <li key={title} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent text-primary">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <span className="font-semibold text-muted-foreground text-sm">Step {index + 1}</span>
+            </div>
+            <h3 className="mt-4 font-semibold font-serif text-foreground text-lg">{title}</h3>
+            <p className="mt-2 text-muted-foreground text-sm leading-relaxed">{text}</p>
+          </li>
+        ))}
+      </FeatureGrid>
 
       <section aria-labelledby="foundation-heading" className="py-14 sm:py-20">
         <Container className="grid items-center gap-10 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
@@ -180,27 +178,23 @@ export function AboutPage() {
         </Container>
       </section>
 
-      <section aria-labelledby="values-heading" className="bg-secondary/50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="values-heading"
-            eyebrow="Our values"
-            title="What guides every box"
-            align="center"
-          />
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {VALUES.map(({ Icon, title, text }) => (
-              <li key={title} className="rounded-xl border border-border bg-card p-8 text-center shadow-sm">
-                <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-5 font-semibold font-serif text-foreground text-xl">{title}</h3>
-                <p className="mt-2 text-muted-foreground leading-relaxed">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <FeatureGrid
+        id="values-heading"
+        muted
+        eyebrow="Our values"
+        title="What guides every box"
+        align="center"
+      >
+        {VALUES.map(({ Icon, title, text }) => (
+          <li key={title} className="rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+            <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="mt-5 font-semibold font-serif text-foreground text-xl">{title}</h3>
+            <p className="mt-2 text-muted-foreground leading-relaxed">{text}</p>
+          </li>
+        ))}
+      </FeatureGrid>
 
       <section aria-labelledby="about-next-heading" className="py-14 sm:py-20">
         <Container>

@@ -209,12 +209,13 @@ function MySubscription({ status }: { status: ReturnType<typeof useSubscriptionS
         My subscription
       </h2>
       {status.isError ? (
-        <p className="mt-3 text-muted-foreground">
-          We could not load your subscription.{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => status.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <ErrorState
+          size="section"
+          className="mt-4"
+          title="We could not load your subscription."
+          onRetry={() => status.refetch()}
+          retrying={status.isFetching}
+        />
       ) : data?.subscription_tier ? (
         <>
           <Card className="mt-4">

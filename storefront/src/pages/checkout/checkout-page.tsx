@@ -455,12 +455,12 @@ function OrderSummary({
       {summary.data ? (
         <OrderTotals totals={summary.data} className="mt-3" noDestination="Calculated from your address" />
       ) : summary.isError ? (
-        <p role="alert" className="mt-3 text-destructive">
-          {apiErrorMessage(summary.error, 'We could not price your order just now. Please try again.')}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => summary.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <ErrorState
+          size="section"
+          className="mt-3"
+          title={apiErrorMessage(summary.error, 'We could not price your order just now. Please try again.')}
+          onRetry={() => summary.refetch()}
+        />
       ) : (
         <div className="mt-3 grid gap-2" aria-busy="true">
           <span className="sr-only" role="status">

@@ -12,7 +12,7 @@ import {
 } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 import { CONTACT_EMAIL, SUPPORT_HOURS } from '../../components/contact-email'
-import { Container } from '../../components/section-heading'
+import { Container } from '../../components/container'
 import { ContactForm } from './contact-form'
 import { PrayerForm } from './prayer-form'
 

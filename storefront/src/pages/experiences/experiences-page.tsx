@@ -6,13 +6,13 @@ import {
   STANDARD_DELIVERY,
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, Skeleton } from '@lamplight/ui'
+import { Button, ErrorState, FeatureGrid, Skeleton } from '@lamplight/ui'
 import { ArrowRightIcon, LightbulbIcon, PackageOpenIcon, PuzzleIcon, SparklesIcon } from '@lamplight/ui/icons'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useCatalog } from '../../api/catalog'
+import { Container } from '../../components/container'
 import { ProductCard } from '../../components/product-card'
-import { Container, SectionHeading } from '../../components/section-heading'
 
 export const EXPERIENCES_HEADING = 'Our Experiences'
 
@@ -111,28 +111,26 @@ export function ExperiencesPage() {
         </Container>
       </section>
 
-      <section aria-labelledby="how-heading" className="bg-secondary/50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="how-heading"
-            eyebrow="How it works"
-            title="Three steps to your first mystery"
-            align="center"
-          />
-          <ol className="mt-12 grid gap-6 md:grid-cols-3">
-            {STEPS.map(({ Icon, title, text }, index) => (
-              <li key={title} className="relative rounded-xl border border-border bg-card p-6 pt-8 shadow-sm">
-                <span className="-top-4 absolute left-6 inline-flex size-8 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
-                  {index + 1}
-                </span>
-                <Icon aria-hidden="true" className="size-6 text-gold-deep" />
-                <h3 className="mt-3 font-semibold font-serif text-foreground text-xl">{title}</h3>
-                <p className="mt-2 text-muted-foreground leading-relaxed">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <FeatureGrid
+        id="how-heading"
+        muted
+        eyebrow="How it works"
+        title="Three steps to your first mystery"
+        align="center"
+        ordered
+        gridClassName="mt-12"
+      >
+        {STEPS.map(({ Icon, title, text }, index) => (
+          <li key={title} className="relative rounded-xl border border-border bg-card p-6 pt-8 shadow-sm">
+            <span className="-top-4 absolute left-6 inline-flex size-8 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
+              {index + 1}
+            </span>
+            <Icon aria-hidden="true" className="size-6 text-gold-deep" />
+            <h3 className="mt-3 font-semibold font-serif text-foreground text-xl">{title}</h3>
+            <p className="mt-2 text-muted-foreground leading-relaxed">{text}</p>
+          </li>
+        ))}
+      </FeatureGrid>
     </div>
   )
 }

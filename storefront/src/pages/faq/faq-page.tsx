@@ -14,7 +14,7 @@ import {
   UsersIcon,
 } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
-import { Container } from '../../components/section-heading'
+import { Container } from '../../components/container'
 import { FAQS } from './faq-data'
 
 export const FAQ_HEADING = 'Frequently Asked Questions'

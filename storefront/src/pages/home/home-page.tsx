@@ -1,6 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatMoneyShort } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, Skeleton } from '@lamplight/ui'
+import { Button, ErrorState, SectionHeading, Skeleton } from '@lamplight/ui'
 import {
   ArrowRightIcon,
   BookOpenIcon,
@@ -12,10 +12,10 @@ import {
 } from '@lamplight/ui/icons'
 import { Link } from 'react-router'
 import { useCatalog } from '../../api/catalog'
+import { Container } from '../../components/container'
 import { LampArt, PuzzleBoxArt } from '../../components/illustrations'
 import { ProductCard } from '../../components/product-card'
 import { ScriptureQuote } from '../../components/scripture-quote'
-import { Container, SectionHeading } from '../../components/section-heading'
 
 export const HOME_HEADING = 'Open the box. Discover the Story.'
 

@@ -7,6 +7,7 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  ErrorState,
   LoadingState,
   PageContainer,
 } from '@lamplight/ui'
@@ -49,13 +50,11 @@ export function OrderStatusPage() {
     return (
       <>
         {meta}
-        <PageContainer className="max-w-xl">
-          <h1 className="mb-3 font-serif text-3xl">Your order</h1>
-          <p role="alert" className="mb-4">
-            We could not load your order just now.
-          </p>
-          <Button onClick={() => order.refetch()}>Retry</Button>
-        </PageContainer>
+        <ErrorState
+          title="We could not load your order"
+          onRetry={() => order.refetch()}
+          retrying={order.isFetching}
+        />
       </>
     )
   if (order.isPending)

@@ -2,7 +2,7 @@ import { PageMeta } from '@lamplight/session'
 import { ArrowRightIcon } from '@lamplight/ui/icons'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Container } from '../../components/section-heading'
+import { Container } from '../../components/container'
 
 export type PolicySection = { id: string; title: string; body: ReactNode }
 

@@ -5,7 +5,7 @@ import {
   STANDARD_DELIVERY,
 } from '@lamplight/contracts'
 import { PageMeta } from '@lamplight/session'
-import { Badge, Skeleton } from '@lamplight/ui'
+import { Badge, SectionHeading, Skeleton } from '@lamplight/ui'
 import {
   ArrowRightIcon,
   ClockIcon,
@@ -20,10 +20,10 @@ import {
 import { Link } from 'react-router'
 import { useProduct, useProductAccess } from '../../api/shop'
 import { AddToCartButton } from '../../components/cart/add-to-cart-button'
+import { Container } from '../../components/container'
 import { ScrollArt } from '../../components/illustrations'
 import { ProductBreadcrumbJsonLd, ProductJsonLd } from '../../components/product-json-ld'
 import { ScriptureQuote } from '../../components/scripture-quote'
-import { Container, SectionHeading } from '../../components/section-heading'
 import { TwoParts } from '../../components/two-parts'
 
 export const SCROLL_HEADING = 'The Scroll of Antioch'

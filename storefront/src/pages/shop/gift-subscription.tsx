@@ -33,7 +33,7 @@ import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from '
 import { Link, useSearchParams } from 'react-router'
 import { useBuyGift, useGiftInvitation, useGiveGiftAddress } from '../../api/gift-subscriptions'
 import { AddressFields } from '../../components/address-fields'
-import { Container } from '../../components/section-heading'
+import { Container } from '../../components/container'
 import { showServerIssues } from '../contact/submission'
 
 /**

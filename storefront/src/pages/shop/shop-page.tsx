@@ -23,6 +23,8 @@ import {
   CardTitle,
   cn,
   ErrorState,
+  FeatureGrid,
+  SectionHeading,
   Skeleton,
   toast,
 } from '@lamplight/ui'
@@ -43,11 +45,11 @@ import { useCatalog } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
 import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
 import { AddToCartButton } from '../../components/cart/add-to-cart-button'
+import { Container } from '../../components/container'
 import { Price, ProductCard } from '../../components/product-card'
 import { ProductJsonLd } from '../../components/product-json-ld'
 import { AVAILABILITY_LABELS, CATEGORY_LABELS } from '../../components/product-labels'
 import { ProductPicture } from '../../components/product-picture'
-import { Container, SectionHeading } from '../../components/section-heading'
 import { TwoParts } from '../../components/two-parts'
 
 // Gift subscriptions (issue 34 item 7): their form and the recipient's page download only when asked for.
@@ -285,18 +287,21 @@ function ShippingBanner() {
 function ComingSoon({ products }: { products: ProductView[] }) {
   if (!products.length) return null
   return (
-    <section aria-labelledby="coming-heading" className="bg-secondary/50 py-12 sm:py-16">
-      <Container>
-        <SectionHeading id="coming-heading" eyebrow="On the workbench" title="Coming Soon" />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {products.map((product) => (
-            <li key={product.id} className="flex">
-              <ProductCard product={product} compact />
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <FeatureGrid
+      id="coming-heading"
+      muted
+      compact
+      eyebrow="On the workbench"
+      title="Coming Soon"
+      columns="cards"
+      gridClassName="mt-8"
+    >
+      {products.map((product) => (
+        <li key={product.id} className="flex">
+          <ProductCard product={product} compact />
+        </li>
+      ))}
+    </FeatureGrid>
   )
 }
 

@@ -1,8 +1,8 @@
-import { cn } from '@lamplight/ui'
-import type { ReactNode } from 'react'
+import type * as React from 'react'
+import { cn } from '../lib/cn'
 
-/** The eyebrow, level-two heading and lead that open a section. */
-export function SectionHeading({
+/** The eyebrow, level-two heading and lead that open a section of a marketing page. */
+function SectionHeading({
   id,
   eyebrow,
   title,
@@ -11,9 +11,9 @@ export function SectionHeading({
   className,
 }: {
   id?: string
-  eyebrow?: ReactNode
-  title: ReactNode
-  lead?: ReactNode
+  eyebrow?: React.ReactNode
+  title: React.ReactNode
+  lead?: React.ReactNode
   align?: 'left' | 'center'
   className?: string
 }) {
@@ -30,7 +30,4 @@ export function SectionHeading({
   )
 }
 
-/** The page width and side padding every storefront section shares. */
-export function Container({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>
-}
+export { SectionHeading }

@@ -54,13 +54,13 @@ export { examplePath } from '@lamplight/routes'
 export { expect }
 
 /**
- * Seed data a browser test needs (the site runs on the seeded database, api/src/seed): a test
+ * Seed data a browser test needs (the site runs on the seeded database, api/seed): a test
  * fails, saying what is missing, when it is not there. It never skips: a broken seed would turn
  * every test that needs it green.
  */
 export function requireSeed(present: unknown, missing: string): asserts present {
   if (!present)
-    throw new Error(`Seed data missing: ${missing}. The seed (api/src/seed) is broken or did not run.`)
+    throw new Error(`Seed data missing: ${missing}. The seed (api/seed) is broken or did not run.`)
 }
 
 /** A gate for a held-back response: `held` settles when `release()` is called. */

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { FRAGMENTS, PORTAL_CODE } from '../../api/src/seed/content/fragments'
-import { PUZZLE_STEPS } from '../../api/src/seed/content/product'
+import { FRAGMENTS, PORTAL_CODE } from '../../api/seed/content/fragments'
+import { PUZZLE_STEPS } from '../../api/seed/content/product'
 import { AUTHORED_SECRETS } from './authored-box'
 import { expect, test } from './fixtures'
 

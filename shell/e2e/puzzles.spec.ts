@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
-// The seeded Scroll of Antioch (api/src/seed/content). Typed as a player would, with stray
+// The seeded Scroll of Antioch (api/seed/content). Typed as a player would, with stray
 // spaces, capitals and punctuation, which the server forgives.
 const STEP_ANSWERS = [' Christian ', 'AGABUS', 'fast!', 'Cyprus', 'grace']
 const FRAGMENTS = [

@@ -88,7 +88,7 @@ test.describe('home', () => {
 })
 
 test.describe('experiences', () => {
-  // The seeded catalogue (api/src/seed/content/catalogue.ts); other specs may add boxes.
+  // The seeded catalogue (api/seed/content/catalogue.ts); other specs may add boxes.
   const CARDS = [
     ['scroll-of-antioch', 'The Scroll of Antioch', '$49.99', 'History', '/scroll-of-antioch'],
     ['pilgrims-cipher', "Pilgrim's Cipher", '$29.99', 'Mystery', '/experiences/pilgrims-cipher'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatFileSize, formatMoney, formatMoneyShort, orderNumber } from './format'
+import { formatCount, formatFileSize, formatMoney, formatMoneyShort } from './format'
+import { orderNumber } from './order-number'
 
 describe('formatCount', () => {
   it.each([

@@ -34,20 +34,3 @@ export function formatFileSize(bytes: number): string {
   const value = Number.parseFloat((bytes / 1024 ** exponent).toFixed(2))
   return `${value} ${SIZE_UNITS[exponent]}`
 }
-
-/**
- * The order number a buyer sees (pages, mails, support): the last 8 characters of the payment
- * session's id in capitals, as the spec shows it, or of the order's own id when it has none.
- */
-export function orderNumber(sessionId: string | null | undefined, orderId: string): string {
-  return (sessionId ?? orderId).slice(-8).toUpperCase()
-}
-
-/**
- * A day as the shop writes it, "March 1, 2026", from an ISO date-time of the API (contracts
- * type dates as those strings, decision 067). In UTC: the day the server's quotes and mails
- * name, and the same text on a server-rendered page as after hydration in any time zone.
- */
-export function formatLongDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
-}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import type { adminOrdersContract } from './admin-orders'
 import { request } from './api-client'
 import type { EndpointResponse } from './endpoint'
-import { formatLongDate } from './format'
+import { formatLongDate } from './format-date'
 import { orderStatusContract } from './order-status'
 import type { subscriptionsContract } from './subscriptions'
 

@@ -47,28 +47,33 @@ async function viewsOf(db: Db, gifts: GiftRow[]) {
   return gifts.map((g) => viewOf(g, counts.get(g.id)))
 }
 
-/** The gifts a user bought (paid), and those made out to their email. */
-export async function myGifts(db: Db, user: { id: string; email: string }) {
+/**
+ * The gifts a user bought (paid), and those made out to `receivedBy`: their address once they
+ * confirmed it, or null, for none (the route's rule).
+ */
+export async function myGifts(db: Db, userId: string, receivedBy: string | null) {
   const paid = ne(giftSubscriptions.status, 'pending')
   const [sent, received] = await Promise.all([
     db
       .select()
       .from(giftSubscriptions)
-      .where(and(eq(giftSubscriptions.buyerUserId, user.id), paid, ne(giftSubscriptions.status, 'expired')))
+      .where(and(eq(giftSubscriptions.buyerUserId, userId), paid, ne(giftSubscriptions.status, 'expired')))
       .orderBy(desc(giftSubscriptions.createdAt))
       .limit(50),
-    db
-      .select()
-      .from(giftSubscriptions)
-      .where(
-        and(
-          sql`lower(${giftSubscriptions.recipientEmail}) = ${user.email.toLowerCase()}`,
-          paid,
-          ne(giftSubscriptions.status, 'expired'),
-        ),
-      )
-      .orderBy(desc(giftSubscriptions.createdAt))
-      .limit(50),
+    receivedBy === null
+      ? []
+      : db
+          .select()
+          .from(giftSubscriptions)
+          .where(
+            and(
+              sql`lower(${giftSubscriptions.recipientEmail}) = ${receivedBy.toLowerCase()}`,
+              paid,
+              ne(giftSubscriptions.status, 'expired'),
+            ),
+          )
+          .orderBy(desc(giftSubscriptions.createdAt))
+          .limit(50),
   ])
   // What a recipient sees: who gave it and what; not what it cost.
   const receivedViews = (await viewsOf(db, received)).map((g) => ({ ...g, amount_cents: 0 }))

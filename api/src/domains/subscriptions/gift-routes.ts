@@ -49,7 +49,11 @@ export const giftSubscriptionsRouter = defineRouter('/gift-subscriptions')
   )
   .handle(giftSubscriptionsContract.mine, async ({ c, db, user }) => {
     noStore(c)
-    return c.json(await myGifts(db, user))
+    // Gifts made out to an address show only to an account that confirmed it owns that
+    // address, as guest orders are claimed (claimGuestOrders): where confirming is not required
+    // (no SMTP) anyone may sign up with any address, and a gift names its buyer, their address
+    // and their message.
+    return c.json(await myGifts(db, user.id, user.emailVerified ? user.email : null))
   })
   .handle(giftSubscriptionsContract.invitation, { middleware: [limitLinks] }, async ({ c, deps, params }) => {
     noStore(c)

@@ -272,8 +272,31 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       months_shipped: 3,
       status: 'completed',
     })
+    // Signed up with the recipient's address, not yet confirmed: anyone could have. Nothing.
     const naomi = browser(app)
-    expect((await naomi.signUp(recipient)).status).toBe(200)
+    expect((await naomi.signUp(recipient, 'naomi pass 1 x')).status).toBe(200)
+    const unconfirmed = await naomi.json<{ received: unknown[] }>('/api/gift-subscriptions/mine')
+    expect(unconfirmed.status).toBe(200)
+    expect(unconfirmed.body.received).toEqual([])
+    // Confirmed by the mailed link: the gift shows, without its price.
+    expect(
+      (
+        await naomi.request('/api/auth/send-verification-email', {
+          body: { email: recipient, callbackURL: '/account' },
+        })
+      ).status,
+    ).toBe(200)
+    const [confirmMail] = await queryRows<{ text: string }>(
+      database.db,
+      sql`select text from mail_outbox where "to" = ${recipient} and subject like 'Confirm your email%' order by created_at desc limit 1`,
+    )
+    const token = new URL(
+      /https?:\/\/\S+/.exec(confirmMail?.text ?? '')?.[0] ?? 'http://no-link/',
+    ).searchParams.get('token')
+    const confirmed = await naomi.json<{ status: string }>('/api/auth/confirm-email', {
+      body: { token, password: 'naomi pass 1 x' },
+    })
+    expect(confirmed.body.status).toBe('confirmed')
     const received = await naomi.json<{ received: { tier: string; amount_cents: number }[] }>(
       '/api/gift-subscriptions/mine',
     )

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderAdminPage } from '../../lib/render-admin-page'
+import { renderAdminPage } from '../../test/render-admin-page'
 import { DiscountsPage } from './discounts-page'
 
 const code = (code: string, status: 'active' | 'paused', description = '') => ({

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderAdminPage } from '../../lib/render-admin-page'
+import { renderAdminPage } from '../../test/render-admin-page'
 import { SubscriberFigures, SubscribersPage } from './subscribers-page'
 
 const ID = '3f2a9c1b-0000-4000-8000-00000000000a'

@@ -244,7 +244,7 @@ test('changes plan with the stated proration, pauses two months, and the clock r
   for (const month of [first, monthAfter(first)]) {
     await admin.getByLabel('Renew up to').fill(month)
     await admin.getByRole('button', { name: `Run ${monthName(month)} renewal` }).click()
-    await expect(admin.getByText(`${monthName(month)} renewals run`).first()).toBeVisible()
+    await expect(admin.getByText(`${monthName(month)} renewals run`).first()).toBeVisible({ timeout: 30_000 })
   }
   await admin.getByLabel('Search by email or name').fill(email)
   await admin.waitForURL(/[?&]q=/)

@@ -218,7 +218,7 @@ export const subscriptionsContract = {
 
 const idParams = z.object({ id: z.string().uuid('Not a subscription id.') })
 
-export const SUBSCRIBER_FILTER_STATUSES = ['active', 'past_due', 'cancelling', 'canceled'] as const
+export const SUBSCRIBER_FILTER_STATUSES = ['active', 'paused', 'past_due', 'cancelling', 'canceled'] as const
 
 export const SubscriberListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
@@ -239,6 +239,8 @@ export const AdminSubscriberSchema = z.object({
   since: z.iso.datetime({ offset: true }),
   next_shipment: MonthSchema.nullable(),
   next_payment_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Set while a pause runs (decision 065): no box and no charge until then. */
+  paused_until: z.iso.datetime({ offset: true }).nullable(),
   city: z.string().nullable(),
 })
 export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>

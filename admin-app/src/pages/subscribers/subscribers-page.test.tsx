@@ -16,7 +16,19 @@ const subscriber = {
   since: '2026-11-28T10:00:00.000Z',
   next_shipment: '2026-12',
   next_payment_at: '2026-12-28T10:00:00.000Z',
+  paused_until: null as string | null,
   city: 'Bethlehem',
+}
+/** Paused through January: listed as Paused, not Active. */
+const pausedSubscriber = {
+  ...subscriber,
+  id: '3f2a9c1b-0000-4000-8000-00000000000b',
+  email: 'naomi@example.com',
+  name: 'Naomi Ephrath',
+  next_shipment: '2027-02',
+  next_payment_at: '2027-02-28T10:00:00.000Z',
+  paused_until: '2027-02-28T10:00:00.000Z',
+  city: 'Ephrath',
 }
 const detail = {
   ...subscriber,
@@ -119,7 +131,7 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
     return Response.json({ user: { id: 'admin-1', email: 'boss@example.com', name: 'Boss', role: 'admin' } })
   if (url.pathname === '/api/admin/subscriptions/figures') return Response.json({ data: figures })
   if (url.pathname === '/api/admin/subscriptions')
-    return Response.json({ data: [subscriber], total: 1, page: 1, page_size: 50 })
+    return Response.json({ data: [subscriber, pausedSubscriber], total: 2, page: 1, page_size: 50 })
   if (url.pathname === `/api/admin/subscriptions/${ID}`) return Response.json({ data: detail })
   if (url.pathname === '/api/admin/subscriptions/gone')
     return Response.json({ error: 'Not found', code: 'NOT_FOUND' }, { status: 404 })
@@ -150,6 +162,13 @@ describe('/admin/subscribers', () => {
     expect(await within(table).findByRole('button', { name: /ruth@example\.com/ })).toBeInTheDocument()
     expect(within(table).getByText('Bethlehem')).toBeInTheDocument()
     expect(within(table).getByText('December 2026')).toBeInTheDocument()
+    const rowOf = (email: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.textContent?.includes(email))!
+    expect(within(rowOf('ruth@example.com')).getByText('Active')).toBeInTheDocument()
+    expect(within(rowOf('naomi@example.com')).getByText('Paused')).toBeInTheDocument()
+    expect(within(rowOf('naomi@example.com')).getByText('February 2027')).toBeInTheDocument()
     expect(listCalls()[0]!.url.searchParams.get('status')).toBe('past_due')
     expect(screen.getByLabelText('Status')).toHaveValue('past_due')
     await user.selectOptions(screen.getByLabelText('Plan'), 'Family')

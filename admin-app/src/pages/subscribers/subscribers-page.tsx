@@ -59,19 +59,22 @@ export function SubscribersPage() {
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
+  paused: 'Paused',
   cancelling: 'Cancelling',
   past_due: 'Past due',
   canceled: 'Cancelled',
 }
 
-const statusOf = (s: { status: string; cancel_at_period_end: boolean }) =>
+const statusOf = (s: { status: string; cancel_at_period_end: boolean; paused_until: string | null }) =>
   s.status === 'canceled' || s.status === 'incomplete_expired'
     ? 'Cancelled'
     : s.status === 'past_due' || s.status === 'unpaid'
       ? 'Past due'
       : s.cancel_at_period_end
         ? 'Cancelling'
-        : 'Active'
+        : s.paused_until
+          ? 'Paused'
+          : 'Active'
 
 type SubscriberFilters = {
   q?: string

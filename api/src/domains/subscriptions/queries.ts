@@ -27,6 +27,8 @@ import { isPaused } from './self-service'
 /** Data access for the subscriber's and the admin's views (issue 34): no rules, no HTTP errors. */
 
 const LIVE = sql`${subscriptions.status} not in ('canceled', 'incomplete_expired')`
+/** isPaused (self-service.ts) in SQL: a pause runs past the current period. */
+const PAUSED = sql`coalesce(${subscriptions.pausedUntil} > ${subscriptions.currentPeriodEnd}, false)`
 
 export async function periodsOf(db: Db, subscriptionId: string) {
   const rows = await db
@@ -144,8 +146,13 @@ const filterOf = (query: SubscriberListQuery): SQL | undefined => {
   if (query.plan) conditions.push(eq(subscriptions.tier, query.plan))
   if (query.status === 'active')
     conditions.push(
-      and(inArray(subscriptions.status, ['active', 'trialing']), eq(subscriptions.cancelAtPeriodEnd, false)),
+      and(
+        inArray(subscriptions.status, ['active', 'trialing']),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        sql`not ${PAUSED}`,
+      ),
     )
+  if (query.status === 'paused') conditions.push(and(LIVE, PAUSED))
   if (query.status === 'cancelling') conditions.push(and(LIVE, eq(subscriptions.cancelAtPeriodEnd, true)))
   if (query.status === 'past_due') conditions.push(inArray(subscriptions.status, ['past_due', 'unpaid']))
   if (query.status === 'canceled')
@@ -163,6 +170,7 @@ const listColumns = {
   provider: subscriptions.provider,
   since: subscriptions.createdAt,
   current_period_end: subscriptions.currentPeriodEnd,
+  paused_until: subscriptions.pausedUntil,
   address: subscriptions.shippingAddress,
 }
 
@@ -176,12 +184,16 @@ type ListRow = {
   provider: string
   since: Date
   current_period_end: Date | null
+  paused_until: Date | null
   address: { city: string } | null
 }
 
 const subscriberOf = (r: ListRow) => {
   const live = !['canceled', 'incomplete_expired'].includes(r.status)
-  const next = live && !r.cancel_at_period_end && r.current_period_end ? r.current_period_end : null
+  const paused = live && isPaused({ pausedUntil: r.paused_until, currentPeriodEnd: r.current_period_end })
+  // Paused: the next payment and box are those of the month the pause ends in (as viewOf).
+  const nextAt = paused ? r.paused_until : r.current_period_end
+  const next = live && !r.cancel_at_period_end && nextAt ? nextAt : null
   return {
     id: r.id,
     email: r.email,
@@ -193,6 +205,7 @@ const subscriberOf = (r: ListRow) => {
     since: r.since,
     next_shipment: next && r.status !== 'past_due' ? monthOf(next) : null,
     next_payment_at: next,
+    paused_until: paused ? r.paused_until : null,
     city: r.address?.city ?? null,
   }
 }

@@ -247,6 +247,17 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
     expect(paused.next_period).toBe(monthAfter(first, 2))
     expect(await events(start.id, 'paused')).toBe(1)
     expect(await audits(start.id, 'subscription.pause')).toBe(1)
+    // The admin's list marks the pause and files it under Paused, not Active.
+    const listed = async (status: string) =>
+      (
+        await admin.json<{ data: { email: string; paused_until: string | null }[] }>(
+          `/api/admin/subscriptions?q=${encodeURIComponent(email)}&status=${status}`,
+        )
+      ).body.data
+    expect(await listed('paused')).toEqual([
+      expect.objectContaining({ email, paused_until: paused.paused_until }),
+    ])
+    expect(await listed('active')).toEqual([])
     const pauseMails = (await mails(email)).filter((m) => m.subject.includes('is paused until'))
     expect(pauseMails).toHaveLength(1)
     expect(pauseMails[0]!.text).toContain('no box is sent and nothing is charged')

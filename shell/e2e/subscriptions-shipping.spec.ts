@@ -124,7 +124,7 @@ for (const viewport of [
     await admin.goto('/admin/subscribers')
     await admin.getByLabel('Renew up to').fill(afterMonth)
     await admin.getByRole('button', { name: `Run ${monthName(afterMonth)} renewal` }).click()
-    await expect(admin.getByText(`${monthName(afterMonth)} renewals run`)).toBeVisible()
+    await expect(admin.getByText(`${monthName(afterMonth)} renewals run`)).toBeVisible({ timeout: 30_000 })
     await page.reload()
     const months = mine.getByRole('list').last()
     await expect(months).toContainText(`${monthName(afterMonth)}`)

@@ -278,6 +278,7 @@ export const SubscriptionFiguresSchema = z.object({
   cancelled_this_month: z.number().int(),
   subscription_revenue_this_month_cents: z.number().int(),
   order_revenue_this_month_cents: z.number().int(),
+  gift_revenue_this_month_cents: z.number().int(),
   revenue_this_month_cents: z.number().int(),
   /** Paid months waiting for their box (none chosen, sold out, or no address), per month. */
   awaiting_box: z.array(z.object({ period: MonthSchema, count: z.number().int(), box_set: z.boolean() })),

@@ -241,7 +241,7 @@ export function SubscriberFigures({ withRevenue = true }: { withRevenue?: boolea
         ...(withRevenue
           ? [
               {
-                label: 'Revenue this month (orders + subscriptions)',
+                label: 'Revenue this month (orders, subscriptions, gifts)',
                 value: formatMoney(data.revenue_this_month_cents),
               },
             ]

@@ -1,5 +1,5 @@
 import { ADMIN_LIST_TEXT_LIMIT } from '@lamplight/contracts'
-import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import {
   orderHistory,
@@ -7,7 +7,6 @@ import {
   orders,
   products,
   puzzleContent,
-  subscriptionPeriods,
   user,
   userProgress,
 } from '../../db/schema'
@@ -80,34 +79,16 @@ export async function updateUserRole(db: DbOrTx, userId: string, role: (typeof u
   return row ?? null
 }
 
-/**
- * The dashboard's cards. Revenue counts completed and paid orders created this calendar month
- * (UTC) and the subscriptions' months paid this month (issue 34: a subscription's shipment
- * order is 0, its payment is the period's).
- */
-export async function summary(db: Db) {
-  const monthStart = new Date()
-  monthStart.setUTCDate(1)
-  monthStart.setUTCHours(0, 0, 0, 0)
-  const [[customers], [completed], [revenue], [players], [subscriptionRevenue]] = await Promise.all([
+/** The dashboard's counts (its revenue is the subscriptions domain's `revenueSince`). */
+export async function summaryCounts(db: Db) {
+  const [[customers], [completed], [players]] = await Promise.all([
     db.select({ n: count() }).from(user),
     db.select({ n: count() }).from(orders).where(eq(orders.status, 'completed')),
-    db
-      .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::bigint` })
-      .from(orders)
-      .where(
-        and(or(eq(orders.status, 'completed'), eq(orders.status, 'paid')), gte(orders.createdAt, monthStart)),
-      ),
     db.select({ n: count() }).from(userProgress).where(isNull(userProgress.completedAt)),
-    db
-      .select({ cents: sql<number>`coalesce(sum(${subscriptionPeriods.amountCents}), 0)::bigint` })
-      .from(subscriptionPeriods)
-      .where(gte(subscriptionPeriods.createdAt, monthStart)),
   ])
   return {
     customers: customers?.n ?? 0,
     completedOrders: completed?.n ?? 0,
-    revenueThisMonthCents: Number(revenue?.cents ?? 0) + Number(subscriptionRevenue?.cents ?? 0),
     activePlayers: players?.n ?? 0,
   }
 }

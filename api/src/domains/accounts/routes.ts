@@ -2,8 +2,8 @@ import { adminDashboardContract, adminUsersContract } from '@lamplight/contracts
 import { afterRoleChange } from '../../auth/sessions'
 import { conflict, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
-import { listCustomers, listProgress, listPuzzleContent, summary } from './queries'
-import { grantAccess, resetProgress, setUserRole, updatePuzzleContent } from './service'
+import { listCustomers, listProgress, listPuzzleContent } from './queries'
+import { dashboardSummary, grantAccess, resetProgress, setUserRole, updatePuzzleContent } from './service'
 
 /** The admin dashboard: accounts, grants, puzzle content and progress. Each contract declares `admin` access. */
 export const adminUsersRouter = defineRouter('/admin')
@@ -18,7 +18,7 @@ export const adminUsersRouter = defineRouter('/admin')
     await afterRoleChange(c.get('deps').auth, data.id, previousRole, data.role)
     return c.json({ data })
   })
-  .handle(adminDashboardContract.summary, async ({ c, db }) => c.json({ data: await summary(db) }))
+  .handle(adminDashboardContract.summary, async ({ c, db }) => c.json({ data: await dashboardSummary(db) }))
   .handle(adminDashboardContract.grant, async ({ c, db, params, body, user }) => {
     const result = await grantAccess(db, user.id, params.id, body.productId)
     if (!result.ok) throw notFound(result.reason === 'no_user' ? 'No such customer.' : 'No such product.')

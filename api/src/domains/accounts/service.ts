@@ -2,6 +2,7 @@ import type { PuzzleContentUpdate, UserRole } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
 import { conflict, forbidden } from '../../lib/errors'
 import { recordAudit } from '../../services/audit'
+import { revenueSince } from '../subscriptions/service'
 import {
   deleteProgress,
   findCompletedOrderId,
@@ -14,6 +15,7 @@ import {
   lockUserRole,
   productNameOf,
   puzzleStep,
+  summaryCounts,
   updatePuzzleStep,
   updateUserRole,
 } from './queries'
@@ -140,4 +142,16 @@ export async function resetProgress(db: Db, actorId: string, userId: string, pro
     })
     return true
   })
+}
+
+/**
+ * The dashboard's cards. Revenue is what the shop took this calendar month (UTC): orders,
+ * subscription months and gifts, the same sum as the subscribers' figures.
+ */
+export async function dashboardSummary(db: Db) {
+  const monthStart = new Date()
+  monthStart.setUTCDate(1)
+  monthStart.setUTCHours(0, 0, 0, 0)
+  const [counts, revenue] = await Promise.all([summaryCounts(db), revenueSince(db, monthStart)])
+  return { ...counts, revenueThisMonthCents: revenue.total }
 }

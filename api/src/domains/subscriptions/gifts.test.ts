@@ -79,6 +79,23 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
 
   it('sells 3 months of Premium at three times its price, paid once; 50 parallel deliveries of the paid page start one gift with one receipt and one link', async () => {
     const recipient = 'naomi-mail@example.com'
+    // The owner's two "revenue this month" figures, before and after: the gift counts once.
+    const revenue = async () => {
+      const [figures, summary] = await Promise.all([
+        admin.json<{ data: { gift_revenue_this_month_cents: number; revenue_this_month_cents: number } }>(
+          '/api/admin/subscriptions/figures',
+        ),
+        admin.json<{ data: { revenueThisMonthCents: number } }>('/api/admin/summary'),
+      ])
+      expect(figures.status).toBe(200)
+      expect(summary.status).toBe(200)
+      return {
+        gifts: figures.body.data.gift_revenue_this_month_cents,
+        total: figures.body.data.revenue_this_month_cents,
+        dashboard: summary.body.data.revenueThisMonthCents,
+      }
+    }
+    const before = await revenue()
     const { res, client, pay } = await buy(byMail(recipient, { amountCents: 1 }))
     expect(res.status).toBe(201)
     expect(res.body.amount_cents).toBe(3 * 2999)
@@ -93,6 +110,12 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       expect(r.headers.get('location')).toBe('http://localhost:3000/shop?gift=sent')
     }
     expect((await giftOf(recipient)).status).toBe('awaiting_address')
+    const after = await revenue()
+    expect({
+      gifts: after.gifts - before.gifts,
+      total: after.total - before.total,
+      dashboard: after.dashboard - before.dashboard,
+    }).toEqual({ gifts: 3 * 2999, total: 3 * 2999, dashboard: 3 * 2999 })
     const receipts = await mails('ruth-buyer@example.com')
     expect(receipts.filter((m) => m.subject.startsWith('Your gift to Naomi Ephrath'))).toHaveLength(1)
     expect(receipts[0]!.text).toContain('$89.97')

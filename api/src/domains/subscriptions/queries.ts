@@ -8,6 +8,7 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import {
+  giftSubscriptions,
   orderItems,
   orders,
   paymentCustomers,
@@ -286,9 +287,41 @@ export async function subscriptionBoxList(db: Db) {
 }
 
 /** The dashboard's subscription figures, this calendar month (UTC). */
+/**
+ * What the shop took since `since`, the one sum the dashboard and the subscribers' figures
+ * show: paid and completed orders created since then (a subscription or gift month's shipment
+ * order is $0), the subscriptions' months and the gifts paid since then.
+ */
+export async function revenueSince(db: Db, since: Date) {
+  const cents = sql<number>`coalesce(sum(${orders.amountCents}), 0)::bigint`
+  const [[ordered], [months], [gifts]] = await Promise.all([
+    db
+      .select({ cents })
+      .from(orders)
+      .where(and(inArray(orders.status, ['paid', 'completed']), gte(orders.createdAt, since))),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${subscriptionPeriods.amountCents}), 0)::bigint` })
+      .from(subscriptionPeriods)
+      .where(gte(subscriptionPeriods.createdAt, since)),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${giftSubscriptions.amountCents}), 0)::bigint` })
+      .from(giftSubscriptions)
+      .where(gte(giftSubscriptions.paidAt, since)),
+  ])
+  const orderCents = Number(ordered?.cents ?? 0)
+  const subscriptionCents = Number(months?.cents ?? 0)
+  const giftCents = Number(gifts?.cents ?? 0)
+  return {
+    orders: orderCents,
+    subscriptions: subscriptionCents,
+    gifts: giftCents,
+    total: orderCents + subscriptionCents + giftCents,
+  }
+}
+
 export async function subscriptionFigures(db: Db, now = new Date()) {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-  const [perPlan, [fresh], [ended], [subRevenue], [orderRevenue], awaiting] = await Promise.all([
+  const [perPlan, [fresh], [ended], revenue, awaiting] = await Promise.all([
     db
       .select({ tier: subscriptions.tier, status: subscriptions.status, n: count() })
       .from(subscriptions)
@@ -299,14 +332,7 @@ export async function subscriptionFigures(db: Db, now = new Date()) {
       .from(subscriptions)
       .where(and(LIVE, gte(subscriptions.createdAt, monthStart))),
     db.select({ n: count() }).from(subscriptions).where(gte(subscriptions.endedAt, monthStart)),
-    db
-      .select({ cents: sql<number>`coalesce(sum(${subscriptionPeriods.amountCents}), 0)::bigint` })
-      .from(subscriptionPeriods)
-      .where(gte(subscriptionPeriods.createdAt, monthStart)),
-    db
-      .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::bigint` })
-      .from(orders)
-      .where(and(inArray(orders.status, ['paid', 'completed']), gte(orders.createdAt, monthStart))),
+    revenueSince(db, monthStart),
     db
       .select({
         period: subscriptionPeriods.period,
@@ -326,8 +352,6 @@ export async function subscriptionFigures(db: Db, now = new Date()) {
     tier,
     count: active.filter((r) => r.tier === tier).reduce((n, r) => n + r.n, 0),
   }))
-  const subscriptionCents = Number(subRevenue?.cents ?? 0)
-  const orderCents = Number(orderRevenue?.cents ?? 0)
   return {
     active_per_plan: activePerPlan,
     active: activePerPlan.reduce((n, r) => n + r.count, 0),
@@ -335,9 +359,10 @@ export async function subscriptionFigures(db: Db, now = new Date()) {
     mrr_cents: activePerPlan.reduce((n, r) => n + r.count * (planOfTier(r.tier)?.priceCents ?? 0), 0),
     new_this_month: fresh?.n ?? 0,
     cancelled_this_month: ended?.n ?? 0,
-    subscription_revenue_this_month_cents: subscriptionCents,
-    order_revenue_this_month_cents: orderCents,
-    revenue_this_month_cents: subscriptionCents + orderCents,
+    subscription_revenue_this_month_cents: revenue.subscriptions,
+    order_revenue_this_month_cents: revenue.orders,
+    gift_revenue_this_month_cents: revenue.gifts,
+    revenue_this_month_cents: revenue.total,
     awaiting_box: awaiting.map((r) => ({ period: r.period, count: Number(r.count), box_set: !!r.box_set })),
   }
 }

@@ -54,7 +54,7 @@ export {
   setMonthBox,
   skipNextMonth,
 } from './periods'
-export { findTestSubscriptionCheckout, testPortalView } from './queries'
+export { findTestSubscriptionCheckout, revenueSince, testPortalView } from './queries'
 export { type FailedPayment, recordFailedPayment } from './retries'
 
 /** check-subscription: the live subscription, else the latest ended one, else none. */

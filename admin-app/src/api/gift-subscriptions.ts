@@ -25,3 +25,8 @@ export const giftQuery = (id: string) =>
     select: (r) => r.data,
     retry: retryOnce,
   })
+
+/** Mails the recipient a new link to give their address (audited; the old link stops working). */
+export const resendGiftLinkMutation = () => ({
+  mutationFn: (id: string) => request(contract.resendLink, { params: { id } }).then((r) => r.data),
+})

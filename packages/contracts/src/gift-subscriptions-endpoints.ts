@@ -12,4 +12,5 @@ export const giftSubscriptionsEndpoints = callable<typeof giftSubscriptionsContr
 export const adminGiftSubscriptionsEndpoints = callable<typeof adminGiftSubscriptionsContract>({
   list: { method: 'GET', path: '/admin/gift-subscriptions' },
   get: { method: 'GET', path: '/admin/gift-subscriptions/:id' },
+  resendLink: { method: 'POST', path: '/admin/gift-subscriptions/:id/resend-link' },
 })

@@ -193,4 +193,14 @@ export const adminGiftSubscriptionsContract = {
     params: z.object({ id: z.string().uuid('Not a gift id.') }),
     response: z.object({ data: AdminGiftDetailSchema }),
   }),
+  resendLink: endpoint({
+    method: 'POST',
+    path: '/admin/gift-subscriptions/:id/resend-link',
+    access: 'admin',
+    summary:
+      'Mail the recipient a new link to give their address, valid 60 days; the old link stops working (audited)',
+    params: z.object({ id: z.string().uuid('Not a gift id.') }),
+    response: z.object({ data: z.object({ expires_at: z.iso.datetime({ offset: true }) }) }),
+    answers: { 409: 'The gift is not waiting for an address: it has one, or it is not paid.' },
+  }),
 }

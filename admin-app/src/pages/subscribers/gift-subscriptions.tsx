@@ -1,12 +1,24 @@
 import { type AdminGift, formatMoney, GIFT_STATUS_LABELS } from '@lamplight/contracts'
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, ErrorState, Skeleton } from '@lamplight/ui'
+import { apiErrorMessage } from '@lamplight/session'
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  ErrorState,
+  Skeleton,
+  toast,
+} from '@lamplight/ui'
 import { GiftIcon, XIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
-import { giftQuery, giftsQuery } from '../../api/gift-subscriptions'
+import { giftQuery, giftsQuery, resendGiftLinkMutation } from '../../api/gift-subscriptions'
 import type { AdminColumn } from '../../components/data-table'
 import { hasNoRows, QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
+import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import { MonthsList } from './months-list'
 
@@ -116,6 +128,15 @@ function GiftDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useQuery(giftQuery(id))
   const d = detail.data
   const a = d?.shipping_address
+  // The recipient's link expired or their mail was lost: a new one, the old one then dead.
+  const resend = useExclusiveMutation({
+    ...resendGiftLinkMutation(),
+    onSuccess: (sent) =>
+      toast.success('New link sent', {
+        description: `${d?.recipient_email ?? 'The recipient'} can give their address until ${formatDate(sent.expires_at)}.`,
+      }),
+    onError: (e) => toast.error('No link sent', { description: apiErrorMessage(e, 'Please try again.') }),
+  })
   return (
     <Card role="region" aria-labelledby="gift-detail">
       <CardHeader className="flex flex-row items-start justify-between gap-2">
@@ -164,6 +185,13 @@ function GiftDetail({ id, onClose }: { id: string; onClose: () => void }) {
                   ? `${a.firstName} ${a.lastName}, ${a.address}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`
                   : 'Waiting for the recipient’s address'}
               </dd>
+              {d.status === 'awaiting_address' && (
+                <dd className="col-start-2">
+                  <Button variant="outline" size="sm" disabled={resend.busy} onClick={() => resend.run(id)}>
+                    {resend.busy ? 'Sending…' : 'Mail a new address link'}
+                  </Button>
+                </dd>
+              )}
               {d.message && (
                 <>
                   <dt className="text-muted-foreground">Message</dt>

@@ -99,6 +99,8 @@ const gift = {
   provider: 'test',
   created_at: '2026-11-28T10:00:00.000Z',
 }
+/** A paid gift whose recipient has not given an address yet. */
+const WAITING = '3f2a9c1b-0000-4000-8000-0000000000c1'
 const giftDetail = {
   ...gift,
   shipping_address: null,
@@ -138,6 +140,12 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
   if (url.pathname === '/api/admin/gift-subscriptions')
     return Response.json({ data: [gift], total: 120, page: Number(url.searchParams.get('page') ?? 1) })
   if (url.pathname === `/api/admin/gift-subscriptions/${GIFT}`) return Response.json({ data: giftDetail })
+  if (url.pathname === `/api/admin/gift-subscriptions/${WAITING}`)
+    return Response.json({ data: { ...giftDetail, id: WAITING, status: 'awaiting_address', periods: [] } })
+  if (url.pathname === `/api/admin/gift-subscriptions/${WAITING}/resend-link` && init.method === 'POST') {
+    await new Promise((r) => setTimeout(r, 50))
+    return Response.json({ data: { expires_at: '2027-01-27T10:00:00.000Z' } })
+  }
   if (url.pathname.startsWith(`/api/admin/subscriptions/${ID}/`)) return Response.json({ data: detail })
   return Response.json({ data: [], total: 0 })
 })
@@ -251,6 +259,8 @@ describe('/admin/subscribers', () => {
     const region = await screen.findByRole('region', { name: 'Gift to Naomi Bethlehem' })
     const months = within(region).getByRole('list', { name: 'Months (shipments)' })
     expect(within(months).getByRole('listitem')).toHaveTextContent('December 2026 · BasicWaiting for the box')
+    // Active: there is no address link to send.
+    expect(within(region).queryByRole('button', { name: 'Mail a new address link' })).toBeNull()
     // A new search goes back to the gifts' first page and leaves the subscribers' keys alone.
     await user.type(screen.getByLabelText('Search gifts by buyer or recipient'), 'naomi')
     await vi.waitFor(() =>
@@ -267,5 +277,20 @@ describe('/admin/subscribers', () => {
     expect(await screen.findByText('No gift subscriptions yet.')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull()
     expect(screen.queryByLabelText('Search gifts by buyer or recipient')).toBeNull()
+  })
+
+  it("mails a gift's recipient a new address link once, however quickly the button is pressed twice", async () => {
+    const user = userEvent.setup()
+    renderAt(`/admin/subscribers?gift=${WAITING}`)
+    const region = await screen.findByRole('region', { name: 'Gift to Naomi Bethlehem' })
+    const button = await within(region).findByRole('button', { name: 'Mail a new address link' })
+    await user.dblClick(button)
+    const posts = () =>
+      calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith(`/${WAITING}/resend-link`)).length
+    await vi.waitFor(() => expect(posts()).toBe(1))
+    await vi.waitFor(() =>
+      expect(within(region).getByRole('button', { name: 'Mail a new address link' })).toBeEnabled(),
+    )
+    expect(posts()).toBe(1)
   })
 })

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../types'
 import { providerOf } from '../payments/service'
 import { subscriptionDepsOf } from './apply'
 import { giftDetail, listGifts, myGifts } from './gift-queries'
-import { buyGift, giftInvitation, giveGiftAddress } from './gifts'
+import { buyGift, giftInvitation, giveGiftAddress, resendGiftLink } from './gifts'
 
 const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store')
 
@@ -79,4 +79,8 @@ export const adminGiftSubscriptionsRouter = defineRouter('/admin/gift-subscripti
     if (!data) throw notFound('We could not find that gift.')
     noStore(c)
     return c.json({ data })
+  })
+  .handle(adminGiftSubscriptionsContract.resendLink, async ({ c, deps, params, user }) => {
+    noStore(c)
+    return c.json({ data: await resendGiftLink(subscriptionDepsOf(deps), user.id, params.id) })
   })

@@ -235,6 +235,44 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
     expect(expired.status).toBe(410)
     expect(expired.body.error.message).toMatch(/expired/)
     expect((await giftOf(other)).status).toBe('awaiting_address')
+
+    // The admin mails a new link: the old one leads nowhere, the new one gives the address.
+    const [lateGift] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from gift_subscriptions where recipient_email = ${other}`,
+    )
+    const resend = `/api/admin/gift-subscriptions/${lateGift!.id}/resend-link`
+    expect((await visitor.request(resend, { method: 'POST' })).status).toBe(401)
+    const resent = await admin.json<{ data: { expires_at: string } }>(resend, { method: 'POST' })
+    expect(resent.status).toBe(200)
+    const days = (new Date(resent.body.data.expires_at).getTime() - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(59.9)
+    expect(days).toBeLessThanOrEqual(60)
+    const linkMails = (await mails(other)).filter((m) => /gift-address=/.test(m.text))
+    expect(linkMails).toHaveLength(2)
+    const newToken = linkMails[1]!.text.match(/gift-address=([A-Za-z0-9_-]{43})/)![1]!
+    expect(newToken).not.toBe(lateToken)
+    expect((await visitor.json(`/api/gift-subscriptions/address/${lateToken}`)).status).toBe(404)
+    expect(
+      (await visitor.json(`/api/gift-subscriptions/address/${newToken}`, { body: RECIPIENT })).status,
+    ).toBe(200)
+    expect((await giftOf(other)).status).toBe('active')
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_log where action = 'gift_subscription.resend_link' and entity_id = ${lateGift!.id}`,
+      ),
+    ).toBe(1)
+    // With its address given there is no link to send; nor for a gift that does not exist.
+    const refused = await admin.json<Issues>(resend, { method: 'POST' })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toMatch(/address already/)
+    expect(
+      (
+        await admin.request(`/api/admin/gift-subscriptions/${crypto.randomUUID()}/resend-link`, {
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(404)
   })
 
   it('ships one month per period with the test clock (two clocks at once too), no renewal, no charge; after the last month it ends with a mail; the buyer and the recipient see it in their accounts', async () => {

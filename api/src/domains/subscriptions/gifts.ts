@@ -9,8 +9,9 @@ import {
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { giftSubscriptionMonths, giftSubscriptions, type ShippingAddress } from '../../db/schema'
-import { ApiError, notFound, validationFailed } from '../../lib/errors'
+import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors'
 import type { Mail } from '../../mail'
+import { recordAudit } from '../../services/audit'
 import type { PaymentProvider } from '../payments/types'
 import { monthAfter, type SubscriptionDeps, type Tx } from './apply'
 import { giftComingMail, giftEndedMail, giftInvitationMail, giftReceiptMail } from './gift-mails'
@@ -186,6 +187,20 @@ async function start(tx: Tx, gift: GiftRow, now: Date) {
   return { gift: started, first: await recordMonth(tx, started, now) }
 }
 
+/**
+ * The recipient's link: 32 random bytes, kept only as their hash; one use, for a while. A new
+ * one replaces the last, which then leads nowhere.
+ */
+async function newAddressLink(tx: Tx, giftId: string, now: Date) {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now.getTime() + GIFT_ADDRESS_LINK_DAYS * 86_400_000)
+  await tx
+    .update(giftSubscriptions)
+    .set({ addressTokenHash: hashToken(token), addressTokenExpiresAt: expiresAt, updatedAt: now })
+    .where(eq(giftSubscriptions.id, giftId))
+  return { token, expiresAt }
+}
+
 const lockGift = async (tx: Tx, where: ReturnType<typeof eq>) =>
   (await tx.select().from(giftSubscriptions).where(where).for('update'))[0] ?? null
 
@@ -214,15 +229,7 @@ export async function giftPaid(deps: SubscriptionDeps, sessionId: string): Promi
       mails.push(() => giftComingMail(g, address, deps.siteUrl))
       return 'started'
     }
-    // The recipient's link: 32 random bytes, kept only as their hash; one use, for a while.
-    const token = randomBytes(32).toString('base64url')
-    await tx
-      .update(giftSubscriptions)
-      .set({
-        addressTokenHash: hashToken(token),
-        addressTokenExpiresAt: new Date(now.getTime() + GIFT_ADDRESS_LINK_DAYS * 86_400_000),
-      })
-      .where(eq(giftSubscriptions.id, gift.id))
+    const { token } = await newAddressLink(tx, gift.id, now)
     mails.push(() => giftReceiptMail(g, deps.siteUrl, true))
     mails.push(() => giftInvitationMail(g, `${deps.siteUrl}/shop?gift-address=${token}`))
     return 'awaiting_address'
@@ -267,6 +274,39 @@ export const invitationOf = (gift: GiftRow) => ({
   buyer_name: gift.buyerName?.trim() || gift.buyerEmail.split('@')[0]!,
   message: gift.message,
 })
+
+/**
+ * The admin mails the recipient a new link (theirs expired, or the mail was lost), for a paid
+ * gift still waiting for its address; the old link stops working. Audited.
+ */
+export async function resendGiftLink(deps: SubscriptionDeps, actorId: string, giftId: string) {
+  const sent = await deps.db.transaction(async (tx) => {
+    const gift = await lockGift(tx, eq(giftSubscriptions.id, giftId))
+    if (!gift) throw notFound('We could not find that gift.')
+    if (gift.status !== 'awaiting_address')
+      throw conflict(
+        gift.status === 'pending' || gift.status === 'expired'
+          ? 'This gift was never paid: there is no link to send.'
+          : 'This gift has its address already: there is no link to send.',
+      )
+    const now = new Date()
+    const link = await newAddressLink(tx, gift.id, now)
+    await recordAudit(tx, {
+      actorId,
+      action: 'gift_subscription.resend_link',
+      entity: 'gift_subscription',
+      entityId: gift.id,
+      before: { expiresAt: gift.addressTokenExpiresAt },
+      after: { expiresAt: link.expiresAt },
+      data: { to: gift.recipientEmail },
+    })
+    return { gift, ...link }
+  })
+  await sendAll(deps, [
+    () => giftInvitationMail(mailGift(sent.gift), `${deps.siteUrl}/shop?gift-address=${sent.token}`),
+  ])
+  return { expires_at: sent.expiresAt.toISOString() }
+}
 
 /** What the recipient's link shows. */
 export async function giftInvitation(deps: Pick<SubscriptionDeps, 'db'>, token: string) {

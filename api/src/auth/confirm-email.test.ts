@@ -132,7 +132,7 @@ describe.each(DRIVERS)('a confirmation link with SMTP on and https, on %s', (dri
       fresh(app).json<ErrorBody>('/api/auth/confirm-email', {
         body: { token: t, password: 'doubting 1 pass' },
       })
-    const altered = await post(`${token.slice(0, -2)}xx`)
+    const altered = await post(`${token.slice(0, -2)}${token.endsWith('xx') ? 'yy' : 'xx'}`)
     expect(altered.status).toBe(400)
     expect(altered.body.error.code).toBe('invalid_token')
     const forged = await new SignJWT({ email })

@@ -1,10 +1,8 @@
 import type { AdminProductRow } from '@lamplight/contracts'
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAdminPage as renderAt } from '../../test/render-admin-page'
 import { LowStock } from '../dashboard/low-stock'
 import { ProductsPage } from './products-page'
 
@@ -50,27 +48,17 @@ const api = vi.fn(async (input: RequestInfo | URL) => {
   if (url.pathname === '/api/admin/products') {
     lists.push(url.searchParams)
     const status = url.searchParams.get('status')
+    const category = url.searchParams.get('category')
     const low = url.searchParams.get('low_stock') === 'true'
     return Response.json({
-      data: ROWS.filter((r) => (!status || r.status === status) && (!low || r.low_stock)),
+      data: ROWS.filter(
+        (r) =>
+          (!status || r.status === status) && (!category || r.category === category) && (!low || r.low_stock),
+      ),
     })
   }
   return Response.json({ error: { code: 'not_found', message: 'Not here' } }, { status: 404 })
 })
-
-function renderAt(path: string, element: React.ReactNode) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="*" element={element} />
-          </Routes>
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  )
-}
 
 beforeEach(() => {
   lists.length = 0
@@ -104,12 +92,41 @@ describe('/admin/products', () => {
     expect(asked.has('category')).toBe(false)
   })
 
+  it('filters by the labelled fields of the filter bar, in the address and the request; Clear empties them', async () => {
+    const user = userEvent.setup()
+    renderAt('/admin/products?category=mystery', <ProductsPage />)
+    const table = await screen.findByRole('table', { name: 'Products' })
+    expect(await within(table).findByRole('link', { name: "Edit Pilgrim's Cipher" })).toBeInTheDocument()
+    expect(within(table).queryByRole('link', { name: 'Edit The Scroll of Antioch' })).toBeNull()
+    const filters = screen.getByRole('region', { name: 'Filters' })
+    const category = within(filters).getByLabelText('Category')
+    expect(category).toHaveValue('mystery')
+    expect(within(category).getByRole('option', { name: 'All categories' })).toBeInTheDocument()
+    const status = within(filters).getByLabelText('Status')
+    expect(status).toHaveValue('')
+
+    await user.selectOptions(status, 'Draft')
+    expect(screen.getByLabelText('address')).toHaveTextContent(
+      '/admin/products?status=draft&category=mystery',
+    )
+    expect(await screen.findByText('No product matches these filters')).toBeInTheDocument()
+    expect(lists.at(-1)!.get('status')).toBe('draft')
+    expect(lists.at(-1)!.get('category')).toBe('mystery')
+
+    await user.selectOptions(status, 'All statuses')
+    expect(screen.getByLabelText('address')).toHaveTextContent(/^\/admin\/products\?category=mystery$/)
+    await user.click(within(filters).getByRole('button', { name: 'Clear' }))
+    expect(screen.getByLabelText('address')).toHaveTextContent(/^\/admin\/products$/)
+    expect(await within(table).findByRole('link', { name: 'Edit The Scroll of Antioch' })).toBeInTheDocument()
+  })
+
   it('searches as the admin types', async () => {
     const user = userEvent.setup()
     renderAt('/admin/products', <ProductsPage />)
     await screen.findByRole('table', { name: 'Products' })
     await user.type(screen.getByLabelText('Search'), 'antioch')
     await vi.waitFor(() => expect(lists.at(-1)?.get('q')).toBe('antioch'))
+    expect(screen.getByLabelText('address')).toHaveTextContent('/admin/products?q=antioch')
   })
 })
 

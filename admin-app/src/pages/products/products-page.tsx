@@ -4,34 +4,23 @@ import {
   formatMoney,
   PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
-  type ProductCategory,
-  type ProductStatus,
 } from '@lamplight/contracts'
-import {
-  Badge,
-  Button,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@lamplight/ui'
+import { Badge, Button } from '@lamplight/ui'
 import { ImageIcon, PlusIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { adminProductsQuery, pictureSrc } from '../../api/products'
-import { AdminListFrame } from '../../components/admin-list-frame'
+import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
 import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
-import { SearchBox } from '../../components/search-box'
 import { CATEGORY_LABELS, STATUS_LABELS } from './product-form-values'
 import { ProductStatusBadge } from './product-status-badge'
 import { useProductFilters } from './use-product-filters'
 
-const ALL = 'all'
+const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const)
+const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => [category, CATEGORY_LABELS[category]] as const)
 
 /** `/admin/products`: every product with its picture, status, stock and price; open one to edit it. */
 export function ProductsPage() {
@@ -111,58 +100,32 @@ function Products() {
       clearClassName="col-span-2 lg:col-span-1"
       filters={
         <>
-          <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-            <Label htmlFor="products-search">Search</Label>
-            <SearchBox
-              id="products-search"
-              label="Search products"
-              placeholder="Name, slug or SKU"
-              value={filters.q ?? ''}
-              onSearch={(q) => update({ q: q || undefined })}
-            />
-          </div>
-          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
-            <Label htmlFor="products-status">Status</Label>
-            <Select
-              value={filters.status ?? ALL}
-              onValueChange={(value) =>
-                update({ status: value === ALL ? undefined : (value as ProductStatus) })
-              }
-            >
-              <SelectTrigger id="products-status" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All statuses</SelectItem>
-                {PRODUCT_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="col-span-2 grid gap-1.5 sm:col-span-1">
-            <Label htmlFor="products-category">Category</Label>
-            <Select
-              value={filters.category ?? ALL}
-              onValueChange={(value) =>
-                update({ category: value === ALL ? undefined : (value as ProductCategory) })
-              }
-            >
-              <SelectTrigger id="products-category" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All categories</SelectItem>
-                {PRODUCT_CATEGORIES.map((category) => (
-                  <SelectItem key={category} value={category}>
-                    {CATEGORY_LABELS[category]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SearchFilter
+            id="products-search"
+            className="col-span-2 lg:col-span-1"
+            label="Search products"
+            placeholder="Name, slug or SKU"
+            value={filters.q}
+            onSearch={(q) => update({ q: q || undefined })}
+          />
+          <ChoiceFilter
+            id="products-status"
+            className="col-span-2 sm:col-span-1"
+            label="Status"
+            all="All statuses"
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(status) => update({ status })}
+          />
+          <ChoiceFilter
+            id="products-category"
+            className="col-span-2 sm:col-span-1"
+            label="Category"
+            all="All categories"
+            options={CATEGORY_OPTIONS}
+            value={filters.category}
+            onChange={(category) => update({ category })}
+          />
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import {
   type BuyGiftBody,
   GIFT_ADDRESS_LINK_DAYS,
@@ -6,15 +6,38 @@ import {
   planOfTier,
   type SubscriptionTier,
 } from '@lamplight/contracts'
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { giftSubscriptionMonths, giftSubscriptions, type ShippingAddress } from '../../db/schema'
+import type { ShippingAddress } from '../../db/schema'
 import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors'
 import type { Mail } from '../../mail'
 import { recordAudit } from '../../services/audit'
 import type { PaymentProvider } from '../payments/types'
 import { monthAfter, type SubscriptionDeps, type Tx } from './apply'
 import { giftComingMail, giftEndedMail, giftInvitationMail, giftReceiptMail } from './gift-mails'
+import {
+  countGiftMonths,
+  dueGiftIds,
+  expireGift,
+  expirePendingGiftOfSession,
+  type GiftRow,
+  giftMonthAwaitingBox,
+  giftMonthsAwaitingBox,
+  giftOfAddressToken,
+  insertGift,
+  insertGiftMonth,
+  lockGiftById,
+  lockGiftOfAddressToken,
+  lockGiftOfSession,
+  markGiftActive,
+  markGiftAddressLinkUsed,
+  markGiftCompleted,
+  markGiftMonthShipped,
+  markGiftPaid,
+  setGiftAddressLink,
+  setGiftCheckout,
+  setGiftPeriodEnd,
+  testGiftOfSession,
+} from './gift-queries'
 import { monthOf, shipMonth } from './periods'
 
 /**
@@ -27,10 +50,7 @@ import { monthOf, shipMonth } from './periods'
  * ships, and no month counts, until the recipient's address is known.
  */
 
-type GiftRow = typeof giftSubscriptions.$inferSelect
 type Buyer = { id: string; email: string; name: string | null } | null
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** The provider's session metadata naming a gift (Stripe's webhook reads it back). */
 export const GIFT_METADATA_KEY = 'giftId'
@@ -50,23 +70,19 @@ export async function buyGift(
   const tier = body.tier as SubscriptionTier
   const plan = planOfTier(tier)!
   const amountCents = giftPriceCents(tier, body.months)
-  const [gift] = await deps.db
-    .insert(giftSubscriptions)
-    .values({
-      buyerUserId: buyer?.id ?? null,
-      buyerEmail: email,
-      buyerName: buyer?.name?.trim() || null,
-      recipientName: body.recipientName,
-      recipientEmail: body.recipientEmail,
-      message: body.message || null,
-      tier,
-      months: body.months,
-      amountCents,
-      provider: provider.name,
-      shippingAddress: body.delivery === 'address' ? (body.address ?? null) : null,
-    })
-    .returning({ id: giftSubscriptions.id })
-  const id = gift!.id
+  const id = await insertGift(deps.db, {
+    buyerUserId: buyer?.id ?? null,
+    buyerEmail: email,
+    buyerName: buyer?.name?.trim() || null,
+    recipientName: body.recipientName,
+    recipientEmail: body.recipientEmail,
+    message: body.message || null,
+    tier,
+    months: body.months,
+    amountCents,
+    provider: provider.name,
+    shippingAddress: body.delivery === 'address' ? (body.address ?? null) : null,
+  })
   try {
     const session = await provider.createCheckout({
       orderId: `gift-${id}`,
@@ -86,26 +102,17 @@ export async function buyGift(
       cancelUrl: `${deps.siteUrl}/shop?gift=${tier}`,
       metadata: { [GIFT_METADATA_KEY]: id },
     })
-    await deps.db
-      .update(giftSubscriptions)
-      .set({ providerSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date() })
-      .where(eq(giftSubscriptions.id, id))
+    await setGiftCheckout(deps.db, id, session)
     return { id, url: session.url, amountCents }
   } catch (err) {
-    await deps.db
-      .update(giftSubscriptions)
-      .set({ status: 'expired', updatedAt: new Date() })
-      .where(eq(giftSubscriptions.id, id))
+    await expireGift(deps.db, id)
     throw err
   }
 }
 
 /** The test mode's payment page of a gift: what it shows. */
 export async function findTestGiftSession(deps: Pick<SubscriptionDeps, 'db'>, sessionId: string) {
-  const [gift] = await deps.db
-    .select()
-    .from(giftSubscriptions)
-    .where(and(eq(giftSubscriptions.providerSessionId, sessionId), eq(giftSubscriptions.provider, 'test')))
+  const gift = await testGiftOfSession(deps.db, sessionId)
   if (!gift) return null
   return {
     status: gift.status === 'pending' ? 'pending' : gift.status === 'expired' ? 'cancelled' : 'paid',
@@ -139,12 +146,7 @@ async function sendAll(deps: SubscriptionDeps, mails: (() => Promise<Mail>)[]) {
  * gift and month), shipped now when the month's box is set. Answers what became of it.
  */
 async function recordMonth(tx: Tx, gift: GiftRow, periodStart: Date) {
-  const period = monthOf(periodStart)
-  const [row] = await tx
-    .insert(giftSubscriptionMonths)
-    .values({ giftId: gift.id, period, status: 'awaiting_box', tier: gift.tier })
-    .onConflictDoNothing()
-    .returning()
+  const row = await insertGiftMonth(tx, gift, monthOf(periodStart))
   if (!row) return 'already' as const
   return shipGiftMonth(tx, gift, row)
 }
@@ -164,26 +166,18 @@ async function shipGiftMonth(tx: Tx, gift: GiftRow, month: { id: string; period:
     month,
   )
   if (made === 'awaiting_box') return 'awaiting_box' as const
-  await tx
-    .update(giftSubscriptionMonths)
-    .set({ status: 'shipped', orderId: made.orderId, updatedAt: new Date() })
-    .where(and(eq(giftSubscriptionMonths.id, month.id), eq(giftSubscriptionMonths.status, 'awaiting_box')))
+  await markGiftMonthShipped(tx, month.id, made.orderId)
   return 'shipped' as const
 }
 
 /** Starts a gift's months (its address known): the first month now, the next a month later. */
 async function start(tx: Tx, gift: GiftRow, now: Date) {
   const started = { ...gift, status: 'active' as const, startedAt: now, currentPeriodEnd: monthAfter(now) }
-  await tx
-    .update(giftSubscriptions)
-    .set({
-      status: 'active',
-      startedAt: now,
-      currentPeriodEnd: started.currentPeriodEnd,
-      shippingAddress: gift.shippingAddress,
-      updatedAt: now,
-    })
-    .where(eq(giftSubscriptions.id, gift.id))
+  await markGiftActive(tx, gift.id, {
+    now,
+    currentPeriodEnd: started.currentPeriodEnd,
+    shippingAddress: gift.shippingAddress,
+  })
   return { gift: started, first: await recordMonth(tx, started, now) }
 }
 
@@ -194,15 +188,9 @@ async function start(tx: Tx, gift: GiftRow, now: Date) {
 async function newAddressLink(tx: Tx, giftId: string, now: Date) {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + GIFT_ADDRESS_LINK_DAYS * 86_400_000)
-  await tx
-    .update(giftSubscriptions)
-    .set({ addressTokenHash: hashToken(token), addressTokenExpiresAt: expiresAt, updatedAt: now })
-    .where(eq(giftSubscriptions.id, giftId))
+  await setGiftAddressLink(tx, giftId, token, expiresAt, now)
   return { token, expiresAt }
 }
-
-const lockGift = async (tx: Tx, where: ReturnType<typeof eq>) =>
-  (await tx.select().from(giftSubscriptions).where(where).for('update'))[0] ?? null
 
 export type GiftPaidOutcome = 'started' | 'awaiting_address' | 'already' | 'unknown'
 
@@ -213,14 +201,11 @@ export type GiftPaidOutcome = 'started' | 'awaiting_address' | 'already' | 'unkn
 export async function giftPaid(deps: SubscriptionDeps, sessionId: string): Promise<GiftPaidOutcome> {
   const mails: (() => Promise<Mail>)[] = []
   const outcome = await deps.db.transaction(async (tx): Promise<GiftPaidOutcome> => {
-    const gift = await lockGift(tx, eq(giftSubscriptions.providerSessionId, sessionId))
+    const gift = await lockGiftOfSession(tx, sessionId)
     if (!gift) return 'unknown'
     if (gift.status !== 'pending' && gift.status !== 'expired') return 'already'
     const now = new Date()
-    await tx
-      .update(giftSubscriptions)
-      .set({ paidAt: now, status: 'awaiting_address', updatedAt: now })
-      .where(eq(giftSubscriptions.id, gift.id))
+    await markGiftPaid(tx, gift.id, now)
     const g = mailGift(gift)
     if (gift.shippingAddress) {
       await start(tx, gift, now)
@@ -241,12 +226,7 @@ export async function giftPaid(deps: SubscriptionDeps, sessionId: string): Promi
 
 /** The provider reports a gift's page closed unpaid. */
 export async function giftPageClosed(deps: SubscriptionDeps, sessionId: string) {
-  const closed = await deps.db
-    .update(giftSubscriptions)
-    .set({ status: 'expired', updatedAt: new Date() })
-    .where(and(eq(giftSubscriptions.providerSessionId, sessionId), eq(giftSubscriptions.status, 'pending')))
-    .returning({ id: giftSubscriptions.id })
-  return closed.length > 0
+  return expirePendingGiftOfSession(deps.db, sessionId)
 }
 
 const gone = (message: string) => new ApiError(410, 'gone', message)
@@ -281,7 +261,7 @@ export const invitationOf = (gift: GiftRow) => ({
  */
 export async function resendGiftLink(deps: SubscriptionDeps, actorId: string, giftId: string) {
   const sent = await deps.db.transaction(async (tx) => {
-    const gift = await lockGift(tx, eq(giftSubscriptions.id, giftId))
+    const gift = await lockGiftById(tx, giftId)
     if (!gift) throw notFound('We could not find that gift.')
     if (gift.status !== 'awaiting_address')
       throw conflict(
@@ -310,22 +290,15 @@ export async function resendGiftLink(deps: SubscriptionDeps, actorId: string, gi
 
 /** What the recipient's link shows. */
 export async function giftInvitation(deps: Pick<SubscriptionDeps, 'db'>, token: string) {
-  const [gift] = await deps.db
-    .select()
-    .from(giftSubscriptions)
-    .where(eq(giftSubscriptions.addressTokenHash, hashToken(token)))
-  return invitationOf(usable(gift ?? null))
+  return invitationOf(usable(await giftOfAddressToken(deps.db, token)))
 }
 
 /** The recipient gives their address through the link: once; the gift's months start now. */
 export async function giveGiftAddress(deps: SubscriptionDeps, token: string, address: ShippingAddress) {
   const result = await deps.db.transaction(async (tx) => {
-    const gift = usable(await lockGift(tx, eq(giftSubscriptions.addressTokenHash, hashToken(token))))
+    const gift = usable(await lockGiftOfAddressToken(tx, token))
     const now = new Date()
-    await tx
-      .update(giftSubscriptions)
-      .set({ addressTokenUsedAt: now, shippingAddress: address, updatedAt: now })
-      .where(eq(giftSubscriptions.id, gift.id))
+    await markGiftAddressLinkUsed(tx, gift.id, address, now)
     const { first } = await start(tx, { ...gift, shippingAddress: address }, now)
     return { gift, first, period: monthOf(now) }
   })
@@ -339,37 +312,24 @@ export async function giveGiftAddress(deps: SubscriptionDeps, token: string, add
  * however many clocks run at once), or, after the last, it ends and the recipient is told.
  */
 export async function runGiftRenewals(deps: SubscriptionDeps, asOf: Date) {
-  const due = await deps.db
-    .select({ id: giftSubscriptions.id })
-    .from(giftSubscriptions)
-    .where(and(eq(giftSubscriptions.status, 'active'), lte(giftSubscriptions.currentPeriodEnd, asOf)))
-    .orderBy(asc(giftSubscriptions.currentPeriodEnd))
+  const due = await dueGiftIds(deps.db, asOf)
   const counts = { renewed: 0, shipped: 0, completed: 0 }
-  for (const { id } of due) {
+  for (const id of due) {
     for (let step = 0; step < 13; step++) {
       let mail: (() => Promise<Mail>) | null = null
       const outcome = await deps.db.transaction(async (tx) => {
-        const gift = await lockGift(tx, eq(giftSubscriptions.id, id))
+        const gift = await lockGiftById(tx, id)
         if (gift?.status !== 'active' || !gift.currentPeriodEnd || gift.currentPeriodEnd > asOf)
           return 'stop' as const
-        const [made] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(giftSubscriptionMonths)
-          .where(eq(giftSubscriptionMonths.giftId, gift.id))
+        const made = await countGiftMonths(tx, gift.id)
         const now = new Date()
-        if ((made?.n ?? 0) >= gift.months) {
-          await tx
-            .update(giftSubscriptions)
-            .set({ status: 'completed', endedAt: now, updatedAt: now })
-            .where(eq(giftSubscriptions.id, gift.id))
+        if (made >= gift.months) {
+          await markGiftCompleted(tx, gift.id, now)
           mail = () => giftEndedMail(mailGift(gift), deps.siteUrl)
           return 'completed' as const
         }
         const periodStart = gift.currentPeriodEnd
-        await tx
-          .update(giftSubscriptions)
-          .set({ currentPeriodEnd: monthAfter(periodStart), updatedAt: now })
-          .where(eq(giftSubscriptions.id, gift.id))
+        await setGiftPeriodEnd(tx, gift.id, monthAfter(periodStart), now)
         return recordMonth(tx, gift, periodStart)
       })
       if (outcome === 'stop') break
@@ -388,18 +348,12 @@ export async function runGiftRenewals(deps: SubscriptionDeps, asOf: Date) {
 
 /** The admin chose a month's box: every gift month waiting for it ships now (each once). */
 export async function shipWaitingGiftMonths(deps: SubscriptionDeps, month: string) {
-  const waiting = await deps.db
-    .select({ id: giftSubscriptionMonths.id, giftId: giftSubscriptionMonths.giftId })
-    .from(giftSubscriptionMonths)
-    .where(and(eq(giftSubscriptionMonths.period, month), eq(giftSubscriptionMonths.status, 'awaiting_box')))
+  const waiting = await giftMonthsAwaitingBox(deps.db, month)
   let shipped = 0
   for (const w of waiting) {
     const outcome = await deps.db.transaction(async (tx) => {
-      const gift = await lockGift(tx, eq(giftSubscriptions.id, w.giftId))
-      const [row] = await tx
-        .select()
-        .from(giftSubscriptionMonths)
-        .where(and(eq(giftSubscriptionMonths.id, w.id), eq(giftSubscriptionMonths.status, 'awaiting_box')))
+      const gift = await lockGiftById(tx, w.giftId)
+      const row = await giftMonthAwaitingBox(tx, w.id)
       if (!gift || !row) return 'already'
       return shipGiftMonth(tx, gift, row)
     })

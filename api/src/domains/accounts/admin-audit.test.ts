@@ -9,6 +9,7 @@ import {
   auditLog,
   categories,
   contactMessages,
+  giftSubscriptions,
   orders,
   portalCodes,
   productImages,
@@ -67,6 +68,11 @@ const SCENARIOS: Record<string, Scenario> = {
     method: 'POST',
     path: `/api/admin/subscriptions/${await liveSubscription(database, actors.ids.customer)}/skip`,
     entity: 'subscription',
+  }),
+  'POST /admin/gift-subscriptions/:id/resend-link': async ({ database }) => ({
+    method: 'POST',
+    path: `/api/admin/gift-subscriptions/${await giftAwaitingAddress(database)}/resend-link`,
+    entity: 'gift_subscription',
   }),
   'PUT /admin/subscription-boxes/:month': async ({ product }) => ({
     method: 'PUT',
@@ -623,6 +629,25 @@ async function liveSubscription(database: TestDatabase, userId: string) {
       },
     })
     .returning({ id: subscriptions.id })
+  return row!.id
+}
+
+/** A paid gift whose recipient has not given an address yet (its link can be sent again). */
+async function giftAwaitingAddress(database: TestDatabase) {
+  const [row] = await database.db
+    .insert(giftSubscriptions)
+    .values({
+      buyerEmail: 'ruth-audit@example.com',
+      recipientName: 'Naomi Audit',
+      recipientEmail: `naomi-audit-${++serial}@example.com`,
+      tier: 'Premium',
+      months: 3,
+      amountCents: 8997,
+      provider: 'test',
+      status: 'awaiting_address',
+      paidAt: new Date(),
+    })
+    .returning({ id: giftSubscriptions.id })
   return row!.id
 }
 

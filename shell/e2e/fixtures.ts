@@ -9,6 +9,29 @@ type Fixtures = {
 
 let counter = 0
 
+/**
+ * Makes `page.goto` wait for the page to hydrate (see the `page` fixture). The fixture's page
+ * has it; a page of a context a test opens itself (`browser.newContext()`) needs it too before
+ * it types into a server-rendered form.
+ */
+export function gotoWaitsForHydration(page: Page): Page {
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    await page
+      .waitForFunction(
+        () =>
+          !document.getElementById('lamplight-state') ||
+          document.documentElement.hasAttribute('data-hydrated'),
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined)
+    return response
+  }
+  return page
+}
+
 export const test = base.extend<Fixtures>({
   // Every test is its own visitor, from its own address (the e2e server trusts X-Forwarded-For).
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
@@ -23,21 +46,7 @@ export const test = base.extend<Fixtures>({
   // hydrated (src/hydration); a page whose area cannot hydrate (a dead remote) is let through
   // after a while, for its test to check what it shows.
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page)
-    page.goto = async (url, options) => {
-      const response = await goto(url, options)
-      await page
-        .waitForFunction(
-          () =>
-            !document.getElementById('lamplight-state') ||
-            document.documentElement.hasAttribute('data-hydrated'),
-          undefined,
-          { timeout: 10_000 },
-        )
-        .catch(() => undefined)
-      return response
-    }
-    await use(page)
+    await use(gotoWaitsForHydration(page))
   },
   pageErrors: async ({ page }, use) => {
     const errors: string[] = []

@@ -3,7 +3,8 @@
 # When API_TEST_NODE22_BIN names the bin folder of a Node 22 (CI sets it, decision 072), the
 # PGlite half runs on Node 22 and the PostgreSQL half on the Node in use (CI's 24): both
 # supported Node lines and both drivers are covered for the price of one run, instead of a
-# second pass of the whole suite. A narrowed run (TEST_DRIVERS, file arguments) is run as asked.
+# second pass of the whole suite. A run narrowed by TEST_DRIVERS runs as asked; file arguments
+# go to both halves.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${API_TEST_NODE22_BIN:-}" ] || [ -z "${DATABASE_URL:-}" ] || [ -n "${TEST_DRIVERS:-}" ]; then

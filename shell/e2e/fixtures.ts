@@ -132,8 +132,19 @@ export async function mailedLink(browser: Browser, email: string, subject: strin
   try {
     await adminPage.goto('/')
     await signInAsAdmin(adminPage)
-    await adminPage.goto('/api/dev/mail')
+    // The mail is written just after the request that sends it answers: the outbox page is
+    // read again until it is there (read once, a late mail was waited for until the test's
+    // timeout, since the page never changes by itself).
     const mail = adminPage.locator('article', { hasText: email }).filter({ hasText: subject }).first()
+    await expect
+      .poll(
+        async () => {
+          await adminPage.goto('/api/dev/mail')
+          return mail.count()
+        },
+        { timeout: 30_000, message: `the mail "${subject}" to ${email} is in the outbox` },
+      )
+      .toBeGreaterThan(0)
     const link = await mail.getByRole('link').first().getAttribute('href')
     if (!link) throw new Error(`no link in the mail "${subject}" to ${email}`)
     return link

@@ -44,9 +44,10 @@ export const test = base.extend<Fixtures>({
   // A server-rendered page shows its buttons and fields before React owns them, and a click
   // or a typed value before then is lost. Every `goto` waits for the page to say it has
   // hydrated (src/hydration); a page whose area cannot hydrate (a dead remote) is let through
-  // after a while, for its test to check what it shows.
-  page: async ({ page }, use) => {
-    await use(gotoWaitsForHydration(page))
+  // after a while, for its test to check what it shows. Without JavaScript nothing hydrates:
+  // the page is used as it arrives (waiting there cost every such test 10 s).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : gotoWaitsForHydration(page))
   },
   pageErrors: async ({ page }, use) => {
     const errors: string[] = []

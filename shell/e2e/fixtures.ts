@@ -9,12 +9,16 @@ type Fixtures = {
 
 let counter = 0
 
+const hydrating = new WeakSet<Page>()
+
 /**
  * Makes `page.goto` wait for the page to hydrate (see the `page` fixture). The fixture's page
- * has it; a page of a context a test opens itself (`browser.newContext()`) needs it too before
- * it types into a server-rendered form.
+ * has it, and so has every page of a context a test opens itself (the `browser` fixture), so
+ * nothing types into a server-rendered form before React owns it.
  */
 export function gotoWaitsForHydration(page: Page): Page {
+  if (hydrating.has(page)) return page
+  hydrating.add(page)
   const goto = page.goto.bind(page)
   page.goto = async (url, options) => {
     const response = await goto(url, options)
@@ -32,7 +36,27 @@ export function gotoWaitsForHydration(page: Page): Page {
   return page
 }
 
+const patchedBrowsers = new WeakSet<Browser>()
+
 export const test = base.extend<Fixtures>({
+  // `browser.newContext()` and `browser.newPage()` (which opens its context through it) give
+  // pages whose `goto` waits for hydration too, as the `page` fixture's does; a context without
+  // JavaScript is left alone (nothing hydrates there).
+  browser: [
+    async ({ browser }, use) => {
+      if (!patchedBrowsers.has(browser)) {
+        patchedBrowsers.add(browser)
+        const newContext = browser.newContext.bind(browser)
+        browser.newContext = async (options) => {
+          const context = await newContext(options)
+          if (options?.javaScriptEnabled !== false) context.on('page', (page) => gotoWaitsForHydration(page))
+          return context
+        }
+      }
+      await use(browser)
+    },
+    { scope: 'worker' },
+  ],
   // Every test is its own visitor, from its own address (the e2e server trusts X-Forwarded-For).
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import { SlowFilesFirst } from './src/test/sequencer'
+import { SlowFilesFirst } from './src/test/sequencer.ts'
 
 export default defineConfig({
   test: {

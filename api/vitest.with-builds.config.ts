@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import base from './vitest.config'
+import base from './vitest.config.ts'
 
 /** `npm run test:with-builds`: only the tests that render the real builds (after `npm run build`). */
 export default defineConfig({

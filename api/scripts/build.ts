@@ -82,7 +82,7 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.22',
   jsx: 'automatic',
   sourcemap: 'linked',
   // Names stay readable in stack traces and logs (class names of errors, functions).

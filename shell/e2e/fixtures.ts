@@ -9,12 +9,16 @@ type Fixtures = {
 
 let counter = 0
 
+const hydrating = new WeakSet<Page>()
+
 /**
  * Makes `page.goto` wait for the page to hydrate (see the `page` fixture). The fixture's page
- * has it; a page of a context a test opens itself (`browser.newContext()`) needs it too before
- * it types into a server-rendered form.
+ * has it, and so has every page of a context a test opens itself (the `browser` fixture), so
+ * nothing types into a server-rendered form before React owns it.
  */
 export function gotoWaitsForHydration(page: Page): Page {
+  if (hydrating.has(page)) return page
+  hydrating.add(page)
   const goto = page.goto.bind(page)
   page.goto = async (url, options) => {
     const response = await goto(url, options)
@@ -32,7 +36,27 @@ export function gotoWaitsForHydration(page: Page): Page {
   return page
 }
 
+const patchedBrowsers = new WeakSet<Browser>()
+
 export const test = base.extend<Fixtures>({
+  // `browser.newContext()` and `browser.newPage()` (which opens its context through it) give
+  // pages whose `goto` waits for hydration too, as the `page` fixture's does; a context without
+  // JavaScript is left alone (nothing hydrates there).
+  browser: [
+    async ({ browser }, use) => {
+      if (!patchedBrowsers.has(browser)) {
+        patchedBrowsers.add(browser)
+        const newContext = browser.newContext.bind(browser)
+        browser.newContext = async (options) => {
+          const context = await newContext(options)
+          if (options?.javaScriptEnabled !== false) context.on('page', (page) => gotoWaitsForHydration(page))
+          return context
+        }
+      }
+      await use(browser)
+    },
+    { scope: 'worker' },
+  ],
   // Every test is its own visitor, from its own address (the e2e server trusts X-Forwarded-For).
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {
@@ -44,9 +68,10 @@ export const test = base.extend<Fixtures>({
   // A server-rendered page shows its buttons and fields before React owns them, and a click
   // or a typed value before then is lost. Every `goto` waits for the page to say it has
   // hydrated (src/hydration); a page whose area cannot hydrate (a dead remote) is let through
-  // after a while, for its test to check what it shows.
-  page: async ({ page }, use) => {
-    await use(gotoWaitsForHydration(page))
+  // after a while, for its test to check what it shows. Without JavaScript nothing hydrates:
+  // the page is used as it arrives (waiting there cost every such test 10 s).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : gotoWaitsForHydration(page))
   },
   pageErrors: async ({ page }, use) => {
     const errors: string[] = []
@@ -132,8 +157,19 @@ export async function mailedLink(browser: Browser, email: string, subject: strin
   try {
     await adminPage.goto('/')
     await signInAsAdmin(adminPage)
-    await adminPage.goto('/api/dev/mail')
+    // The mail is written just after the request that sends it answers: the outbox page is
+    // read again until it is there (read once, a late mail was waited for until the test's
+    // timeout, since the page never changes by itself).
     const mail = adminPage.locator('article', { hasText: email }).filter({ hasText: subject }).first()
+    await expect
+      .poll(
+        async () => {
+          await adminPage.goto('/api/dev/mail')
+          return mail.count()
+        },
+        { timeout: 30_000, message: `the mail "${subject}" to ${email} is in the outbox` },
+      )
+      .toBeGreaterThan(0)
     const link = await mail.getByRole('link').first().getAttribute('href')
     if (!link) throw new Error(`no link in the mail "${subject}" to ${email}`)
     return link

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
-import { expect, gotoWaitsForHydration, signInAsAdmin, test } from './fixtures'
+import { expect, signInAsAdmin, test } from './fixtures'
 
 /**
  * Issue 35, "done when", in Chromium at a phone's and a desktop's width: an admin selects
@@ -183,7 +183,7 @@ for (const viewport of VIEWPORTS) {
 
       // A guest finds their order by email and number.
       const guest = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
-      const guestPage = gotoWaitsForHydration(await guest.newPage())
+      const guestPage = await guest.newPage()
       await guestPage.goto('/orders/lookup')
       await guestPage.getByLabel('Email').fill(orders[1]!.email)
       await guestPage.getByLabel('Order number').fill(orders[1]!.number.toLowerCase())

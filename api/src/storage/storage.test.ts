@@ -13,8 +13,9 @@ function streamOf(chunks: Uint8Array[], failAfter?: number): ReadableStream<Uint
   return new ReadableStream({
     pull(controller) {
       if (failAfter !== undefined && i === failAfter) return controller.error(new Error('connection reset'))
-      if (i === chunks.length) return controller.close()
-      controller.enqueue(chunks[i++])
+      const chunk = chunks[i++]
+      if (chunk === undefined) return controller.close()
+      controller.enqueue(chunk)
     },
   })
 }

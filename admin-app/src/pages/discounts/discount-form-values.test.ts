@@ -15,6 +15,26 @@ const base: DiscountFormValues = {
   status: 'active',
 }
 
+const savedCode = {
+  id: 'x',
+  code: 'LENT5',
+  description: 'Lent',
+  kind: 'fixed' as const,
+  value: 500,
+  productIds: ['p'],
+  minSubtotalCents: 2000,
+  startsAt: '2027-02-10T00:00:00.000Z',
+  endsAt: null,
+  usageLimit: 3,
+  oncePerCustomer: false,
+  status: 'paused' as const,
+  usedCount: 1,
+  paidOrders: 1,
+  revenueCents: 100,
+  discountedCents: 500,
+  createdAt: new Date().toISOString(),
+}
+
 describe('discount form values', () => {
   it('sends percentages as they are and dollars as cents; empty optional fields as null', () => {
     expect(inputOf(base)).toEqual({
@@ -59,26 +79,28 @@ describe('discount form values', () => {
     })
   })
 
+  it.each(['Pacific/Auckland', 'America/Los_Angeles', 'UTC'])(
+    'keeps the days an admin in %s typed when the saved code is opened again',
+    (zone) => {
+      const before = process.env.TZ
+      process.env.TZ = zone
+      try {
+        const { input } = inputOf({ ...base, startsOn: '2027-02-10', endsOn: '2027-02-20' })
+        const [startsAt, endsAt] = [String(input.startsAt), String(input.endsAt)]
+        const saved = { ...savedCode, startsAt, endsAt }
+        expect(valuesOf(saved)).toMatchObject({ startsOn: '2027-02-10', endsOn: '2027-02-20' })
+        // The code runs from the start of the first day to the end of the last, there.
+        expect(new Date(startsAt).getHours()).toBe(0)
+        expect(new Date(endsAt).getDate()).toBe(20)
+      } finally {
+        if (before === undefined) delete process.env.TZ
+        else process.env.TZ = before
+      }
+    },
+  )
+
   it('reads a saved code back into the form as it was typed', () => {
-    const saved = {
-      id: 'x',
-      code: 'LENT5',
-      description: 'Lent',
-      kind: 'fixed' as const,
-      value: 500,
-      productIds: ['p'],
-      minSubtotalCents: 2000,
-      startsAt: '2027-02-10T00:00:00.000Z',
-      endsAt: null,
-      usageLimit: 3,
-      oncePerCustomer: false,
-      status: 'paused' as const,
-      usedCount: 1,
-      paidOrders: 1,
-      revenueCents: 100,
-      discountedCents: 500,
-      createdAt: new Date().toISOString(),
-    }
+    const saved = savedCode
     expect(valuesOf(saved)).toMatchObject({
       value: '5.00',
       minSubtotal: '20.00',

@@ -57,8 +57,13 @@ const empty = (): DiscountFormValues => ({
   status: 'active',
 })
 
-// The UTC day of an ISO date-time, as the date input shows it (any offset normalised to Z).
-const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : '')
+// The day of an ISO date-time in the admin's time zone, as the date input shows it: the zone
+// inputOf saves a day's start and end in, and the one the list's dates are shown in.
+const day = (iso: string | null) => {
+  if (!iso) return ''
+  const d = new Date(iso)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
 
 export const valuesOf = (d: AdminDiscount): DiscountFormValues => ({
   code: d.code,

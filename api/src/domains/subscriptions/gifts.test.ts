@@ -275,6 +275,39 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
     ).toBe(404)
   })
 
+  it('50 presses of "new link" at once send the recipient one mail and leave one audit entry; a minute later another may go', async () => {
+    const recipient = 'naomi-many-links@example.com'
+    const gift = await buy(byMail(recipient))
+    await gift.client.request(gift.pay, { method: 'POST' })
+    const { id } = await giftOf(recipient)
+    const resend = `/api/admin/gift-subscriptions/${id}/resend-link`
+    // The link from the payment is fresh: a new one is refused at once.
+    const early = await admin.json<Issues>(resend, { method: 'POST' })
+    expect(early.status).toBe(409)
+    expect(early.body.error.message).toMatch(`A new link went to ${recipient} less than a minute ago`)
+    // As if it was sent two minutes ago.
+    await database.db.execute(
+      sql`update gift_subscriptions set address_token_expires_at = address_token_expires_at - interval '2 minutes' where id = ${id}`,
+    )
+    const presses = await Promise.all(
+      Array.from({ length: 50 }, () => admin.request(resend, { method: 'POST' })),
+    )
+    const statuses = presses.map((res) => res.status).sort()
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49)
+    expect((await mails(recipient)).filter((m) => /gift-address=/.test(m.text))).toHaveLength(2)
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_log where action = 'gift_subscription.resend_link' and entity_id = ${id}`,
+      ),
+    ).toBe(1)
+    // A minute on, the admin may send another.
+    await database.db.execute(
+      sql`update gift_subscriptions set address_token_expires_at = address_token_expires_at - interval '61 seconds' where id = ${id}`,
+    )
+    expect((await admin.request(resend, { method: 'POST' })).status).toBe(200)
+  })
+
   it('ships one month per period with the test clock (two clocks at once too), no renewal, no charge; after the last month it ends with a mail; the buyer and the recipient see it in their accounts', async () => {
     const recipient = 'naomi-clock@example.com'
     const buyer = browser(app)

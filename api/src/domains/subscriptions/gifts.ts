@@ -185,9 +185,13 @@ async function start(tx: Tx, gift: GiftRow, now: Date) {
  * The recipient's link: 32 random bytes, kept only as their hash; one use, for a while. A new
  * one replaces the last, which then leads nowhere.
  */
+const DAY_MS = 86_400_000
+/** How long after a link is sent the admin's "new link" is refused (one mail per press burst). */
+const RESEND_PAUSE_MS = 60_000
+
 async function newAddressLink(tx: Tx, giftId: string, now: Date) {
   const token = randomBytes(32).toString('base64url')
-  const expiresAt = new Date(now.getTime() + GIFT_ADDRESS_LINK_DAYS * 86_400_000)
+  const expiresAt = new Date(now.getTime() + GIFT_ADDRESS_LINK_DAYS * DAY_MS)
   await setGiftAddressLink(tx, giftId, token, expiresAt, now)
   return { token, expiresAt }
 }
@@ -270,6 +274,14 @@ export async function resendGiftLink(deps: SubscriptionDeps, actorId: string, gi
           : 'This gift has its address already: there is no link to send.',
       )
     const now = new Date()
+    // Every link lasts GIFT_ADDRESS_LINK_DAYS from when it was made, so its expiry says when the
+    // last one went out. Presses racing each other wait here on the row's lock, and all but the
+    // first find a fresh link: the recipient gets one mail, not one per click or admin.
+    const lastSentAt = (gift.addressTokenExpiresAt?.getTime() ?? 0) - GIFT_ADDRESS_LINK_DAYS * DAY_MS
+    if (now.getTime() - lastSentAt < RESEND_PAUSE_MS)
+      throw conflict(
+        `A new link went to ${gift.recipientEmail} less than a minute ago. Please wait a minute before sending another.`,
+      )
     const link = await newAddressLink(tx, gift.id, now)
     await recordAudit(tx, {
       actorId,

@@ -19,7 +19,8 @@ import { sql } from 'drizzle-orm'
 import { orderItems, orders, products, user } from '../src/db/schema'
 import { signInListedAdmin } from '../src/test/accounts'
 import { createTestApp } from '../src/test/app'
-import { createTestDatabase, type Driver } from '../src/test/database'
+import type { TestDatabase } from '../src/test/database'
+import { runBench } from './bench-database'
 
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 100_000)
 const CUSTOMERS = Math.max(1, Math.round(TOTAL / 10))
@@ -55,7 +56,7 @@ const STATUSES = [
   'refunded',
 ] as const
 
-async function load(db: Awaited<ReturnType<typeof createTestDatabase>>['db']) {
+async function load(db: TestDatabase['db']) {
   const next = random(42)
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!
   const catalogue = await db
@@ -155,115 +156,101 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-async function main() {
-  const driver: Driver = process.env.DATABASE_URL ? 'postgres' : 'pglite'
-  const database = await createTestDatabase(driver)
-  try {
-    let t = performance.now()
-    await load(database.db)
-    console.log(
-      `${driver}: loaded ${TOTAL.toLocaleString('en-US')} orders in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-    )
-    const { app } = createTestApp(database, {
-      ADMIN_EMAILS: 'bench-admin@example.com',
-      AUTH_RATE_LIMIT: 'false',
-    })
-    const admin = await signInListedAdmin(app, database, 'bench-admin@example.com', 'bench password 1')
-    const [sample] = (await database.db
-      .select({ id: orders.id, session: orders.providerSessionId })
-      .from(orders)
-      .limit(1)) as { id: string; session: string }[]
+runBench(async (database, driver) => {
+  let t = performance.now()
+  await load(database.db)
+  console.log(
+    `${driver}: loaded ${TOTAL.toLocaleString('en-US')} orders in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  )
+  const { app } = createTestApp(database, {
+    ADMIN_EMAILS: 'bench-admin@example.com',
+    AUTH_RATE_LIMIT: 'false',
+  })
+  const admin = await signInListedAdmin(app, database, 'bench-admin@example.com', 'bench password 1')
+  const [sample] = (await database.db
+    .select({ id: orders.id, session: orders.providerSessionId })
+    .from(orders)
+    .limit(1)) as { id: string; session: string }[]
 
-    const productIds = (await database.db.select({ id: products.id }).from(products)).map((p) => p.id)
-    const cases: [string, string][] = [
-      ['no filter (newest first)', ''],
-      ['status=completed', 'status=completed'],
-      ['status=refunded', 'status=refunded'],
-      ['q=email fragment', 'q=lydia.smith'],
-      ['q=name (common)', 'q=priscilla'],
-      ['q=rare text', 'q=zzqx'],
-      ['q=order id prefix', `q=${sample!.id.slice(0, 8)}`],
-      ['q=order number (lower case)', `q=${orderNumber(sample!.session, sample!.id).toLowerCase()}`],
-      ['q=payment session id', `q=${sample!.session}`],
-      ['from/to (one month)', 'from=2025-06-01&to=2025-06-30'],
-      ['sort=amount_cents asc', 'sort=amount_cents&dir=asc'],
-      ['sort=customer_email', 'sort=customer_email&dir=asc'],
-      ['sort=status', 'sort=status'],
-      ['all combined', 'q=lydia&status=completed&from=2025-01-01&to=2025-12-31&sort=amount_cents'],
-      ['page 2 000 (deep)', 'page=2000'],
-      ['fulfilment=unfulfilled', 'fulfilment=unfulfilled'],
-      ['q=order number prefix', `q=${orderNumber(sample!.session, sample!.id).slice(0, 4).toLowerCase()}`],
-      // The fulfilment queue (issue 35): a path of its own.
-      ['queue (oldest first)', '/api/admin/fulfilment'],
-      ['queue page 2', '/api/admin/fulfilment?page=2'],
-      ['queue by product', `/api/admin/fulfilment?product_id=${productIds[0]}`],
-      ['queue by country', '/api/admin/fulfilment?country=US'],
-      [
-        'queue by month',
-        `/api/admin/fulfilment?month=${new Date(Date.UTC(2026, 11, 1)).toISOString().slice(0, 7)}`,
-      ],
-    ]
-    let worst = 0
-    for (const [label, query] of cases) {
-      const times: number[] = []
-      for (let i = 0; i < RUNS + 3; i++) {
-        t = performance.now()
-        const res = await admin.request(query.startsWith('/') ? query : `/api/admin/orders?${query}`)
-        if (res.status !== 200) throw new Error(`${label}: ${res.status} ${await res.text()}`)
-        await res.json()
-        if (i >= 3) times.push(performance.now() - t)
-      }
-      const p95 = percentile(times, 95)
-      worst = Math.max(worst, p95)
-      console.log(
-        `${label.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`,
-      )
+  const productIds = (await database.db.select({ id: products.id }).from(products)).map((p) => p.id)
+  const cases: [string, string][] = [
+    ['no filter (newest first)', ''],
+    ['status=completed', 'status=completed'],
+    ['status=refunded', 'status=refunded'],
+    ['q=email fragment', 'q=lydia.smith'],
+    ['q=name (common)', 'q=priscilla'],
+    ['q=rare text', 'q=zzqx'],
+    ['q=order id prefix', `q=${sample!.id.slice(0, 8)}`],
+    ['q=order number (lower case)', `q=${orderNumber(sample!.session, sample!.id).toLowerCase()}`],
+    ['q=payment session id', `q=${sample!.session}`],
+    ['from/to (one month)', 'from=2025-06-01&to=2025-06-30'],
+    ['sort=amount_cents asc', 'sort=amount_cents&dir=asc'],
+    ['sort=customer_email', 'sort=customer_email&dir=asc'],
+    ['sort=status', 'sort=status'],
+    ['all combined', 'q=lydia&status=completed&from=2025-01-01&to=2025-12-31&sort=amount_cents'],
+    ['page 2 000 (deep)', 'page=2000'],
+    ['fulfilment=unfulfilled', 'fulfilment=unfulfilled'],
+    ['q=order number prefix', `q=${orderNumber(sample!.session, sample!.id).slice(0, 4).toLowerCase()}`],
+    // The fulfilment queue (issue 35): a path of its own.
+    ['queue (oldest first)', '/api/admin/fulfilment'],
+    ['queue page 2', '/api/admin/fulfilment?page=2'],
+    ['queue by product', `/api/admin/fulfilment?product_id=${productIds[0]}`],
+    ['queue by country', '/api/admin/fulfilment?country=US'],
+    [
+      'queue by month',
+      `/api/admin/fulfilment?month=${new Date(Date.UTC(2026, 11, 1)).toISOString().slice(0, 7)}`,
+    ],
+  ]
+  let worst = 0
+  for (const [label, query] of cases) {
+    const times: number[] = []
+    for (let i = 0; i < RUNS + 3; i++) {
+      t = performance.now()
+      const res = await admin.request(query.startsWith('/') ? query : `/api/admin/orders?${query}`)
+      if (res.status !== 200) throw new Error(`${label}: ${res.status} ${await res.text()}`)
+      await res.json()
+      if (i >= 3) times.push(performance.now() - t)
     }
+    const p95 = percentile(times, 95)
+    worst = Math.max(worst, p95)
     console.log(
-      `worst p95 ${worst.toFixed(1)} ms: ${worst <= BUDGET_P95_MS ? 'within' : 'OVER'} the ${BUDGET_P95_MS} ms budget (${driver})`,
+      `${label.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`,
     )
-
-    global.gc?.()
-    const heapBefore = process.memoryUsage().heapUsed
-    let heapPeak = heapBefore
-    const sampler = setInterval(() => {
-      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
-    }, 20)
-    t = performance.now()
-    const res = await admin.request('/api/admin/orders/export')
-    const reader = res.body!.getReader()
-    let bytes = 0
-    let lines = 0
-    let chunks = 0
-    let retained = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      bytes += value.byteLength
-      for (const byte of value) if (byte === 10) lines++
-      // What the export holds on to, measured after a collection now and then (needs --expose-gc).
-      if (++chunks % 20 === 0 && global.gc) {
-        global.gc()
-        retained = Math.max(retained, process.memoryUsage().heapUsed - heapBefore)
-      }
-    }
-    const elapsed = performance.now() - t
-    clearInterval(sampler)
-    const grew = (heapPeak - heapBefore) / 1024 / 1024
-    console.log(
-      `export: ${(lines - 1).toLocaleString('en-US')} orders, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV in ${(elapsed / 1000).toFixed(2)} s ` +
-        `(${elapsed <= BUDGET_EXPORT_MS ? 'within' : 'OVER'} ${BUDGET_EXPORT_MS / 1000} s); heap peak +${grew.toFixed(1)} MB over ${(heapBefore / 1024 / 1024).toFixed(1)} MB, ` +
-        `retained after collection at most ${global.gc ? `+${(retained / 1024 / 1024).toFixed(1)} MB` : '(run with --expose-gc)'}`,
-    )
-  } finally {
-    if (process.env.BENCH_KEEP) {
-      console.log(`kept the database (BENCH_KEEP): ${database.url ?? 'in memory'}`)
-      await database.close()
-    } else await database.destroy()
   }
-}
+  console.log(
+    `worst p95 ${worst.toFixed(1)} ms: ${worst <= BUDGET_P95_MS ? 'within' : 'OVER'} the ${BUDGET_P95_MS} ms budget (${driver})`,
+  )
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
+  global.gc?.()
+  const heapBefore = process.memoryUsage().heapUsed
+  let heapPeak = heapBefore
+  const sampler = setInterval(() => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+  }, 20)
+  t = performance.now()
+  const res = await admin.request('/api/admin/orders/export')
+  const reader = res.body!.getReader()
+  let bytes = 0
+  let lines = 0
+  let chunks = 0
+  let retained = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    bytes += value.byteLength
+    for (const byte of value) if (byte === 10) lines++
+    // What the export holds on to, measured after a collection now and then (needs --expose-gc).
+    if (++chunks % 20 === 0 && global.gc) {
+      global.gc()
+      retained = Math.max(retained, process.memoryUsage().heapUsed - heapBefore)
+    }
+  }
+  const elapsed = performance.now() - t
+  clearInterval(sampler)
+  const grew = (heapPeak - heapBefore) / 1024 / 1024
+  console.log(
+    `export: ${(lines - 1).toLocaleString('en-US')} orders, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV in ${(elapsed / 1000).toFixed(2)} s ` +
+      `(${elapsed <= BUDGET_EXPORT_MS ? 'within' : 'OVER'} ${BUDGET_EXPORT_MS / 1000} s); heap peak +${grew.toFixed(1)} MB over ${(heapBefore / 1024 / 1024).toFixed(1)} MB, ` +
+      `retained after collection at most ${global.gc ? `+${(retained / 1024 / 1024).toFixed(1)} MB` : '(run with --expose-gc)'}`,
+  )
 })

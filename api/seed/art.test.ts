@@ -25,31 +25,39 @@ const TITLES = [
 ]
 
 describe('titles on generated artwork', () => {
-  it('fit inside the colouring page frame at every length, above the footer line', async () => {
-    for (const title of TITLES) {
-      const box = await inkBox(await frameTitle(title), PAGE.width, PAGE.height)
-      expect({ title, ok: box.left >= TITLE_BOX.left - 4 && box.right <= TITLE_BOX.right + 4 }).toEqual({
-        title,
-        ok: true,
-      })
+  it.each([
+    {
+      frame: 'the colouring page frame, above the footer line',
+      draw: (title: string) => frameTitle(title),
+      size: PAGE,
+      left: TITLE_BOX.left,
+      right: TITLE_BOX.right,
       // Below the picture area, above the "free to print" line at 1530.
-      expect(box.top).toBeGreaterThan(1300)
-      expect(box.bottom).toBeLessThan(1500)
-    }
-  }, 120_000)
-
-  it('fit inside the cover card frame at every length', async () => {
-    for (const title of TITLES) {
-      const box = await inkBox(await coverTitle(title, '#000000'), COVER.width, COVER.height)
-      expect({ title, ok: box.left >= COVER.textLeft - 4 && box.right <= COVER.textRight + 4 }).toEqual({
-        title,
-        ok: true,
-      })
+      top: 1300,
+      bottom: 1500,
+    },
+    {
+      frame: 'the cover card frame',
+      draw: (title: string) => coverTitle(title, '#000000'),
+      size: COVER,
+      left: COVER.textLeft,
+      right: COVER.textRight,
       // Between the star (ends at y 390) and the kind label (y 910).
-      expect(box.top).toBeGreaterThan(390)
-      expect(box.bottom).toBeLessThan(910)
-    }
-  }, 120_000)
+      top: 390,
+      bottom: 910,
+    },
+  ])(
+    'fit inside $frame at every length',
+    async ({ draw, size, left, right, top, bottom }) => {
+      for (const title of TITLES) {
+        const box = await inkBox(await draw(title), size.width, size.height)
+        expect({ title, ok: box.left >= left - 4 && box.right <= right + 4 }).toEqual({ title, ok: true })
+        expect(box.top).toBeGreaterThan(top)
+        expect(box.bottom).toBeLessThan(bottom)
+      }
+    },
+    120_000,
+  )
 
   it('stay large for a short title and shrink or wrap for a long one', async () => {
     const short = await inkBox(await coverTitle('Go', '#000000'), COVER.width, COVER.height)

@@ -13,6 +13,7 @@ import {
   userProgress,
 } from '../src/db/schema'
 import { insertSeedLines } from './order-lines'
+import { rng } from './puzzles'
 
 export type DevInsightsSizes = {
   orders: number
@@ -34,18 +35,6 @@ const DAY = 86_400_000
 const BATCH = 1000
 const EMPTY_TERMS = ['noah coloring for toddlers', 'advent calendar', 'jonah maze', 'psalm 23 poster', 'ruth']
 
-/** A small seeded generator, so a seed of the same sizes makes the same history. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
 /**
  * Development only (and the Insights' tests and bench): a year of made-up orders,
  * subscriptions, downloads, searches and puzzle players, so the Insights page has a story
@@ -53,7 +42,8 @@ function random(seed: number) {
  * `dev-insights-` users): running it again adds no order or subscription twice.
  */
 export async function seedDevInsights(db: Db, sizes: DevInsightsSizes = DEV_INSIGHTS_DEFAULTS) {
-  const rand = random(37)
+  // Seeded, so a seed of the same sizes makes the same history.
+  const rand = rng(37)
   const now = sizes.now ?? Date.now()
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!
   // Later days are busier: the shop grows over the year.

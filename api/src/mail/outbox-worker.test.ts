@@ -69,6 +69,20 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
     await database.destroy()
   })
 
+  /** A mailer to a test SMTP server (closed after the test) that refuses the first `refusals` mails. */
+  async function mailerToSmtp(refusals: number, options: Partial<Parameters<typeof createMailer>[0]>) {
+    const server = await startSmtp(refusals)
+    smtp = server
+    const mailer = createMailer({
+      db: database.db,
+      smtpUrl: server.url,
+      from: 'shop@example.com',
+      logger,
+      ...options,
+    })
+    return { mailer, server }
+  }
+
   it('queues without SMTP: the mail waits in the outbox', async () => {
     const mailer = createMailer({ db: database.db, from: 'shop@example.com', logger })
     expect(mailer.outboxOnly).toBe(true)
@@ -78,14 +92,7 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
   })
 
   it('retries a mail the SMTP server refused, then sends it once', async () => {
-    smtp = await startSmtp(2)
-    const mailer = createMailer({
-      db: database.db,
-      smtpUrl: smtp.url,
-      from: 'shop@example.com',
-      logger,
-      policy: fast,
-    })
+    const { mailer, server } = await mailerToSmtp(2, { policy: fast })
     await mailer.send({ to: 'ruth@example.com', subject: 'Your order', text: 'Thank you' })
 
     await mailer.worker?.drain()
@@ -100,7 +107,7 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
     expect(row?.sentAt).toBeInstanceOf(Date)
     // Nothing more is due: draining again sends nothing.
     expect(await mailer.worker?.drain()).toBe(0)
-    expect(smtp.received).toEqual([{ to: 'ruth@example.com', subject: 'Your order' }])
+    expect(server.received).toEqual([{ to: 'ruth@example.com', subject: 'Your order' }])
   })
 
   it('stops after the mail in hand and hands the rest of its batch back, due now (a shutdown)', async () => {
@@ -135,15 +142,8 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
   })
 
   it('waits out the back-off before trying again', async () => {
-    smtp = await startSmtp(1)
     const slow: RetryPolicy = { ...fast, baseDelayMs: 60_000, maxDelayMs: 60_000 }
-    const mailer = createMailer({
-      db: database.db,
-      smtpUrl: smtp.url,
-      from: 'shop@example.com',
-      logger,
-      policy: slow,
-    })
+    const { mailer } = await mailerToSmtp(1, { policy: slow })
     await mailer.send({ to: 'a@example.com', subject: 'Later', text: 'x' })
     await mailer.worker?.drain()
     expect(await mailer.worker?.drain()).toBe(0)
@@ -153,31 +153,17 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
   })
 
   it('gives up after the limit and keeps the reason', async () => {
-    smtp = await startSmtp(100)
-    const mailer = createMailer({
-      db: database.db,
-      smtpUrl: smtp.url,
-      from: 'shop@example.com',
-      logger,
-      policy: fast,
-    })
+    const { mailer, server } = await mailerToSmtp(100, { policy: fast })
     await mailer.send({ to: 'a@example.com', subject: 'Never', text: 'x' })
     for (let i = 0; i < 5; i++) await mailer.worker?.drain()
     const [row] = await database.db.select().from(mailOutbox)
     expect(row).toMatchObject({ status: 'failed', attempts: 3 })
     expect(row?.error).toContain('mailbox busy')
-    expect(smtp.received).toEqual([])
+    expect(server.received).toEqual([])
   })
 
   it('a started worker sends a queued mail by itself', async () => {
-    smtp = await startSmtp(0)
-    const mailer = createMailer({
-      db: database.db,
-      smtpUrl: smtp.url,
-      from: 'shop@example.com',
-      logger,
-      pollMs: 50,
-    })
+    const { mailer, server } = await mailerToSmtp(0, { pollMs: 50 })
     mailer.start()
     try {
       await mailer.send({ to: 'b@example.com', subject: 'Soon', text: 'x' })
@@ -191,7 +177,7 @@ describe.each(DRIVERS)('mail outbox worker (%s)', (driver) => {
     } finally {
       await mailer.stop()
     }
-    expect(smtp.received).toHaveLength(1)
+    expect(server.received).toHaveLength(1)
   })
 })
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
 import { routePath } from 'hono/route'
@@ -68,60 +68,41 @@ export function createMetrics(deps: Pick<AppDeps, 'database'>, token: string): M
     },
   })
 
-  new Gauge({
-    name: 'mail_outbox_oldest_pending_seconds',
-    help: 'Age of the oldest mail still waiting to be sent (0 when none waits).',
-    registers: [registry],
-    async collect() {
-      const [row] = await queryRows<{ age: number | null }>(
-        db,
-        sql`select extract(epoch from now() - min(created_at))::float8 as age
-            from mail_outbox where status = 'pending'`,
-      )
-      this.set(Number(row?.age ?? 0))
-    },
-  })
+  /** A gauge of one number the database answers (`value`, 0 when there is none) at each scrape. */
+  const databaseGauge = (name: string, help: string, query: SQL) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const [row] = await queryRows<{ value: number | null }>(db, query)
+        this.set(Number(row?.value ?? 0))
+      },
+    })
 
-  new Gauge({
-    name: 'orders_paid_total',
-    help: 'Orders ever paid (paid or completed; refunded ones were paid too), from the database.',
-    registers: [registry],
-    async collect() {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from orders
-            where status in ('paid', 'completed', 'refunded') and provider <> 'admin'`,
-      )
-      this.set(row?.n ?? 0)
-    },
-  })
-
-  new Gauge({
-    name: 'payment_events_unprocessed',
-    help: 'Payment webhooks received and not yet processed.',
-    registers: [registry],
-    async collect() {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from payment_events where processed_at is null`,
-      )
-      this.set(row?.n ?? 0)
-    },
-  })
-
-  new Gauge({
-    name: 'payment_webhook_lag_seconds',
-    help: 'Webhook lag: age of the oldest unprocessed payment event (0 when all are processed).',
-    registers: [registry],
-    async collect() {
-      const [row] = await queryRows<{ age: number | null }>(
-        db,
-        sql`select extract(epoch from now() - min(received_at))::float8 as age
-            from payment_events where processed_at is null`,
-      )
-      this.set(Number(row?.age ?? 0))
-    },
-  })
+  databaseGauge(
+    'mail_outbox_oldest_pending_seconds',
+    'Age of the oldest mail still waiting to be sent (0 when none waits).',
+    sql`select extract(epoch from now() - min(created_at))::float8 as value
+        from mail_outbox where status = 'pending'`,
+  )
+  databaseGauge(
+    'orders_paid_total',
+    'Orders ever paid (paid or completed; refunded ones were paid too), from the database.',
+    sql`select count(*)::int as value from orders
+        where status in ('paid', 'completed', 'refunded') and provider <> 'admin'`,
+  )
+  databaseGauge(
+    'payment_events_unprocessed',
+    'Payment webhooks received and not yet processed.',
+    sql`select count(*)::int as value from payment_events where processed_at is null`,
+  )
+  databaseGauge(
+    'payment_webhook_lag_seconds',
+    'Webhook lag: age of the oldest unprocessed payment event (0 when all are processed).',
+    sql`select extract(epoch from now() - min(received_at))::float8 as value
+        from payment_events where processed_at is null`,
+  )
 
   if (driver === 'postgres') {
     // postgres.js keeps no pool statistics of its own; the server's view of this database's

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { categories } from '../db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { categories, orders, user } from '../db/schema'
 import type { TestDatabase } from './database'
 
 /**
@@ -20,4 +20,23 @@ export async function insertScrollOfAntioch(database: TestDatabase): Promise<voi
   await database.db.execute(
     sql`insert into products (slug, name, price_cents) values ('scroll-of-antioch', 'The Scroll of Antioch', 4999)`,
   )
+}
+
+/** A completed test-mode order of the product for the account of `email`: the account owns the box. */
+export async function grantProduct(
+  database: TestDatabase,
+  email: string,
+  productId: string,
+  amountCents: number,
+) {
+  const [row] = await database.db.select().from(user).where(eq(user.email, email))
+  if (!row) throw new Error(`no account for ${email}`)
+  await database.db.insert(orders).values({
+    userId: row.id,
+    email,
+    productId,
+    amountCents,
+    provider: 'test',
+    status: 'completed',
+  })
 }

@@ -329,6 +329,8 @@ export function fakeStripe() {
     prorations,
     prices,
     requests,
+    /** What our code sent in its last request to `path` (`/v1/checkout/sessions`, ...). */
+    lastForm: (path: string) => requests.filter((r) => r.path === path).at(-1)!.form,
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants'
 import { endpoint } from './endpoint'
+import { ORDER_LINE_PRICE, ORDER_TOTALS, ShippingAddressSchema } from './order-parts'
 
 /** Every status an order can have (spec section 4, plus refunded). */
 export const ORDER_STATUSES = ['pending', 'paid', 'completed', 'failed', 'cancelled', 'refunded'] as const
@@ -115,16 +116,6 @@ export const OrderHistoryEntrySchema = z.object({
 })
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>
 
-export const ShippingAddressSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
-})
-
 export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   customer_id: z.string().nullable(),
   currency: z.string(),
@@ -158,20 +149,14 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   items: z.array(
     z.object({
       product_id: z.string(),
-      product_title: z.string(),
-      quantity: z.number().int(),
-      unit_price_cents: z.number().int(),
-      line_total_cents: z.number().int(),
+      ...ORDER_LINE_PRICE,
       /** How many of this line have gone out in shipments. */
       shipped_quantity: z.number().int(),
       /** How many of this line have been refunded. */
       refunded_quantity: z.number().int(),
     }),
   ),
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  shipping_cents: z.number().int(),
-  tax_cents: z.number().int(),
+  ...ORDER_TOTALS,
 })
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>
 

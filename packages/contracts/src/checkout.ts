@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from './admin-orders'
 import { CART_MESSAGES, CartSchema, normalisePostalCode } from './cart'
 import { CHECKOUT_MESSAGES, PAYMENT_METHODS, regionsOf } from './checkout-constants'
 import { endpoint } from './endpoint'
+import { ORDER_LINE_PRICE, ORDER_TOTALS, ShippingAddressSchema } from './order-parts'
 import { SlugSchema } from './schemas'
 
 /**
@@ -93,17 +94,7 @@ export const BuyerOrderSchema = z.object({
   product_title: z.string(),
   product_slug: z.string(),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
-  shipping_address: z
-    .object({
-      firstName: z.string(),
-      lastName: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zipCode: z.string(),
-      country: z.string(),
-    })
-    .nullable(),
+  shipping_address: ShippingAddressSchema.nullable(),
   tracking_number: z.string().nullable(),
   shipped_at: z.iso.datetime({ offset: true }).nullable(),
   /** Placed without an account: it becomes one's when an account confirms the order's address. */
@@ -112,16 +103,10 @@ export const BuyerOrderSchema = z.object({
   items: z.array(
     z.object({
       product_slug: z.string(),
-      product_title: z.string(),
-      quantity: z.number().int(),
-      unit_price_cents: z.number().int(),
-      line_total_cents: z.number().int(),
+      ...ORDER_LINE_PRICE,
     }),
   ),
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  shipping_cents: z.number().int(),
-  tax_cents: z.number().int(),
+  ...ORDER_TOTALS,
   /** Paid by gift card (issue 33); `amount_cents` is what the card payment charged. */
   gift_card_cents: z.number().int().default(0),
   /** How tax was settled, in words ("Tax calculated at payment: none in test mode"). */
@@ -205,15 +190,7 @@ export const CheckoutQuoteQuery = z
   })
 
 /** A signed-in buyer's last shipping address (their last paid order's), offered at checkout. */
-export const SavedAddressSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.enum(['US', 'CA']),
-})
+export const SavedAddressSchema = ShippingAddressSchema.extend({ country: z.enum(['US', 'CA']) })
 export type SavedAddress = z.infer<typeof SavedAddressSchema>
 
 export const checkoutExtrasContract = {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DeliveryAddressSchema } from './checkout'
 import { endpoint } from './endpoint'
 import { GIFT_MESSAGE_MAX, GIFT_MONTHS } from './gift-subscriptions-constants'
+import { adminPageOf, ShippingAddressSchema } from './order-parts'
 import { SUBSCRIPTION_TIERS } from './subscriptions-constants'
 
 /**
@@ -51,16 +52,6 @@ export const BuyGiftBody = z
   })
 export type BuyGiftInput = z.input<typeof BuyGiftBody>
 
-const AddressSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
-})
-
 const MonthSchema = z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/)
 
 export const GiftMonthSchema = z.object({
@@ -102,7 +93,7 @@ export const AdminGiftSchema = GiftSubscriptionSchema.extend({
 export type AdminGift = z.infer<typeof AdminGiftSchema>
 
 export const AdminGiftDetailSchema = AdminGiftSchema.extend({
-  shipping_address: AddressSchema.nullable(),
+  shipping_address: ShippingAddressSchema.nullable(),
   periods: z.array(GiftMonthSchema),
 })
 export type AdminGiftDetail = z.infer<typeof AdminGiftDetailSchema>
@@ -178,12 +169,7 @@ export const adminGiftSubscriptionsContract = {
     access: 'admin',
     summary: 'Gift subscriptions: buyer, recipient, plan, months left, status; search by email or name',
     query: AdminGiftListQuerySchema,
-    response: z.object({
-      data: z.array(AdminGiftSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      page_size: z.number().int(),
-    }),
+    response: adminPageOf(AdminGiftSchema),
   }),
   get: endpoint({
     method: 'GET',

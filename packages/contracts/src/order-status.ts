@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { CARRIERS, FULFILMENT_STATUSES, ORDER_STATUSES, ShippingAddressSchema } from './admin-orders'
+import { CARRIERS, FULFILMENT_STATUSES, ORDER_STATUSES } from './admin-orders'
 import { endpoint } from './endpoint'
+import { ShippingAddressSchema } from './order-parts'
 
 /**
  * Order status without an account (issue 35): a guest gives the email and the order number;

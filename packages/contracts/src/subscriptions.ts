@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DeliveryAddressSchema, SessionIdSchema } from './checkout'
 import { endpoint } from './endpoint'
+import { adminPageOf, ShippingAddressSchema } from './order-parts'
 import {
   MAX_PAUSE_MONTHS,
   planOfPriceId,
@@ -35,16 +36,6 @@ export const CreateSubscriptionBody = z
   })
 
 const MonthSchema = z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.')
-
-export const SubscriptionAddressSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
-})
 
 export const SubscriptionPeriodSchema = z.object({
   /** The month the period starts in (2026-12). */
@@ -88,7 +79,7 @@ export const MySubscriptionSchema = z.object({
   next_period: MonthSchema.nullable(),
   next_period_skipped: z.boolean(),
   next_box: z.object({ name: z.string(), quantity: z.number().int() }).nullable(),
-  shipping_address: SubscriptionAddressSchema.nullable(),
+  shipping_address: ShippingAddressSchema.nullable(),
   provider: z.string(),
   since: z.iso.datetime({ offset: true }),
   periods: z.array(SubscriptionPeriodSchema),
@@ -247,7 +238,7 @@ export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>
 
 export const AdminSubscriberDetailSchema = AdminSubscriberSchema.extend({
   ...SelfServiceFields,
-  shipping_address: SubscriptionAddressSchema.nullable(),
+  shipping_address: ShippingAddressSchema.nullable(),
   periods: z.array(SubscriptionPeriodSchema),
   history: z.array(
     z.object({
@@ -308,12 +299,7 @@ export const adminSubscriptionsContract = {
     summary:
       'Subscribers: status, plan, since, next shipment, city; search by email or name, filter by status and plan',
     query: SubscriberListQuerySchema,
-    response: z.object({
-      data: z.array(AdminSubscriberSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      page_size: z.number().int(),
-    }),
+    response: adminPageOf(AdminSubscriberSchema),
   }),
   figures: endpoint({
     method: 'GET',

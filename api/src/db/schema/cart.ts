@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { user } from './auth'
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
+import { id, timestamps, timestamptzNow, userRef, uuidRef } from './columns'
 
 /** The most of one box a cart or an order line holds (stock may allow fewer). */
 export const MAX_LINE_QUANTITY = 99
@@ -25,10 +15,9 @@ export const MAX_LINE_QUANTITY = 99
 export const carts = pgTable(
   'carts',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: text().references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    userId: userRef('cascade'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('carts_user_id_key').on(t.userId).where(sql`${t.userId} is not null`),
@@ -40,14 +29,10 @@ export const carts = pgTable(
 export const cartItems = pgTable(
   'cart_items',
   {
-    cartId: uuid()
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    cartId: uuidRef(() => carts.id, 'cascade').notNull(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     quantity: integer().notNull(),
-    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestamptzNow(),
   },
   (t) => [
     primaryKey({ columns: [t.cartId, t.productId] }),
@@ -62,12 +47,10 @@ export const cartItems = pgTable(
 export const productQuantityPrices = pgTable(
   'product_quantity_prices',
   {
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     minQuantity: integer().notNull(),
     unitPriceCents: integer().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.minQuantity] }),
@@ -83,10 +66,10 @@ export const productQuantityPrices = pgTable(
 export const shippingZones = pgTable(
   'shipping_zones',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     country: text().notNull().unique('shipping_zones_country_key'),
     name: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [check('shipping_zones_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`)],
 )
@@ -98,14 +81,12 @@ export const shippingZones = pgTable(
 export const shippingRates = pgTable(
   'shipping_rates',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    zoneId: uuid()
-      .notNull()
-      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    id: id(),
+    zoneId: uuidRef(() => shippingZones.id, 'cascade').notNull(),
     name: text().notNull(),
     amountCents: integer().notNull(),
     freeOverCents: integer(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptzNow(),
   },
   (t) => [
     uniqueIndex('shipping_rates_zone_id_key').on(t.zoneId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { id, timestamps, timestamptz, timestamptzNow, uuidRef } from './columns'
 
 /** What a box says about itself on its card and page (all optional; shown when given). */
 export type ProductFacts = {
@@ -18,7 +19,7 @@ export type ProductFacts = {
 export const products = pgTable(
   'products',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     slug: text().notNull().unique('products_slug_key'),
     name: text().notNull(),
     tagline: text().notNull().default(''),
@@ -39,8 +40,7 @@ export const products = pgTable(
     facts: jsonb().$type<ProductFacts>().notNull().default({}),
     sku: text().unique('products_sku_key'),
     imageUrl: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('products_price_cents_check', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 1000000`),
@@ -65,17 +65,15 @@ export const products = pgTable(
 export const productImages = pgTable(
   'product_images',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: id(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     position: integer().notNull().default(0),
     key: text().notNull(),
     alt: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
     size: integer().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index('product_images_product_idx').on(t.productId, t.position),
@@ -91,15 +89,13 @@ export const productImages = pgTable(
 export const productWatchers = pgTable(
   'product_watchers',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: id(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     email: text().notNull(),
     token: text().notNull().unique('product_watchers_token_key'),
-    confirmedAt: timestamp({ withTimezone: true }),
-    notifiedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamptz(),
+    notifiedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index('product_watchers_product_email_idx').on(t.productId, t.email)],
 )

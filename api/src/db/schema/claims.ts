@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { timestamptz, timestamptzNow } from './columns'
 
 /**
  * Work that must happen once, whoever asks and however often: a keyed checkout, the opening
@@ -16,11 +17,11 @@ export const claims = pgTable(
     fingerprint: text(),
     /** The current holder's: only it gives the lease up early. */
     token: uuid().notNull().defaultRandom(),
-    leaseExpiresAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leaseExpiresAt: timestamptzNow(),
     /** The work's answer; null while the work is being done. */
     result: jsonb(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptzNow(),
+    completedAt: timestamptz(),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { user } from './auth'
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { id, timestamptz, timestamptzNow, userRef, uuidRef } from './columns'
 
 /** How a release became active: registered at first start, switched to by an admin, or rolled back to. */
 export const ACTIVATION_KINDS = ['default', 'activate', 'rollback'] as const
@@ -21,13 +11,13 @@ export const ACTIVATION_KINDS = ['default', 'activate', 'rollback'] as const
 export const remoteReleases = pgTable(
   'remote_releases',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     remote: text().notNull(),
     version: text().notNull(),
     manifestUrl: text().notNull(),
     // Null for the releases the server registers itself (the builds it serves by default).
-    registeredBy: text().references(() => user.id, { onDelete: 'set null' }),
-    registeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    registeredBy: userRef('set null'),
+    registeredAt: timestamptzNow(),
   },
   (t) => [uniqueIndex('remote_releases_remote_version_idx').on(t.remote, t.version)],
 )
@@ -37,15 +27,13 @@ export const remoteReleases = pgTable(
 export const remoteActivations = pgTable(
   'remote_activations',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     remote: text().notNull(),
-    releaseId: uuid()
-      .notNull()
-      .references(() => remoteReleases.id, { onDelete: 'restrict' }),
+    releaseId: uuidRef(() => remoteReleases.id, 'restrict').notNull(),
     kind: text({ enum: ACTIVATION_KINDS }).notNull(),
-    activatedBy: text().references(() => user.id, { onDelete: 'set null' }),
-    activatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    rolledBackAt: timestamp({ withTimezone: true }),
+    activatedBy: userRef('set null'),
+    activatedAt: timestamptzNow(),
+    rolledBackAt: timestamptz(),
   },
   (t) => [
     check('remote_activations_kind_check', sql`${t.kind} in ('default', 'activate', 'rollback')`),
@@ -59,19 +47,15 @@ export const remoteDeployments = pgTable(
   'remote_deployments',
   {
     remote: text().primaryKey(),
-    releaseId: uuid()
-      .notNull()
-      .references(() => remoteReleases.id, { onDelete: 'restrict' }),
-    activationId: uuid()
-      .notNull()
-      .references(() => remoteActivations.id, { onDelete: 'restrict' }),
-    activatedAt: timestamp({ withTimezone: true }).notNull(),
+    releaseId: uuidRef(() => remoteReleases.id, 'restrict').notNull(),
+    activationId: uuidRef(() => remoteActivations.id, 'restrict').notNull(),
+    activatedAt: timestamptz().notNull(),
     // A canary (issue 38, decision 061): another release for a share of visitors (1-100 %),
     // chosen per visitor by a hash of their visitor id and the release id. Null: none.
-    canaryReleaseId: uuid().references(() => remoteReleases.id, { onDelete: 'restrict' }),
+    canaryReleaseId: uuidRef(() => remoteReleases.id, 'restrict'),
     canaryShare: integer(),
-    canaryStartedAt: timestamp({ withTimezone: true }),
-    canaryStartedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    canaryStartedAt: timestamptz(),
+    canaryStartedBy: userRef('set null'),
   },
   (t) => [
     check(
@@ -87,17 +71,15 @@ export const CANARY_EVENT_KINDS = ['started', 'share_changed', 'promoted', 'stop
 export const remoteCanaryEvents = pgTable(
   'remote_canary_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     remote: text().notNull(),
-    releaseId: uuid()
-      .notNull()
-      .references(() => remoteReleases.id, { onDelete: 'restrict' }),
+    releaseId: uuidRef(() => remoteReleases.id, 'restrict').notNull(),
     kind: text({ enum: CANARY_EVENT_KINDS }).notNull(),
     share: integer(),
     // Null: the server did it (the automatic stop).
-    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    actorId: userRef('set null'),
     reason: text(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: timestamptzNow(),
   },
   (t) => [
     check(
@@ -113,10 +95,8 @@ export const remoteCanaryEvents = pgTable(
 export const remoteReleaseHealth = pgTable(
   'remote_release_health',
   {
-    releaseId: uuid()
-      .notNull()
-      .references(() => remoteReleases.id, { onDelete: 'cascade' }),
-    minute: timestamp({ withTimezone: true }).notNull(),
+    releaseId: uuidRef(() => remoteReleases.id, 'cascade').notNull(),
+    minute: timestamptz().notNull(),
     views: integer().notNull().default(0),
     errors: integer().notNull().default(0),
   },

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { user } from './auth'
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
+import { id, timestamps, timestamptz, timestamptzNow, userRef, uuidRef } from './columns'
 import { orders } from './orders'
 
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const
@@ -29,7 +18,7 @@ export const DISCOUNT_STATUSES = ['active', 'paused'] as const
 export const discountCodes = pgTable(
   'discount_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     code: text().notNull(),
     description: text().notNull().default(''),
     kind: text({ enum: DISCOUNT_KINDS }).notNull(),
@@ -38,14 +27,13 @@ export const discountCodes = pgTable(
     /** Whole order when false; only the lines of `discount_code_products` when true. */
     productsOnly: boolean().notNull().default(false),
     minSubtotalCents: integer(),
-    startsAt: timestamp({ withTimezone: true }),
-    endsAt: timestamp({ withTimezone: true }),
+    startsAt: timestamptz(),
+    endsAt: timestamptz(),
     usageLimit: integer(),
     usedCount: integer().notNull().default(0),
     oncePerCustomer: boolean().notNull().default(false),
     status: text({ enum: DISCOUNT_STATUSES }).notNull().default('active'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`),
@@ -72,12 +60,8 @@ export const discountCodes = pgTable(
 export const discountCodeProducts = pgTable(
   'discount_code_products',
   {
-    discountCodeId: uuid()
-      .notNull()
-      .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    discountCodeId: uuidRef(() => discountCodes.id, 'cascade').notNull(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
   },
   (t) => [primaryKey({ columns: [t.discountCodeId, t.productId] })],
 )
@@ -91,19 +75,15 @@ export const discountCodeProducts = pgTable(
 export const discountRedemptions = pgTable(
   'discount_redemptions',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    discountCodeId: uuid()
-      .notNull()
-      .references(() => discountCodes.id, { onDelete: 'restrict' }),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: text().references(() => user.id, { onDelete: 'set null' }),
+    id: id(),
+    discountCodeId: uuidRef(() => discountCodes.id, 'restrict').notNull(),
+    orderId: uuidRef(() => orders.id, 'cascade').notNull(),
+    userId: userRef('set null'),
     email: text().notNull(),
     oncePerCustomer: boolean().notNull(),
     amountCents: integer().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptzNow(),
+    releasedAt: timestamptz(),
   },
   (t) => [
     uniqueIndex('discount_redemptions_order_key').on(t.orderId),
@@ -132,7 +112,7 @@ export const GIFT_CARD_ENTRY_KINDS = ['issue', 'debit', 'release', 'refund', 'ad
 export const giftCards = pgTable(
   'gift_cards',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     codeHash: text().notNull().unique('gift_cards_code_hash_key'),
     last4: text().notNull(),
     initialCents: integer().notNull(),
@@ -143,13 +123,12 @@ export const giftCards = pgTable(
     recipientName: text(),
     giverName: text(),
     message: text(),
-    deliverOn: timestamp({ withTimezone: true }),
+    deliverOn: timestamptz(),
     /** The order that bought it (none for one issued by hand). */
-    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
-    issuedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    orderId: uuidRef(() => orders.id, 'set null'),
+    issuedBy: userRef('set null'),
     note: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('gift_cards_balance_check', sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`),
@@ -169,16 +148,14 @@ export const giftCards = pgTable(
 export const giftCardLedger = pgTable(
   'gift_card_ledger',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    giftCardId: uuid()
-      .notNull()
-      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    id: id(),
+    giftCardId: uuidRef(() => giftCards.id, 'cascade').notNull(),
     kind: text({ enum: GIFT_CARD_ENTRY_KINDS }).notNull(),
     amountCents: integer().notNull(),
-    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
-    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    orderId: uuidRef(() => orders.id, 'set null'),
+    actorId: userRef('set null'),
     note: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     check('gift_card_ledger_kind_check', sql`${t.kind} in ('issue', 'debit', 'release', 'refund', 'adjust')`),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { user } from './auth'
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { id, timestamps, timestamptz, userRef, uuidRef } from './columns'
 import { orders, PAYMENT_PROVIDERS, type ShippingAddress, SUBSCRIPTION_TIERS } from './orders'
 
 /**
@@ -36,8 +26,8 @@ export const GIFT_SUBSCRIPTION_STATUSES = [
 export const giftSubscriptions = pgTable(
   'gift_subscriptions',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    buyerUserId: text().references(() => user.id, { onDelete: 'set null' }),
+    id: id(),
+    buyerUserId: userRef('set null'),
     buyerEmail: text().notNull(),
     buyerName: text(),
     recipientName: text().notNull(),
@@ -55,15 +45,14 @@ export const giftSubscriptions = pgTable(
     shippingAddress: jsonb().$type<ShippingAddress>(),
     /** The recipient's link: sha-256 of its token (the token itself is only in the mail). */
     addressTokenHash: text().unique('gift_subscriptions_address_token_hash_key'),
-    addressTokenExpiresAt: timestamp({ withTimezone: true }),
-    addressTokenUsedAt: timestamp({ withTimezone: true }),
+    addressTokenExpiresAt: timestamptz(),
+    addressTokenUsedAt: timestamptz(),
     /** When the next month is due (the test clock, like a subscription's renewal). */
-    currentPeriodEnd: timestamp({ withTimezone: true }),
-    paidAt: timestamp({ withTimezone: true }),
-    startedAt: timestamp({ withTimezone: true }),
-    endedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    currentPeriodEnd: timestamptz(),
+    paidAt: timestamptz(),
+    startedAt: timestamptz(),
+    endedAt: timestamptz(),
+    ...timestamps(),
   },
   (t) => [
     check('gift_subscriptions_tier_check', sql`${t.tier} in ('Basic', 'Premium', 'Family')`),
@@ -88,16 +77,13 @@ export const GIFT_MONTH_STATUSES = ['shipped', 'awaiting_box'] as const
 export const giftSubscriptionMonths = pgTable(
   'gift_subscription_months',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    giftId: uuid()
-      .notNull()
-      .references(() => giftSubscriptions.id, { onDelete: 'cascade' }),
+    id: id(),
+    giftId: uuidRef(() => giftSubscriptions.id, 'cascade').notNull(),
     period: text().notNull(),
     status: text({ enum: GIFT_MONTH_STATUSES }).notNull(),
     tier: text({ enum: SUBSCRIPTION_TIERS }).notNull(),
-    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    orderId: uuidRef(() => orders.id, 'set null'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('gift_subscription_months_gift_period_key').on(t.giftId, t.period),

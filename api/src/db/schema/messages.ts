@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { user } from './auth'
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { id, timestamptz, timestamptzNow, userRef } from './columns'
 
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     name: text().notNull(),
     email: text().notNull(),
     subject: text().notNull(),
     message: text().notNull(),
-    userId: text().references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userId: userRef('set null'),
+    createdAt: timestamptzNow(),
     // Marked by an admin once answered.
-    handledAt: timestamp({ withTimezone: true }),
-    handledBy: text().references(() => user.id, { onDelete: 'set null' }),
+    handledAt: timestamptz(),
+    handledBy: userRef('set null'),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 )
@@ -22,14 +22,14 @@ export const contactMessages = pgTable(
 export const prayerRequests = pgTable(
   'prayer_requests',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     name: text(),
     email: text(),
     request: text().notNull(),
-    userId: text().references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp({ withTimezone: true }),
-    handledBy: text().references(() => user.id, { onDelete: 'set null' }),
+    userId: userRef('set null'),
+    createdAt: timestamptzNow(),
+    handledAt: timestamptz(),
+    handledBy: userRef('set null'),
   },
   (t) => [index('prayer_requests_created_at_idx').on(t.createdAt)],
 )
@@ -40,7 +40,7 @@ export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     to: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
@@ -48,11 +48,11 @@ export const mailOutbox = pgTable(
     status: text({ enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
     // When a worker may next try this row: the back-off after a failure, or the lease a
     // worker holds while it sends (so a crashed worker's row is retried, never lost).
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp({ withTimezone: true }),
+    nextAttemptAt: timestamptzNow(),
+    sentAt: timestamptz(),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
@@ -64,8 +64,8 @@ export const mailOutbox = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    id: id(),
+    actorId: userRef('set null'),
     action: text().notNull(),
     entity: text().notNull(),
     entityId: text(),
@@ -73,7 +73,7 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     data: jsonb(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index('audit_log_created_at_idx').on(t.createdAt),

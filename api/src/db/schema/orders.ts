@@ -9,12 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { user } from './auth'
 import { products } from './catalog'
+import { id, timestamps, timestamptz, timestamptzNow, userRef, uuidRef } from './columns'
 
 export const ORDER_STATUSES = ['pending', 'paid', 'completed', 'failed', 'cancelled', 'refunded'] as const
 export const PAYMENT_METHODS = ['apple_pay', 'google_pay', 'card'] as const
@@ -40,13 +39,11 @@ export type ShippingAddress = {
 export const orders = pgTable(
   'orders',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: text().references(() => user.id, { onDelete: 'set null' }),
+    id: id(),
+    userId: userRef('set null'),
     email: text().notNull(),
     customerName: text(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    productId: uuidRef(() => products.id, 'restrict').notNull(),
     // The total charged: subtotal - discount + shipping + tax, all computed on the server
     // (issue 32). `productId` is the first line's product (access, insights, old readers).
     amountCents: integer().notNull(),
@@ -67,24 +64,23 @@ export const orders = pgTable(
     providerSessionId: text().unique('orders_provider_session_id_key'),
     paymentMethod: text({ enum: PAYMENT_METHODS }),
     shippingAddress: jsonb().$type<ShippingAddress>(),
-    paidAt: timestamp({ withTimezone: true }),
+    paidAt: timestamptz(),
     // Fulfilment, set from the admin console: shipping is not a payment status.
     // The latest shipment's tracking number and the first shipment's day (old readers, the
     // CSV); the shipments themselves are in `shipments`.
     trackingNumber: text(),
-    shippedAt: timestamp({ withTimezone: true }),
+    shippedAt: timestamptz(),
     // Stored, not derived on read: the queue and the list filter on it at 100 000 orders. It
     // changes only in the transaction that locks the order and writes its shipment.
     fulfilmentStatus: text({ enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
-    refundedAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamptz(),
     // What has gone back to the buyer so far (issue 35: partial refunds); the order is
     // `refunded` when it reaches the amount.
     refundedCents: integer().notNull().default(0),
     // A subscription's monthly shipment (issue 34): 0 to the buyer here (the month's payment
     // is in `subscription_periods`), its lines the month's box(es), in the queue like any order.
     subscriptionId: uuid().references((): AnyPgColumn => subscriptions.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('orders_amount_cents_check', sql`${t.amountCents} >= 0`),
@@ -157,15 +153,13 @@ export const orders = pgTable(
 export const shipments = pgTable(
   'shipments',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: uuidRef(() => orders.id, 'cascade').notNull(),
     carrier: text({ enum: CARRIERS }).notNull(),
     trackingNumber: text().notNull(),
-    shippedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp({ withTimezone: true }),
-    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    shippedAt: timestamptzNow(),
+    deliveredAt: timestamptz(),
+    createdBy: userRef('set null'),
   },
   (t) => [
     check('shipments_carrier_check', sql`${t.carrier} in ('USPS', 'UPS', 'FedEx', 'Canada Post', 'other')`),
@@ -176,12 +170,8 @@ export const shipments = pgTable(
 export const shipmentItems = pgTable(
   'shipment_items',
   {
-    shipmentId: uuid()
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
-    orderItemId: uuid()
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    shipmentId: uuidRef(() => shipments.id, 'cascade').notNull(),
+    orderItemId: uuidRef(() => orderItems.id, 'cascade').notNull(),
     quantity: integer().notNull(),
   },
   (t) => [
@@ -198,13 +188,9 @@ export const shipmentItems = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    id: id(),
+    orderId: uuidRef(() => orders.id, 'cascade').notNull(),
+    productId: uuidRef(() => products.id, 'restrict').notNull(),
     position: integer().notNull().default(0),
     productName: text().notNull(),
     quantity: integer().notNull(),
@@ -228,16 +214,14 @@ export const orderItems = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: uuidRef(() => orders.id, 'cascade').notNull(),
     seq: integer().notNull(),
     amountCents: integer().notNull(),
     restocked: boolean().notNull().default(false),
     reference: text(),
-    actorId: text().references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: userRef('set null'),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     uniqueIndex('refunds_order_seq_key').on(t.orderId, t.seq),
@@ -248,12 +232,8 @@ export const refunds = pgTable(
 export const refundItems = pgTable(
   'refund_items',
   {
-    refundId: uuid()
-      .notNull()
-      .references(() => refunds.id, { onDelete: 'cascade' }),
-    orderItemId: uuid()
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    refundId: uuidRef(() => refunds.id, 'cascade').notNull(),
+    orderItemId: uuidRef(() => orderItems.id, 'cascade').notNull(),
     quantity: integer().notNull(),
   },
   (t) => [
@@ -276,16 +256,14 @@ export const ORDER_HISTORY_EVENTS = [
 export const orderHistory = pgTable(
   'order_history',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: uuidRef(() => orders.id, 'cascade').notNull(),
     event: text({ enum: ORDER_HISTORY_EVENTS }).notNull(),
     fromStatus: text(),
     toStatus: text(),
     note: text(),
-    actorId: text().references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: userRef('set null'),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     check(
@@ -300,13 +278,13 @@ export const orderHistory = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     eventId: text().notNull(),
     type: text().notNull(),
     payload: jsonb(),
-    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp({ withTimezone: true }),
+    receivedAt: timestamptzNow(),
+    processedAt: timestamptz(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_id_key').on(t.provider, t.eventId)],
 )
@@ -314,33 +292,30 @@ export const paymentEvents = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('cascade').notNull(),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerCustomerId: text(),
     providerSubscriptionId: text().notNull().unique('subscriptions_provider_subscription_id_key'),
     tier: text({ enum: SUBSCRIPTION_TIERS }).notNull(),
     priceId: text().notNull(),
     status: text().notNull(),
-    currentPeriodEnd: timestamp({ withTimezone: true }),
+    currentPeriodEnd: timestamptz(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     // Where the boxes go (issue 34): given when subscribing, changed from /account; each
     // month's shipment copies it when it is made.
     shippingAddress: jsonb().$type<ShippingAddress>(),
     // When it stopped being live (canceled, incomplete_expired): the Insights' churn and
     // active-per-day read it (decision 044).
-    endedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamptz(),
     // Self-service and retries (issue 34, decision 065): paused (no box, no charge) until this
     // moment; test mode's credit (cents) taken off the next renewal; the failed tries of the
     // renewal being retried and when the next one is.
-    pausedUntil: timestamp({ withTimezone: true }),
+    pausedUntil: timestamptz(),
     creditCents: integer().notNull().default(0),
     failedAttempts: integer().notNull().default(0),
-    nextPaymentAttemptAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nextPaymentAttemptAt: timestamptz(),
+    ...timestamps(),
   },
   (t) => [
     check('subscriptions_credit_check', sql`${t.creditCents} >= 0`),
@@ -360,10 +335,8 @@ export const SUBSCRIPTION_CHECKOUT_STATUSES = ['open', 'completed', 'expired'] a
 export const subscriptionCheckouts = pgTable(
   'subscription_checkouts',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('cascade').notNull(),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerSessionId: text().unique('subscription_checkouts_provider_session_id_key'),
     url: text(),
@@ -372,8 +345,7 @@ export const subscriptionCheckouts = pgTable(
     status: text({ enum: SUBSCRIPTION_CHECKOUT_STATUSES }).notNull().default('open'),
     // The address given on the plan page (test mode) or collected by Stripe Checkout.
     shippingAddress: jsonb().$type<ShippingAddress>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('subscription_checkouts_tier_check', sql`${t.tier} in ('Basic', 'Premium', 'Family')`),
@@ -386,12 +358,10 @@ export const subscriptionCheckouts = pgTable(
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade').notNull(),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerCustomerId: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.provider] }),
@@ -412,10 +382,8 @@ export const SUBSCRIPTION_PERIOD_STATUSES = ['shipped', 'skipped', 'awaiting_box
 export const subscriptionPeriods = pgTable(
   'subscription_periods',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    subscriptionId: uuid()
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    id: id(),
+    subscriptionId: uuidRef(() => subscriptions.id, 'cascade').notNull(),
     period: text().notNull(),
     status: text({ enum: SUBSCRIPTION_PERIOD_STATUSES }).notNull(),
     tier: text({ enum: SUBSCRIPTION_TIERS }).notNull(),
@@ -423,13 +391,12 @@ export const subscriptionPeriods = pgTable(
     amountCents: integer().notNull().default(0),
     /** The provider's invoice (Stripe `in_...`; a test renewal's own id). */
     invoiceId: text(),
-    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    orderId: uuidRef(() => orders.id, 'set null'),
     // A month skipped with a credit (decision 065): charged as usual, this much credited to
     // the next payment, once (granted when the month is charged).
     creditCents: integer().notNull().default(0),
-    creditGrantedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    creditGrantedAt: timestamptz(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('subscription_periods_subscription_period_key').on(t.subscriptionId, t.period),
@@ -449,11 +416,9 @@ export const subscriptionBoxes = pgTable(
   'subscription_boxes',
   {
     month: text().primaryKey(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
-    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    productId: uuidRef(() => products.id, 'restrict').notNull(),
+    updatedBy: userRef('set null'),
+    updatedAt: timestamptzNow(),
   },
   (t) => [check('subscription_boxes_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
 )
@@ -462,14 +427,12 @@ export const subscriptionBoxes = pgTable(
 export const subscriptionEvents = pgTable(
   'subscription_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    subscriptionId: uuid()
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    id: id(),
+    subscriptionId: uuidRef(() => subscriptions.id, 'cascade').notNull(),
     event: text().notNull(),
     note: text(),
-    actorId: text().references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: userRef('set null'),
+    createdAt: timestamptzNow(),
   },
   (t) => [index('subscription_events_subscription_id_idx').on(t.subscriptionId, t.createdAt)],
 )

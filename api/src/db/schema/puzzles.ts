@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { user } from './auth'
+import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
+import { id, timestamps, timestamptz, timestamptzNow, userRef, uuidRef } from './columns'
 
 // Answers live only here; the API compares them and never sends them to a browser.
 export const puzzleContent = pgTable(
   'puzzle_content',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: id(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     stepNumber: integer().notNull(),
     title: text().notNull(),
     content: text().notNull(),
@@ -36,8 +23,7 @@ export const puzzleContent = pgTable(
     position: integer().notNull().default(0),
     // Wrong answers given to this step: where players get stuck (admin progress screen).
     wrongAnswers: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     unique('puzzle_content_product_step_key').on(t.productId, t.stepNumber),
@@ -48,17 +34,13 @@ export const puzzleContent = pgTable(
 export const userProgress = pgTable(
   'user_progress',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade').notNull(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     currentStep: integer().notNull().default(1),
     completedSteps: integer().array().notNull().default(sql`'{}'::integer[]`),
-    lastActivity: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastActivity: timestamptzNow(),
+    completedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
@@ -72,10 +54,8 @@ export const userProgress = pgTable(
 export const scrollFragments = pgTable(
   'scroll_fragments',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: id(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     number: integer().notNull(),
     instruction: text().notNull(),
     scrollLine: text().notNull(),
@@ -85,8 +65,7 @@ export const scrollFragments = pgTable(
     bonusQuestion: text(),
     bonusAnswer: text(),
     bonusAcceptedAnswers: text().array().notNull().default(sql`'{}'::text[]`),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     unique('scroll_fragments_product_number_key').on(t.productId, t.number),
@@ -100,16 +79,12 @@ export const scrollFragments = pgTable(
 export const scrollProgress = pgTable(
   'scroll_progress',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    fragmentId: uuid()
-      .notNull()
-      .references(() => scrollFragments.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade').notNull(),
+    fragmentId: uuidRef(() => scrollFragments.id, 'cascade').notNull(),
     hintsRevealed: integer().notNull().default(0),
-    completedAt: timestamp({ withTimezone: true }),
-    bonusRevealedAt: timestamp({ withTimezone: true }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamptz(),
+    bonusRevealedAt: timestamptz(),
+    updatedAt: timestamptzNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.fragmentId] }),
@@ -128,20 +103,18 @@ export const scrollProgress = pgTable(
 export const portalCodes = pgTable(
   'portal_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     code: text().unique('portal_codes_code_key'),
     codeHash: text().unique('portal_codes_code_hash_key'),
     codePrefix: text(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
     // A generation run (one print run): the codes the admin downloaded together.
     batchId: uuid(),
     isActive: boolean().notNull().default(true),
     // Set when a per-box code is first entered (a visitor's too); the account once signed in.
-    redeemedAt: timestamp({ withTimezone: true }),
-    redeemedBy: text().references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: timestamptz(),
+    redeemedBy: userRef('set null'),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     check(
@@ -156,14 +129,10 @@ export const portalCodes = pgTable(
 export const portalUnlocks = pgTable(
   'portal_unlocks',
   {
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    codeId: uuid().references(() => portalCodes.id, { onDelete: 'set null' }),
-    unlockedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userId: userRef('cascade').notNull(),
+    productId: uuidRef(() => products.id, 'cascade').notNull(),
+    codeId: uuidRef(() => portalCodes.id, 'set null'),
+    unlockedAt: timestamptzNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 )

@@ -1,27 +1,17 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { id, timestamps, timestamptzNow, uuidRef } from './columns'
 
 const slugCheck = (name: string, column: unknown) => check(name, sql`${column} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)
 
 export const categories = pgTable(
   'categories',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     slug: text().notNull().unique('categories_slug_key'),
     name: text().notNull(),
     description: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [slugCheck('categories_slug_check', t.slug)],
 )
@@ -29,13 +19,11 @@ export const categories = pgTable(
 export const resources = pgTable(
   'resources',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     slug: text().notNull().unique('resources_slug_key'),
     title: text().notNull(),
     description: text().notNull().default(''),
-    categoryId: uuid()
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
+    categoryId: uuidRef(() => categories.id, 'restrict').notNull(),
     published: boolean().notNull().default(false),
     isFeatured: boolean().notNull().default(false),
     downloads: integer().notNull().default(0),
@@ -43,8 +31,7 @@ export const resources = pgTable(
     scriptureRef: text(),
     // Storage key of the thumbnail image; the API turns it into a URL.
     thumbKey: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     slugCheck('resources_slug_check', t.slug),
@@ -59,7 +46,7 @@ export const resources = pgTable(
 export const tags = pgTable(
   'tags',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     name: text().notNull().unique('tags_name_key'),
   },
   // "Bible" and "bible" are one tag: the editor picks the existing one whatever the case.
@@ -69,12 +56,8 @@ export const tags = pgTable(
 export const resourceTags = pgTable(
   'resource_tags',
   {
-    resourceId: uuid()
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
-    tagId: uuid()
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    resourceId: uuidRef(() => resources.id, 'cascade').notNull(),
+    tagId: uuidRef(() => tags.id, 'cascade').notNull(),
   },
   (t) => [primaryKey({ columns: [t.resourceId, t.tagId] }), index('resource_tags_tag_idx').on(t.tagId)],
 )
@@ -82,10 +65,8 @@ export const resourceTags = pgTable(
 export const fileAssets = pgTable(
   'file_assets',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    resourceId: uuid()
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
+    id: id(),
+    resourceId: uuidRef(() => resources.id, 'cascade').notNull(),
     storageKey: text().notNull().unique('file_assets_storage_key_key'),
     filename: text().notNull(),
     mimeType: text().notNull().default('image/jpeg'),
@@ -96,7 +77,7 @@ export const fileAssets = pgTable(
     height: integer(),
     // The editor's order of a resource's files (ties broken by creation time).
     position: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     check('file_assets_size_check', sql`${t.sizeBytes} >= 0`),
@@ -113,11 +94,9 @@ export const fileAssets = pgTable(
 export const downloadClaims = pgTable(
   'download_claims',
   {
-    resourceId: uuid()
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
+    resourceId: uuidRef(() => resources.id, 'cascade').notNull(),
     client: text().notNull(),
-    countedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    countedAt: timestamptzNow(),
   },
   (t) => [
     primaryKey({ columns: [t.resourceId, t.client] }),

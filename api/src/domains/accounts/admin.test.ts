@@ -1,26 +1,18 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, orders, products, puzzleContent, user, userProgress } from '../../db/schema'
-import { type Actors, createActors } from '../../security/actors'
-import { createTestApp } from '../../test/app'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import type { AppEnv } from '../../types'
+import { DRIVERS } from '../../test/database'
+import { useTestAppWithActors } from '../../test/use-test-app'
 import { setUserRole } from './service'
 
 describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
-  let database: TestDatabase
-  let app: Hono<AppEnv>
-  let actors: Actors
+  const setup = useTestAppWithActors(driver, `dash-${driver}`)
   let scroll: string
   let psalms: string
   let stepId: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database).app as unknown as Hono<AppEnv>
-    actors = await createActors(app, database, `dash-${driver}`)
-    const rows = await database.db
+    const rows = await setup.database.db
       .insert(products)
       .values([
         { slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999 },
@@ -29,7 +21,7 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       .returning({ id: products.id })
     scroll = rows[0]!.id
     psalms = rows[1]!.id
-    const steps = await database.db
+    const steps = await setup.database.db
       .insert(puzzleContent)
       .values([
         { productId: scroll, stepNumber: 1, title: 'The Gate', content: 'Find the gate', answer: 'damascus' },
@@ -37,9 +29,9 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       ])
       .returning({ id: puzzleContent.id })
     stepId = steps[0]!.id
-    await database.db.insert(orders).values([
+    await setup.database.db.insert(orders).values([
       {
-        userId: actors.ids.customer,
+        userId: setup.actors.ids.customer,
         email: 'c@x.test',
         productId: scroll,
         amountCents: 4999,
@@ -56,25 +48,24 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
         createdAt: new Date('2020-01-01T00:00:00Z'),
       },
     ])
-    await database.db.insert(userProgress).values([
-      { userId: actors.ids.customer, productId: scroll, currentStep: 2, completedSteps: [1] },
+    await setup.database.db.insert(userProgress).values([
+      { userId: setup.actors.ids.customer, productId: scroll, currentStep: 2, completedSteps: [1] },
       {
-        userId: actors.ids.otherCustomer,
+        userId: setup.actors.ids.otherCustomer,
         productId: scroll,
         currentStep: 2,
         completedSteps: [1, 2],
         completedAt: new Date(),
       },
     ])
-  }, 120_000)
-  afterAll(() => database?.destroy())
+  })
 
   it('guards every dashboard endpoint: 401 visitor, 403 customer and editor', async () => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/admin/summary'],
       ['GET', '/api/admin/customers'],
       ['GET', '/api/admin/products'],
-      ['POST', `/api/admin/customers/${actors.ids.customer}/grant`, {}],
+      ['POST', `/api/admin/customers/${setup.actors.ids.customer}/grant`, {}],
       ['GET', '/api/admin/puzzle-content'],
       [
         'PUT',
@@ -84,14 +75,14 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       ['GET', '/api/admin/progress'],
     ]
     for (const [method, path, body] of calls) {
-      expect((await actors.anonymous.request(path, { method, body })).status, path).toBe(401)
-      expect((await actors.customer.request(path, { method, body })).status, path).toBe(403)
-      expect((await actors.editor.request(path, { method, body })).status, path).toBe(403)
+      expect((await setup.actors.anonymous.request(path, { method, body })).status, path).toBe(401)
+      expect((await setup.actors.customer.request(path, { method, body })).status, path).toBe(403)
+      expect((await setup.actors.editor.request(path, { method, body })).status, path).toBe(403)
     }
   })
 
   it('counts the summary cards', async () => {
-    const res = await actors.admin.json<{ data: Record<string, number> }>('/api/admin/summary')
+    const res = await setup.actors.admin.json<{ data: Record<string, number> }>('/api/admin/summary')
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       customers: 4,
@@ -102,12 +93,12 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
   })
 
   it('pages and searches customers, with order counts, and never answers with a huge name', async () => {
-    const all = await actors.admin.json<{ data: { email: string; orders: number }[]; total: number }>(
+    const all = await setup.actors.admin.json<{ data: { email: string; orders: number }[]; total: number }>(
       '/api/admin/customers?page_size=2',
     )
     expect(all.body, JSON.stringify(all.body)).toMatchObject({ total: 4 })
     expect(all.body.data).toHaveLength(2)
-    const found = await actors.admin.json<{ data: { email: string; orders: number }[]; total: number }>(
+    const found = await setup.actors.admin.json<{ data: { email: string; orders: number }[]; total: number }>(
       '/api/admin/customers?q=Customer-DASH',
     )
     expect(found.body.data.map((c) => c.email).sort()).toEqual([
@@ -115,24 +106,26 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       `othercustomer-dash-${driver}@matrix.test`,
     ])
     expect(found.body.data.find((c) => c.email.startsWith('customer'))?.orders).toBe(1)
-    const none = await actors.admin.json<{ data: unknown[]; total: number }>('/api/admin/customers?q=%25%25')
+    const none = await setup.actors.admin.json<{ data: unknown[]; total: number }>(
+      '/api/admin/customers?q=%25%25',
+    )
     expect(none.body).toEqual({ data: [], total: 0 })
     // A 2 MB name stays a 200-character cell in the list.
-    await database.db
+    await setup.database.db
       .update(user)
       .set({ name: 'N'.repeat(2_000_000) })
-      .where(eq(user.id, actors.ids.otherCustomer))
-    const res = await actors.admin.request('/api/admin/customers')
+      .where(eq(user.id, setup.actors.ids.otherCustomer))
+    const res = await setup.actors.admin.request('/api/admin/customers')
     expect(Number((await res.clone().text()).length)).toBeLessThan(5_000)
     expect(
       ((await res.json()) as { data: { full_name: string }[] }).data.some((c) => c.full_name.length === 200),
     ).toBe(true)
-    expect((await actors.admin.request('/api/admin/customers?page_size=101')).status).toBe(400)
+    expect((await setup.actors.admin.request('/api/admin/customers?page_size=101')).status).toBe(400)
   })
 
   it('grants access once: a completed order of 0 for the first puzzle product, audited', async () => {
-    const path = `/api/admin/customers/${actors.ids.editor}/grant`
-    const first = await actors.admin.json<{
+    const path = `/api/admin/customers/${setup.actors.ids.editor}/grant`
+    const first = await setup.actors.admin.json<{
       data: { order_id: string; product_id: string; created: boolean }
     }>(path, {
       method: 'POST',
@@ -140,7 +133,7 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
     })
     expect(first.status).toBe(200)
     expect(first.body.data).toMatchObject({ product_id: scroll, created: true })
-    const second = await actors.admin.json<{ data: { order_id: string; created: boolean } }>(path, {
+    const second = await setup.actors.admin.json<{ data: { order_id: string; created: boolean } }>(path, {
       method: 'POST',
       body: {},
     })
@@ -150,43 +143,50 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       created: false,
     })
     const [both] = await Promise.all([
-      actors.admin.json<{ data: { created: boolean } }>(path, {
+      setup.actors.admin.json<{ data: { created: boolean } }>(path, {
         method: 'POST',
         body: { productId: psalms },
       }),
-      actors.admin.json<{ data: { created: boolean } }>(path, {
+      setup.actors.admin.json<{ data: { created: boolean } }>(path, {
         method: 'POST',
         body: { productId: psalms },
       }),
     ])
     expect(both.status).toBe(200)
-    const granted = await database.db.select().from(orders).where(eq(orders.userId, actors.ids.editor))
+    const granted = await setup.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, setup.actors.ids.editor))
     expect(granted).toHaveLength(2)
     expect(
       granted.every((o) => o.amountCents === 0 && o.status === 'completed' && o.provider === 'admin'),
     ).toBe(true)
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'order.access_granted'))
+    const audit = await setup.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'order.access_granted'))
     expect(audit).toHaveLength(2)
     expect(
-      (await actors.admin.request('/api/admin/customers/nobody/grant', { method: 'POST', body: {} })).status,
+      (await setup.actors.admin.request('/api/admin/customers/nobody/grant', { method: 'POST', body: {} }))
+        .status,
     ).toBe(404)
     expect(
       (
-        await actors.admin.request(path, {
+        await setup.actors.admin.request(path, {
           method: 'POST',
           body: { productId: '00000000-0000-4000-8000-000000000000' },
         })
       ).status,
     ).toBe(404)
-    expect((await actors.admin.request(path, { method: 'POST', body: { productId: 'nope' } })).status).toBe(
-      400,
-    )
+    expect(
+      (await setup.actors.admin.request(path, { method: 'POST', body: { productId: 'nope' } })).status,
+    ).toBe(400)
   })
 
   it('lists and edits puzzle content, with before and after in the audit log', async () => {
-    const list = await actors.admin.json<{ data: { id: string; product_name: string; answer: string }[] }>(
-      '/api/admin/puzzle-content',
-    )
+    const list = await setup.actors.admin.json<{
+      data: { id: string; product_name: string; answer: string }[]
+    }>('/api/admin/puzzle-content')
     expect(list.body.data.map((s) => s.product_name)).toEqual([
       'The Scroll of Antioch',
       'The Scroll of Antioch',
@@ -199,7 +199,7 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       unlock_message: 'The gate opens.',
       is_active: false,
     }
-    const res = await actors.admin.json<{ data: Record<string, unknown> }>(
+    const res = await setup.actors.admin.json<{ data: Record<string, unknown> }>(
       `/api/admin/puzzle-content/${stepId}`,
       {
         method: 'PUT',
@@ -213,19 +213,19 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
       answer: 'Damascus',
       is_active: false,
     })
-    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, stepId))
+    const [entry] = await setup.database.db.select().from(auditLog).where(eq(auditLog.entityId, stepId))
     expect(entry).toMatchObject({
-      actorId: actors.ids.admin,
+      actorId: setup.actors.ids.admin,
       action: 'puzzle_content.updated',
       before: { title: 'The Gate', answer: 'damascus', is_active: true },
       after: { title: 'The Damascus Gate', answer: 'Damascus', is_active: false },
     })
-    const empty = await actors.admin.request(`/api/admin/puzzle-content/${stepId}`, {
+    const empty = await setup.actors.admin.request(`/api/admin/puzzle-content/${stepId}`, {
       method: 'PUT',
       body: { ...body, title: '   ' },
     })
     expect(empty.status).toBe(400)
-    const missing = await actors.admin.request(
+    const missing = await setup.actors.admin.request(
       '/api/admin/puzzle-content/00000000-0000-4000-8000-000000000000',
       {
         method: 'PUT',
@@ -236,10 +236,10 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
   })
 
   it('lists progress newest activity first with customer and product', async () => {
-    await database.db.execute(
+    await setup.database.db.execute(
       sql`update user_progress set last_activity = now() - interval '1 day' where completed_at is null`,
     )
-    const res = await actors.admin.json<{
+    const res = await setup.actors.admin.json<{
       data: { customer_email: string; completed_steps: number[]; completed_at: string | null }[]
       total: number
     }>('/api/admin/progress')
@@ -252,15 +252,15 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
   })
 
   it('records role changes with before and after', async () => {
-    const res = await actors.admin.request(`/api/admin/users/${actors.ids.otherCustomer}/role`, {
+    const res = await setup.actors.admin.request(`/api/admin/users/${setup.actors.ids.otherCustomer}/role`, {
       method: 'PATCH',
       body: { role: 'editor' },
     })
     expect(res.status).toBe(200)
-    const [entry] = await database.db
+    const [entry] = await setup.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, actors.ids.otherCustomer))
+      .where(eq(auditLog.entityId, setup.actors.ids.otherCustomer))
     expect(entry).toMatchObject({
       action: 'user.role_changed',
       before: { role: 'customer' },
@@ -269,36 +269,45 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
   })
 
   it('records nothing when the role set is the one the user already has', async () => {
-    const before = await database.db.select().from(auditLog).where(eq(auditLog.entityId, actors.ids.customer))
-    const res = await actors.admin.request(`/api/admin/users/${actors.ids.customer}/role`, {
+    const before = await setup.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, setup.actors.ids.customer))
+    const res = await setup.actors.admin.request(`/api/admin/users/${setup.actors.ids.customer}/role`, {
       method: 'PATCH',
       body: { role: 'customer' },
     })
     expect(res.status).toBe(200)
-    const after = await database.db.select().from(auditLog).where(eq(auditLog.entityId, actors.ids.customer))
+    const after = await setup.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, setup.actors.ids.customer))
     expect(after).toHaveLength(before.length)
   })
 
   it('refuses an admin removing their own admin role, with a clear message', async () => {
     for (const role of ['customer', 'editor'] as const) {
-      const res = await actors.admin.json<{ error: { message: string } }>(
-        `/api/admin/users/${actors.ids.admin}/role`,
+      const res = await setup.actors.admin.json<{ error: { message: string } }>(
+        `/api/admin/users/${setup.actors.ids.admin}/role`,
         { method: 'PATCH', body: { role } },
       )
       expect(res.status).toBe(409)
       expect(res.body.error.message).toBe('You cannot remove your own admin role.')
     }
-    const [me] = await database.db.select({ role: user.role }).from(user).where(eq(user.id, actors.ids.admin))
+    const [me] = await setup.database.db
+      .select({ role: user.role })
+      .from(user)
+      .where(eq(user.id, setup.actors.ids.admin))
     expect(me?.role).toBe('admin')
   })
 
   it('never removes the last admin, even when two admins demote each other at once', async () => {
     const adminCount = async () =>
-      (await database.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'))).length
+      (await setup.database.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'))).length
     expect(await adminCount()).toBe(1)
     // Past the route's own check (which refuses a self-demotion first): the query keeps the last admin.
     await expect(
-      setUserRole(database.db, actors.ids.admin, actors.ids.admin, 'customer'),
+      setUserRole(setup.database.db, setup.actors.ids.admin, setup.actors.ids.admin, 'customer'),
     ).rejects.toMatchObject({
       status: 409,
       message: `admin-dash-${driver}@matrix.test is the only admin. Make someone else an admin first.`,
@@ -306,19 +315,22 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
     expect(await adminCount()).toBe(1)
 
     // A second admin; then each demotes the other at the same moment: one of them stays.
-    const second = actors.otherCustomer
-    const promote = await actors.admin.request(`/api/admin/users/${actors.ids.otherCustomer}/role`, {
-      method: 'PATCH',
-      body: { role: 'admin' },
-    })
+    const second = setup.actors.otherCustomer
+    const promote = await setup.actors.admin.request(
+      `/api/admin/users/${setup.actors.ids.otherCustomer}/role`,
+      {
+        method: 'PATCH',
+        body: { role: 'admin' },
+      },
+    )
     expect(promote.status).toBe(200)
     expect(await adminCount()).toBe(2)
     const results = await Promise.all([
-      actors.admin.request(`/api/admin/users/${actors.ids.otherCustomer}/role`, {
+      setup.actors.admin.request(`/api/admin/users/${setup.actors.ids.otherCustomer}/role`, {
         method: 'PATCH',
         body: { role: 'customer' },
       }),
-      second.request(`/api/admin/users/${actors.ids.admin}/role`, {
+      second.request(`/api/admin/users/${setup.actors.ids.admin}/role`, {
         method: 'PATCH',
         body: { role: 'customer' },
       }),
@@ -330,17 +342,17 @@ describe.each(DRIVERS)('admin dashboard on %s', (driver) => {
     expect(statuses.every((status) => [200, 401, 403, 409].includes(status))).toBe(true)
     expect(await adminCount()).toBe(1)
     // Whoever is left an admin puts things back as they were for the tests that follow.
-    const [left] = await database.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'))
-    if (left?.id !== actors.ids.admin) {
-      await setUserRole(database.db, left!.id, actors.ids.admin, 'admin')
-      await setUserRole(database.db, actors.ids.admin, left!.id, 'customer')
+    const [left] = await setup.database.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'))
+    if (left?.id !== setup.actors.ids.admin) {
+      await setUserRole(setup.database.db, left!.id, setup.actors.ids.admin, 'admin')
+      await setUserRole(setup.database.db, setup.actors.ids.admin, left!.id, 'customer')
     } else {
-      await setUserRole(database.db, actors.ids.admin, actors.ids.otherCustomer, 'customer')
+      await setUserRole(setup.database.db, setup.actors.ids.admin, setup.actors.ids.otherCustomer, 'customer')
     }
     expect(await adminCount()).toBe(1)
     // The demoted one's sessions ended: both sign in again for the tests that follow.
     for (const [client, name] of [
-      [actors.admin, 'admin'],
+      [setup.actors.admin, 'admin'],
       [second, 'otherCustomer'],
     ] as const)
       expect(

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
+import { useTestApp } from '../../test/use-test-app'
 
 type Issue = { path: string; message: string }
 type ErrorBody = { error: { code: string; message: string; issues?: Issue[] } }
@@ -41,17 +42,14 @@ const CANADA = {
 const US = { ...CANADA, city: 'Atlanta', state: 'GA', zipCode: '303011234', country: 'US' }
 
 describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: ADMIN })
   let admin: ReturnType<typeof browser>
   const ids: Record<string, string> = {}
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: ADMIN }).app
     // Stock counted on two boxes (decision 046), a cheap one under the free-shipping threshold.
     const rows = await queryRows<{ id: string; slug: string }>(
-      database.db,
+      setup.database.db,
       sql`insert into products (slug, name, price_cents, status, stock) values
           ('scroll-of-antioch', 'The Scroll of Antioch', 4999, 'on_sale', null),
           ('pilgrims-cipher', 'Pilgrim''s Cipher', 2999, 'on_sale', 40),
@@ -60,9 +58,8 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
           returning id, slug`,
     )
     for (const r of rows) ids[r.slug] = r.id
-    admin = await signInListedAdmin(app, database, ADMIN)
-  }, 120_000)
-  afterAll(() => database.destroy())
+    admin = await signInListedAdmin(setup.app, setup.database, ADMIN)
+  })
 
   const cartOf = async (client: ReturnType<typeof browser>, query = '') => {
     const res = await client.json<{ data: Cart }>(`/api/cart${query}`)
@@ -72,16 +69,16 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   const add = (client: ReturnType<typeof browser>, productSlug: string, quantity?: number) =>
     client.json<{ data: Cart } & ErrorBody>('/api/cart/items', { body: { productSlug, quantity } })
   const count = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(database.db, query))[0]!.n
+    (await queryRows<{ n: number }>(setup.database.db, query))[0]!.n
   const act = (sessionId: string, action: string) =>
-    app.request(`/api/payments/test/${sessionId}/${action}`, {
+    setup.app.request(`/api/payments/test/${sessionId}/${action}`, {
       method: 'POST',
       headers: { Origin: TEST_ORIGIN },
     })
   const sessionOf = (url: string) => new URL(url).pathname.split('/').at(-1)!
 
   it('keeps a visitor cart by a signed httpOnly cookie: add, change, remove, read with live prices', async () => {
-    const visitor = browser(app)
+    const visitor = browser(setup.app)
     const first = await visitor.request('/api/cart/items', {
       body: { productSlug: 'pilgrims-cipher', quantity: 3 },
     })
@@ -108,21 +105,27 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     expect(removed.body.data.lines.map((l) => l.productSlug)).toEqual(['pilgrims-cipher'])
 
     // A price changed in the admin is the price the cart shows next.
-    await queryRows(database.db, sql`update products set price_cents = 3199 where slug = 'pilgrims-cipher'`)
+    await queryRows(
+      setup.database.db,
+      sql`update products set price_cents = 3199 where slug = 'pilgrims-cipher'`,
+    )
     cart = await cartOf(visitor)
     expect(cart.lines[0]).toMatchObject({ unitPriceCents: 3199, lineTotalCents: 3199 })
-    await queryRows(database.db, sql`update products set price_cents = 2999 where slug = 'pilgrims-cipher'`)
+    await queryRows(
+      setup.database.db,
+      sql`update products set price_cents = 2999 where slug = 'pilgrims-cipher'`,
+    )
 
     // Another visitor, or a forged cookie, sees none of it.
-    expect((await cartOf(browser(app))).lines).toEqual([])
-    const forged = browser(app)
+    expect((await cartOf(browser(setup.app))).lines).toEqual([])
+    const forged = browser(setup.app)
     const [, value] = cookie.split(';')[0]!.split('lamplight_cart=')
     forged.jar.set('lamplight_cart', `${value!.slice(0, 36)}.forged`)
     expect((await cartOf(forged)).lines).toEqual([])
   })
 
   it('refuses bad input with the message on the field and saves nothing', async () => {
-    const visitor = browser(app)
+    const visitor = browser(setup.app)
     await add(visitor, 'tiny-box', 1)
     const before = await count(sql`select count(*)::int as n from cart_items`)
     const cases: [unknown, string, string][] = [
@@ -171,7 +174,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   })
 
   it("merges a visitor's cart into the account at sign-in (on the first cart request after it)", async () => {
-    const member = browser(app)
+    const member = browser(setup.app)
     expect((await member.signUp('member@example.com')).status).toBe(200)
     await add(member, 'pilgrims-cipher', 2)
     await member.request('/api/auth/sign-out', { body: {} })
@@ -197,7 +200,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   })
 
   it('prices shipping by destination from the zones (the Shipping page reads the same), postal codes normalised', async () => {
-    const rates = await browser(app).json<{
+    const rates = await browser(setup.app).json<{
       data: { country: string; amountCents: number; freeOverCents: number | null; deliveryTime: string }[]
     }>('/api/shipping/rates')
     expect(rates.body.data).toEqual([
@@ -214,7 +217,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
         deliveryTime: '3-5 business days',
       }),
     ])
-    const visitor = browser(app)
+    const visitor = browser(setup.app)
     await add(visitor, 'pilgrims-cipher', 1)
     expect((await cartOf(visitor, '?country=US')).shipping?.amountCents).toBe(599)
     const ca = await cartOf(visitor, '?country=CA&zipCode=m5v2t6')
@@ -227,7 +230,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   })
 
   it('lets only an admin edit a rate, audited, with field messages for bad amounts', async () => {
-    const stranger = browser(app)
+    const stranger = browser(setup.app)
     expect(
       (
         await stranger.json('/api/admin/shipping/rates/CA', {
@@ -252,7 +255,9 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     expect(ok.status).toBe(200)
     expect(
       (
-        await browser(app).json<{ data: { country: string; amountCents: number }[] }>('/api/shipping/rates')
+        await browser(setup.app).json<{ data: { country: string; amountCents: number }[] }>(
+          '/api/shipping/rates',
+        )
       ).body.data.find((r) => r.country === 'CA')?.amountCents,
     ).toBe(1399)
     expect(
@@ -266,7 +271,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
 
   it('applies the group price from 10 of one box, set by an admin (audited, below the price)', async () => {
     const path = `/api/admin/products/${ids['pilgrims-cipher']}/quantity-prices`
-    expect((await browser(app).json(path, { method: 'PUT', body: { tiers: [] } })).status).toBe(401)
+    expect((await browser(setup.app).json(path, { method: 'PUT', body: { tiers: [] } })).status).toBe(401)
     const tooHigh = await admin.json<ErrorBody>(path, {
       method: 'PUT',
       body: { tiers: [{ minQuantity: 10, unitPriceCents: 2999 }] },
@@ -287,7 +292,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
       ),
     ).toBe(1)
 
-    const group = browser(app)
+    const group = browser(setup.app)
     await add(group, 'pilgrims-cipher', 9)
     let line = (await cartOf(group)).lines[0]!
     expect(line).toMatchObject({ unitPriceCents: 2999, quantityPrice: null, lineTotalCents: 9 * 2999 })
@@ -306,7 +311,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     })
     expect(res.status).toBe(200)
     const [order] = await queryRows<{ amount_cents: number; unit_price_cents: number }>(
-      database.db,
+      setup.database.db,
       sql`select o.amount_cents, i.unit_price_cents from orders o join order_items i on i.order_id = o.id
           where o.provider_session_id = ${sessionOf(res.body.url)}`,
     )
@@ -315,7 +320,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   })
 
   it('checks a cart out to Canada at the Canadian rate, never trusting client totals, and fulfils every line once', async () => {
-    const buyer = browser(app)
+    const buyer = browser(setup.app)
     expect((await buyer.signUp('canada@example.com')).status).toBe(200)
     await add(buyer, 'pilgrims-cipher', 3)
     await add(buyer, 'scroll-of-antioch', 1)
@@ -334,7 +339,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     expect(res.status).toBe(200)
     const sessionId = sessionOf(res.body.url)
     const [order] = await queryRows<Record<string, unknown>>(
-      database.db,
+      setup.database.db,
       sql`select id, amount_cents, subtotal_cents, shipping_cents, tax_cents, shipping_address->>'zipCode' as zip
           from orders where provider_session_id = ${sessionId}`,
     )
@@ -345,7 +350,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
       amount_cents: 3 * 2999 + 4999 + 1299,
       zip: 'M5V 2T6',
     })
-    const page = await (await app.request(`/api/payments/test/${sessionId}`)).text()
+    const page = await (await setup.app.request(`/api/payments/test/${sessionId}`)).text()
     expect(page).toContain('3 × Pilgrim')
     expect(page).toContain('$12.99')
     expect(page).toContain('<dt>Tax</dt><dd>None</dd>')
@@ -368,7 +373,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     ).toBe(1)
     const mail = (
       await queryRows<{ text: string }>(
-        database.db,
+        setup.database.db,
         sql`select text from mail_outbox where "to" = 'group@example.com' and subject like 'Order confirmed%'`,
       )
     )[0]!
@@ -399,7 +404,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   })
 
   it('gives a buyer who already owns the first box of a paid order every other box in it', async () => {
-    const buyer = browser(app)
+    const buyer = browser(setup.app)
     expect((await buyer.signUp('repeat-buyer@example.com')).status).toBe(200)
     const buy = async () => {
       const res = await buyer.json<{ url: string }>('/api/checkout', {
@@ -430,7 +435,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   })
 
   it("lists only paid orders in the buyer's account; a declined attempt keeps the cart", async () => {
-    const buyer = browser(app)
+    const buyer = browser(setup.app)
     expect((await buyer.signUp('declined@example.com')).status).toBe(200)
     await add(buyer, 'scroll-of-antioch', 1)
     const res = await buyer.json<{ url: string }>('/api/checkout', {
@@ -448,25 +453,31 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
   })
 
   it('charges the price of the moment: a price changed between cart and payment makes the new total', async () => {
-    const buyer = browser(app)
+    const buyer = browser(setup.app)
     await add(buyer, 'scroll-of-antioch', 2)
     expect((await cartOf(buyer, '?country=US')).totalCents).toBe(9998)
-    await queryRows(database.db, sql`update products set price_cents = 5499 where slug = 'scroll-of-antioch'`)
+    await queryRows(
+      setup.database.db,
+      sql`update products set price_cents = 5499 where slug = 'scroll-of-antioch'`,
+    )
     expect((await cartOf(buyer, '?country=US')).totalCents).toBe(10998)
     const res = await buyer.json<{ url: string }>('/api/checkout', {
       body: { fromCart: true, customerInfo: US },
     })
     const [order] = await queryRows<{ amount_cents: number }>(
-      database.db,
+      setup.database.db,
       sql`select amount_cents from orders where provider_session_id = ${sessionOf(res.body.url)}`,
     )
     expect(order!.amount_cents).toBe(10998)
-    await queryRows(database.db, sql`update products set price_cents = 4999 where slug = 'scroll-of-antioch'`)
+    await queryRows(
+      setup.database.db,
+      sql`update products set price_cents = 4999 where slug = 'scroll-of-antioch'`,
+    )
     await act(sessionOf(res.body.url), 'cancel')
   })
 
   it('refuses a checkout with no cart, an empty one or a line short of stock: 4xx with the reason, nothing saved', async () => {
-    const buyer = browser(app)
+    const buyer = browser(setup.app)
     const before = await count(sql`select count(*)::int as n from orders`)
     const neither = await buyer.json<ErrorBody>('/api/checkout', { body: { customerInfo: US } })
     expect(neither.status).toBe(400)
@@ -475,7 +486,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     expect(empty.status).toBe(400)
     expect(empty.body.error.issues).toContainEqual({ path: 'fromCart', message: 'Your cart is empty.' })
     await add(buyer, 'tiny-box', 2)
-    await queryRows(database.db, sql`update products set stock = 1 where slug = 'tiny-box'`)
+    await queryRows(setup.database.db, sql`update products set stock = 1 where slug = 'tiny-box'`)
     const short = await buyer.json<ErrorBody>('/api/checkout', { body: { fromCart: true, customerInfo: US } })
     expect(short.status).toBe(409)
     expect(short.body.error.message).toContain('only 1 of Tiny Box')
@@ -486,7 +497,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     const ip = '198.19.250.7'
     // A church group on one Wi-Fi: twelve people each buy and pay.
     for (let i = 0; i < 12; i++) {
-      const member = browser(app, ip)
+      const member = browser(setup.app, ip)
       const res = await member.json<{ url: string }>('/api/checkout', {
         body: { productSlug: 'scroll-of-antioch', customerInfo: { ...US, email: `member${i}@example.com` } },
       })
@@ -494,7 +505,7 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
       await act(sessionOf(res.body.url), 'pay')
     }
     // A script from another address leaving orders unpaid: stopped at the tenth.
-    const script = browser(app, '198.19.250.8')
+    const script = browser(setup.app, '198.19.250.8')
     const statuses: number[] = []
     for (let i = 0; i < 12; i++)
       statuses.push(

@@ -1,10 +1,11 @@
 import { CART_MESSAGES, type Cart, MAX_CART_QUANTITY, TAX_NOTES } from '@lamplight/contracts'
+import type { Context } from 'hono'
 import type { Db } from '../../db/client'
 import { ApiError, notFound, validationFailed } from '../../lib/errors'
 import { recordAudit } from '../../services/audit'
 import { imageUrl } from '../catalog/service'
 import { quoteShipping } from '../shipping/service'
-import type { CartOwner } from './cookie'
+import { type CartOwner, cartOwnerOf, keepCartCookie } from './cookie'
 import { type PricedLine, type PricedProduct, priceLine, sumLines } from './pricing'
 import {
   createVisitorCart,
@@ -256,3 +257,25 @@ export {
 /** Visitors' carts are kept 60 days from their last change. */
 export const VISITOR_CART_DAYS = 60
 export const purgeOldVisitorCarts = (db: Db) => purgeVisitorCarts(db, VISITOR_CART_DAYS)
+
+/**
+ * The lines a checkout or its quote prices: the one box the body names, or the caller's
+ * cart (`fromCart`, its id returned too), resolved as the cart page does (a visitor's cart
+ * merged on sign-in, its cookie kept or cleared).
+ */
+export async function linesToCheckOut(
+  c: Context,
+  db: Db,
+  userId: string | null,
+  body: { fromCart?: boolean | undefined; productSlug?: string | undefined },
+): Promise<{ cartId: string | null; lines: PricedLine[] }> {
+  let cartId: string | null = null
+  if (body.fromCart) {
+    const owner = await cartOwnerOf(c, userId)
+    const resolved = await resolveCart(db, owner)
+    await keepCartCookie(c, owner, resolved)
+    cartId = resolved.cartId
+  }
+  const lines = await checkoutLines(db, body.productSlug ? { productSlug: body.productSlug } : { cartId })
+  return { cartId, lines }
+}

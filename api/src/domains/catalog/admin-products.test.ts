@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
+import { LYDIA_ADDRESS } from '../../test/shipping'
+import { useTestApp } from '../../test/use-test-app'
 
 type Issue = { path: string; message: string }
 type ErrorBody = { error: { code: string; message: string; issues?: Issue[] } }
@@ -41,26 +42,22 @@ const png = (width: number, height: number) =>
     .toBuffer()
 
 describe.each(DRIVERS)('admin products on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'owner@example.com' })
   let admin: ReturnType<typeof browser>
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'owner@example.com' }).app
-    admin = await signInListedAdmin(app, database, 'owner@example.com')
-  }, 120_000)
-  afterAll(() => database.destroy())
+    admin = await signInListedAdmin(setup.app, setup.database, 'owner@example.com')
+  })
 
   const count = async (table: string) =>
     (
       await queryRows<{ n: number }>(
-        database.db,
+        setup.database.db,
         sql`select count(*)::int as n from ${sql.identifier(table)}`,
       )
     )[0]!.n
   const rawUpload = (id: string, body: Uint8Array<ArrayBuffer>, alt?: string) =>
-    app.request(`/api/admin/products/${id}/images`, {
+    setup.app.request(`/api/admin/products/${id}/images`, {
       method: 'POST',
       headers: {
         Origin: 'http://localhost:3000',
@@ -72,8 +69,8 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
     })
 
   it('keeps products to admins: signed out 401, a customer 403', async () => {
-    expect((await browser(app).request('/api/admin/products')).status).toBe(401)
-    const customer = browser(app)
+    expect((await browser(setup.app).request('/api/admin/products')).status).toBe(401)
+    const customer = browser(setup.app)
     await customer.signUp('buyer@example.com')
     expect((await customer.request('/api/admin/products')).status).toBe(403)
     expect((await customer.request('/api/admin/products', { body: CIPHER })).status).toBe(403)
@@ -85,12 +82,12 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
     expect(created.status).toBe(201)
     expect(created.body.data).toMatchObject({ slug: 'pilgrims-cipher', price_cents: 2999, images: [] })
     const [audit] = await queryRows<{ action: string }>(
-      database.db,
+      setup.database.db,
       sql`select action from audit_log where entity = 'product' and entity_id = ${created.body.data.id}`,
     )
     expect(audit?.action).toBe('product.created')
-    expect((await app.request('/api/products/pilgrims-cipher')).status).toBe(404)
-    const list = (await (await app.request('/api/products')).json()) as { data: unknown[] }
+    expect((await setup.app.request('/api/products/pilgrims-cipher')).status).toBe(404)
+    const list = (await (await setup.app.request('/api/products')).json()) as { data: unknown[] }
     expect(list.data).toHaveLength(0)
   })
 
@@ -111,7 +108,7 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
 
   it('refuses an edit that would sell a product with no price, changing nothing', async () => {
     const [row] = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`select id from products where slug = 'pilgrims-cipher'`,
     )
     const res = await admin.json<ErrorBody>(`/api/admin/products/${row!.id}`, {
@@ -124,7 +121,7 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
       message: 'Give the product a price before selling it.',
     })
     const [after] = await queryRows<{ status: string; price_cents: number }>(
-      database.db,
+      setup.database.db,
       sql`select status, price_cents from products where id = ${row!.id}`,
     )
     expect(after).toEqual({ status: 'draft', price_cents: 2999 })
@@ -132,7 +129,7 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
 
   it('takes pictures as WebP made on the server with their size; refuses non-pictures and missing alt text on their fields', async () => {
     const [row] = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`select id from products where slug = 'pilgrims-cipher'`,
     )
     const id = row!.id
@@ -164,7 +161,7 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
       ['The map', 300, 400],
     ])
     // A draft's picture is the admin's preview only.
-    expect((await app.request(data.images[0]!.url)).status).toBe(404)
+    expect((await setup.app.request(data.images[0]!.url)).status).toBe(404)
     const mine = await admin.request(data.images[0]!.url)
     expect(mine.status).toBe(200)
     expect(mine.headers.get('content-type')).toBe('image/webp')
@@ -197,18 +194,18 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
 
   it('publishes: public within the same second, cached answers included; an order keeps its price after a price change', async () => {
     const [row] = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`select id from products where slug = 'pilgrims-cipher'`,
     )
     // Warm the public cache with the 404 and the empty list first.
-    expect((await app.request('/api/products/pilgrims-cipher')).status).toBe(404)
-    await app.request('/api/products')
+    expect((await setup.app.request('/api/products/pilgrims-cipher')).status).toBe(404)
+    await setup.app.request('/api/products')
     const published = await admin.json<Editable>(`/api/admin/products/${row!.id}`, {
       method: 'PUT',
       body: { ...CIPHER, status: 'on_sale' },
     })
     expect(published.status).toBe(200)
-    const page = await app.request('/api/products/pilgrims-cipher')
+    const page = await setup.app.request('/api/products/pilgrims-cipher')
     expect(page.status).toBe(200)
     const view = ((await page.json()) as { data: Record<string, unknown> & { images: { url: string }[] } })
       .data
@@ -219,24 +216,15 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
       category: 'mystery',
     })
     expect(view.image).toBe(view.images[0]!.url)
-    expect((await app.request(view.images[0]!.url)).status).toBe(200)
-    const list = (await (await app.request('/api/products')).json()) as { data: { slug: string }[] }
+    expect((await setup.app.request(view.images[0]!.url)).status).toBe(200)
+    const list = (await (await setup.app.request('/api/products')).json()) as { data: { slug: string }[] }
     expect(list.data.map((p) => p.slug)).toEqual(['pilgrims-cipher'])
 
-    const buyer = browser(app)
+    const buyer = browser(setup.app)
     const checkout = await buyer.json<{ url: string }>('/api/checkout', {
       body: {
         productSlug: 'pilgrims-cipher',
-        customerInfo: {
-          email: 'lydia@example.com',
-          firstName: 'Lydia',
-          lastName: 'Purple',
-          address: '1 River Road',
-          city: 'Philippi',
-          state: 'GA',
-          zipCode: '30301',
-          country: 'US',
-        },
+        customerInfo: { email: 'lydia@example.com', ...LYDIA_ADDRESS },
         paymentMethod: 'card',
         collectShipping: true,
       },
@@ -248,16 +236,19 @@ describe.each(DRIVERS)('admin products on %s', (driver) => {
     })
     // The box at the price of the day, plus the US rate under $35 (decision 052).
     const [order] = await queryRows<{ amount_cents: number; unit_price_cents: number }>(
-      database.db,
+      setup.database.db,
       sql`select o.amount_cents, i.unit_price_cents from orders o join order_items i on i.order_id = o.id`,
     )
     expect(order).toEqual({ amount_cents: 2999 + 599, unit_price_cents: 2999 })
     expect(
-      ((await (await app.request('/api/products/pilgrims-cipher')).json()) as { data: { price: number } })
-        .data.price,
+      (
+        (await (await setup.app.request('/api/products/pilgrims-cipher')).json()) as {
+          data: { price: number }
+        }
+      ).data.price,
     ).toBe(3999)
     const trail = await queryRows<{ action: string }>(
-      database.db,
+      setup.database.db,
       sql`select action from audit_log where entity = 'product' and entity_id = ${row!.id} order by created_at`,
     )
     expect(trail.map((t) => t.action)).toEqual([

@@ -1,50 +1,47 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
+import { useTestApp } from '../../test/use-test-app'
 
 type ErrorBody = { error: { code: string; issues?: { path: string; message: string }[] } }
 
 describe.each(DRIVERS)('"tell me when it is ready" on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'owner@example.com' })
   let productId: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'owner@example.com' }).app
     const [row] = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`insert into products (slug, name, price_cents, status, stock, category) values ('letters-to-the-lost', 'Letters to the Lost', 3499, 'coming_soon', 0, 'devotional') returning id`,
     )
     productId = row!.id
-  }, 120_000)
-  afterAll(() => database.destroy())
+  })
 
   const mailsTo = (to: string) =>
     queryRows<{ subject: string; text: string }>(
-      database.db,
+      setup.database.db,
       sql`select subject, text from mail_outbox where "to" = ${to} order by created_at`,
     )
   const linkIn = (text: string) => new URL(/https?:\/\/\S+notify\S+/.exec(text)![0])
-  const ask = (email: string, slug = 'letters-to-the-lost', client = browser(app)) =>
+  const ask = (email: string, slug = 'letters-to-the-lost', client = browser(setup.app)) =>
     client.json<ErrorBody>(`/api/products/${slug}/notify`, { body: { email } })
   const post = (url: URL) =>
-    app.request(url.pathname + url.search, { method: 'POST', headers: { Origin: TEST_ORIGIN } })
+    setup.app.request(url.pathname + url.search, { method: 'POST', headers: { Origin: TEST_ORIGIN } })
 
   it('mails a confirmation link; opening it changes nothing, its button confirms', async () => {
     expect((await ask('Hopeful@Example.com')).status).toBe(202)
     const [mail] = await mailsTo('hopeful@example.com')
     expect(mail!.subject).toBe('Confirm: tell me when Letters to the Lost is ready')
     const link = linkIn(mail!.text)
-    const page = await app.request(link.pathname + link.search)
+    const page = await setup.app.request(link.pathname + link.search)
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('Yes, tell me')
     const [unconfirmed] = await queryRows<{ confirmed: boolean }>(
-      database.db,
+      setup.database.db,
       sql`select confirmed_at is not null as confirmed from product_watchers where email = 'hopeful@example.com'`,
     )
     expect(unconfirmed!.confirmed).toBe(false)
@@ -61,7 +58,7 @@ describe.each(DRIVERS)('"tell me when it is ready" on %s', (driver) => {
   })
 
   it('is rate-limited per client', async () => {
-    const client = browser(app)
+    const client = browser(setup.app)
     const statuses: number[] = []
     for (let i = 0; i < 7; i++)
       statuses.push((await ask(`spam${i}@example.com`, 'letters-to-the-lost', client)).status)
@@ -73,7 +70,7 @@ describe.each(DRIVERS)('"tell me when it is ready" on %s', (driver) => {
     // A second confirmed watcher, who then unsubscribes with one POST.
     await ask('gone@example.com')
     await post(linkIn((await mailsTo('gone@example.com'))[0]!.text))
-    const admin = await signInListedAdmin(app, database, 'owner@example.com')
+    const admin = await signInListedAdmin(setup.app, setup.database, 'owner@example.com')
     const body = {
       name: 'Letters to the Lost',
       slug: 'letters-to-the-lost',
@@ -84,10 +81,10 @@ describe.each(DRIVERS)('"tell me when it is ready" on %s', (driver) => {
     }
     // gone@ unsubscribes before the box opens, through the address a ready mail would carry.
     const [token] = await queryRows<{ token: string }>(
-      database.db,
+      setup.database.db,
       sql`select token from product_watchers where email = 'gone@example.com'`,
     )
-    const unsubscribed = await app.request(`/api/products/notify/unsubscribe?token=${token!.token}`, {
+    const unsubscribed = await setup.app.request(`/api/products/notify/unsubscribe?token=${token!.token}`, {
       method: 'POST',
       headers: { Origin: TEST_ORIGIN },
     })

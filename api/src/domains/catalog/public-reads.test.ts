@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp } from '../../test/app'
 import type { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
+import { useTestApp } from '../../test/use-test-app'
 
 /**
  * What the storefront's pages read (issue 31): the public list and a product by slug, both
@@ -33,29 +33,26 @@ const LETTERS: {
 type View = { slug: string; name: string; price: number; availability: string; compare_at: number | null }
 
 describe.each(DRIVERS)('public catalogue reads after admin edits on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'owner@example.com' })
   let admin: ReturnType<typeof browser>
   let id: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'owner@example.com' }).app
-    admin = await signInListedAdmin(app, database, 'owner@example.com')
+    admin = await signInListedAdmin(setup.app, setup.database, 'owner@example.com')
     const created = await admin.json<{ data: { id: string } }>('/api/admin/products', { body: LETTERS })
     expect(created.status).toBe(201)
     id = created.body.data.id
-  }, 120_000)
-  afterAll(() => database.destroy())
+  })
 
   const page = async () => {
-    const res = await app.request('/api/products/letters-to-the-lost')
+    const res = await setup.app.request('/api/products/letters-to-the-lost')
     return {
       status: res.status,
       data: res.status === 200 ? ((await res.json()) as { data: View }).data : null,
     }
   }
-  const list = async () => ((await (await app.request('/api/products')).json()) as { data: View[] }).data
+  const list = async () =>
+    ((await (await setup.app.request('/api/products')).json()) as { data: View[] }).data
   const edit = async (change: Partial<typeof LETTERS>) => {
     const res = await admin.json(`/api/admin/products/${id}`, {
       method: 'PUT',
@@ -93,7 +90,7 @@ describe.each(DRIVERS)('public catalogue reads after admin edits on %s', (driver
   it('takes a product back to draft: a 404 by slug and gone from the list, right after', async () => {
     expect((await page()).status).toBe(200) // cached as public first
     await edit({ status: 'draft' })
-    const res = await app.request('/api/products/letters-to-the-lost')
+    const res = await setup.app.request('/api/products/letters-to-the-lost')
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({
       error: { code: 'not_found', message: 'The requested product is not available' },

@@ -1,52 +1,45 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
+import { LYDIA_ADDRESS } from '../../test/shipping'
+import { useTestApp } from '../../test/use-test-app'
 
-const SHIPPING = {
-  firstName: 'Lydia',
-  lastName: 'Purple',
-  address: '1 River Road',
-  city: 'Philippi',
-  state: 'GA',
-  zipCode: '30301',
-  country: 'US',
-}
+const SHIPPING = LYDIA_ADDRESS
 
 describe.each(DRIVERS)('stock on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database).app
-  }, 120_000)
-  afterAll(() => database.destroy())
+  const setup = useTestApp(driver)
 
   const addBox = (slug: string, stock: number) =>
     queryRows(
-      database.db,
+      setup.database.db,
       sql`insert into products (slug, name, price_cents, status, stock) values (${slug}, ${`Box ${slug}`}, 2999, 'on_sale', ${stock})`,
     )
   const stockOf = async (slug: string) =>
     (
-      await queryRows<{ stock: number }>(database.db, sql`select stock from products where slug = ${slug}`)
+      await queryRows<{ stock: number }>(
+        setup.database.db,
+        sql`select stock from products where slug = ${slug}`,
+      )
     )[0]!.stock
 
   async function checkout(slug: string, email: string) {
-    return browser(app).json<{ url?: string; error?: { code: string; message: string } }>('/api/checkout', {
-      body: {
-        productSlug: slug,
-        customerInfo: { email, ...SHIPPING },
-        paymentMethod: 'card',
-        collectShipping: true,
+    return browser(setup.app).json<{ url?: string; error?: { code: string; message: string } }>(
+      '/api/checkout',
+      {
+        body: {
+          productSlug: slug,
+          customerInfo: { email, ...SHIPPING },
+          paymentMethod: 'card',
+          collectShipping: true,
+        },
       },
-    })
+    )
   }
   const pay = (url: string) =>
-    app.request(`${new URL(url).pathname}/pay`, { method: 'POST', headers: { Origin: TEST_ORIGIN } })
+    setup.app.request(`${new URL(url).pathname}/pay`, { method: 'POST', headers: { Origin: TEST_ORIGIN } })
 
   it('three buyers buy the three boxes; the fourth is told it is sold out before paying', async () => {
     await addBox('pilgrims-cipher', 3)
@@ -63,12 +56,12 @@ describe.each(DRIVERS)('stock on %s', (driver) => {
       message:
         'Sorry, Box pilgrims-cipher is sold out. Nothing was charged. Ask on its page to be told when it is back.',
     })
-    const view = (await (await app.request('/api/products/pilgrims-cipher')).json()) as {
+    const view = (await (await setup.app.request('/api/products/pilgrims-cipher')).json()) as {
       data: { availability: string }
     }
     expect(view.data.availability).toBe('sold_out')
     const orders = await queryRows<{ n: number }>(
-      database.db,
+      setup.database.db,
       sql`select count(*)::int as n from orders where email = 'buyer4@example.com'`,
     )
     expect(orders[0]!.n).toBe(0)
@@ -85,7 +78,7 @@ describe.each(DRIVERS)('stock on %s', (driver) => {
 
     expect(await stockOf('last-ten')).toBe(0)
     const byStatus = await queryRows<{ status: string; n: number }>(
-      database.db,
+      setup.database.db,
       sql`select o.status, count(*)::int as n from orders o join products p on p.id = o.product_id
           where p.slug = 'last-ten' group by o.status order by o.status`,
     )
@@ -94,7 +87,7 @@ describe.each(DRIVERS)('stock on %s', (driver) => {
       { status: 'refunded', n: 40 },
     ])
     const mails = await queryRows<{ to: string; subject: string; text: string }>(
-      database.db,
+      setup.database.db,
       sql`select "to", subject, text from mail_outbox where subject like 'Sorry:%' and "to" like 'racer%'`,
     )
     expect(mails).toHaveLength(40)
@@ -102,12 +95,12 @@ describe.each(DRIVERS)('stock on %s', (driver) => {
     // The whole order comes back: the $29.99 box and its $5.99 US shipping (under $35, decision 052).
     expect(mails[0]!.text).toContain('refunded the full $35.98')
     const refunded = await queryRows<{ email: string }>(
-      database.db,
+      setup.database.db,
       sql`select email from orders where status = 'refunded' and email like 'racer%'`,
     )
     expect(new Set(mails.map((m) => m.to))).toEqual(new Set(refunded.map((r) => r.email)))
     const confirmations = await queryRows<{ n: number }>(
-      database.db,
+      setup.database.db,
       sql`select count(*)::int as n from mail_outbox where "to" like 'racer%' and subject not like 'Sorry:%'`,
     )
     expect(confirmations[0]!.n).toBe(10)
@@ -116,7 +109,7 @@ describe.each(DRIVERS)('stock on %s', (driver) => {
     await Promise.all(started.slice(0, 10).map((s) => pay(s.body.url!)))
     expect(await stockOf('last-ten')).toBe(0)
     const mailsAfter = await queryRows<{ n: number }>(
-      database.db,
+      setup.database.db,
       sql`select count(*)::int as n from mail_outbox where "to" like 'racer%'`,
     )
     expect(mailsAfter[0]!.n).toBe(50)
@@ -124,7 +117,7 @@ describe.each(DRIVERS)('stock on %s', (driver) => {
 
   it('a product whose stock is not counted is never sold out by buying', async () => {
     await queryRows(
-      database.db,
+      setup.database.db,
       sql`insert into products (slug, name, price_cents, status) values ('uncounted', 'Uncounted', 1500, 'on_sale')`,
     )
     const started = await checkout('uncounted', 'free@example.com')

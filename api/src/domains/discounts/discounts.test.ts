@@ -8,21 +8,14 @@ import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { LYDIA_ADDRESS } from '../../test/shipping'
 import { stripeShop } from '../../test/stripe'
 import { expireSessionlessOrders } from '../orders/service'
 import { generateGiftCardCode, normaliseGiftCardCode } from './codes'
 import { giftCardSecret, lookupGiftCards } from './service'
 
 const ADMIN = 'discount-boss@example.com'
-const SHIPPING = {
-  firstName: 'Lydia',
-  lastName: 'Purple',
-  address: '1 River Road',
-  city: 'Philippi',
-  state: 'GA',
-  zipCode: '30301',
-  country: 'US',
-}
+const SHIPPING = LYDIA_ADDRESS
 
 type Json = Record<string, unknown>
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
@@ -604,7 +597,7 @@ describe.each(DRIVERS)('discount codes and gift cards with Stripe on %s (our fak
     })
     expect(res.status).toBe(200)
     const id = res.body.url.split('/').at(-1)!
-    const coupon = fake.requests.filter((r) => r.path === '/v1/coupons').at(-1)!.form
+    const coupon = fake.lastForm('/v1/coupons')
     expect(coupon.get('amount_off')).toBe(String(750 + 1000))
     expect(coupon.get('duration')).toBe('once')
     expect(coupon.get('max_redemptions')).toBe('1')

@@ -4,14 +4,7 @@ import { defineRouter } from '../../lib/router'
 import { limitGiftCardTries } from '../../middleware/gift-card-tries'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import {
-  cartOwnerOf,
-  checkoutLines,
-  giftCardShare,
-  keepCartCookie,
-  resolveCart,
-  totalsOf,
-} from '../cart/service'
+import { giftCardShare, linesToCheckOut, totalsOf } from '../cart/service'
 import { createPendingOrder } from '../orders/service'
 import { providerOf } from '../payments/service'
 import {
@@ -37,14 +30,7 @@ export const discountsRouter = defineRouter('/discounts').handle(
   async ({ c, db, deps, body }) => {
     const user = await currentUser(c)
     if (body.giftCardCode) await limitGiftCardTries(c, user?.id ?? null)
-    const owner = await cartOwnerOf(c, user?.id ?? null)
-    let cartId: string | null = null
-    if (body.fromCart) {
-      const resolved = await resolveCart(db, owner)
-      await keepCartCookie(c, owner, resolved)
-      cartId = resolved.cartId
-    }
-    const lines = await checkoutLines(db, body.productSlug ? { productSlug: body.productSlug } : { cartId })
+    const { lines } = await linesToCheckOut(c, db, user?.id ?? null, body)
     const buyer = { userId: user?.id ?? null, email: user?.email ?? null }
     const discount = body.discountCode ? await discountFor(db, body.discountCode, lines, buyer) : null
     const giftCard = body.giftCardCode ? await giftCardFor(db, giftCardSecret(deps), body.giftCardCode) : null

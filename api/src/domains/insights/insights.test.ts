@@ -1,14 +1,11 @@
 import { SUBSCRIPTION_PLANS } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDevInsights } from '../../../seed/dev-insights'
 import { queryRows } from '../../db/client'
 import { categories, products, puzzleContent, resources } from '../../db/schema'
-import { type Actors, createActors } from '../../security/actors'
-import { createTestApp } from '../../test/app'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import type { AppEnv } from '../../types'
+import { DRIVERS } from '../../test/database'
+import { useTestAppWithActors } from '../../test/use-test-app'
 import { countInsight } from './service'
 
 // The seed's "now": its year of history ends here, so the ranges below are fixed days.
@@ -39,17 +36,12 @@ function windows(from: string, to: string) {
 }
 
 describe.each(DRIVERS)('insights on %s', (driver) => {
-  let database: TestDatabase
-  let app: Hono<AppEnv>
-  let actors: Actors
+  const setup = useTestAppWithActors(driver, `insights-${driver}`)
   const one = async <T extends Json>(query: ReturnType<typeof sql>) =>
-    (await queryRows<T>(database.db, query))[0]!
+    (await queryRows<T>(setup.database.db, query))[0]!
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database).app as unknown as Hono<AppEnv>
-    actors = await createActors(app, database, `insights-${driver}`)
-    const boxes = await database.db
+    const boxes = await setup.database.db
       .insert(products)
       .values([
         { slug: 'scroll-box', name: 'Scroll Box', priceCents: 4999 },
@@ -57,7 +49,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
         { slug: 'letters-box', name: 'Letters Box', priceCents: 2599 },
       ])
       .returning({ id: products.id })
-    await database.db.insert(puzzleContent).values(
+    await setup.database.db.insert(puzzleContent).values(
       boxes.slice(0, 2).flatMap(({ id }) =>
         [1, 2, 3, 4].map((step) => ({
           productId: id,
@@ -68,14 +60,14 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
         })),
       ),
     )
-    const shelves = await database.db
+    const shelves = await setup.database.db
       .insert(categories)
       .values([
         { slug: 'colouring', name: 'Colouring' },
         { slug: 'devotions', name: 'Devotions' },
       ])
       .returning({ id: categories.id })
-    await database.db.insert(resources).values(
+    await setup.database.db.insert(resources).values(
       [0, 1, 2, 3, 4].map((i) => ({
         slug: `resource-${i}`,
         title: `Resource ${i}`,
@@ -83,17 +75,22 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
         published: true,
       })),
     )
-    await seedDevInsights(database.db, { orders: 700, subscribers: 90, downloads: 4000, days: 400, now: NOW })
-  }, 180_000)
-  afterAll(() => database?.destroy())
+    await seedDevInsights(setup.database.db, {
+      orders: 700,
+      subscribers: 90,
+      downloads: 4000,
+      days: 400,
+      now: NOW,
+    })
+  })
 
   it('answers 401 to a visitor and 403 to a customer or an editor', async () => {
     for (const section of SECTIONS) {
       const path = `/api/admin/insights/${section}?from=2026-06-01&to=2026-06-30`
-      expect((await actors.anonymous.request(path)).status, path).toBe(401)
-      expect((await actors.customer.request(path)).status, path).toBe(403)
-      expect((await actors.editor.request(path)).status, path).toBe(403)
-      expect((await actors.admin.request(path)).status, path).toBe(200)
+      expect((await setup.actors.anonymous.request(path)).status, path).toBe(401)
+      expect((await setup.actors.customer.request(path)).status, path).toBe(403)
+      expect((await setup.actors.editor.request(path)).status, path).toBe(403)
+      expect((await setup.actors.admin.request(path)).status, path).toBe(200)
     }
   })
 
@@ -108,7 +105,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
     ]
     for (const section of SECTIONS)
       for (const [query, field] of cases) {
-        const res = await actors.admin.json<{ error: { code: string; issues: { path: string }[] } }>(
+        const res = await setup.actors.admin.json<{ error: { code: string; issues: { path: string }[] } }>(
           `/api/admin/insights/${section}?${query}`,
         )
         expect(res.status, `${section} ${query}`).toBe(400)
@@ -122,7 +119,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
     const query = `from=${range.from}&to=${range.to}`
 
     it(`revenue ${range.from}..${range.to}: totals, series and top products equal independent queries`, async () => {
-      const { body } = await actors.admin.json<Body<Json>>(`/api/admin/insights/revenue?${query}`)
+      const { body } = await setup.actors.admin.json<Body<Json>>(`/api/admin/insights/revenue?${query}`)
       const data = body.data
       expect(data.range).toEqual({
         from: range.from,
@@ -160,7 +157,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
       expect(series.reduce((s, p) => s + p.orders, 0)).toBe(data.totals.current.orders)
       if (range.bucket === 'day') expect(series.map((p) => p.period)[0]).toBe(range.from)
       const top = await queryRows<{ name: string; units: number; cents: string }>(
-        database.db,
+        setup.database.db,
         sql`select p.name, sum(i.quantity)::int as units, sum(i.quantity * i.unit_price_cents)::text as cents
           from orders o join order_items i on i.order_id = o.id join products p on p.id = i.product_id
           where o.provider <> 'admin' and (o.paid_at at time zone 'UTC')::date between ${current.from}::date and ${current.to}::date
@@ -173,11 +170,11 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
     })
 
     it(`subscribers ${range.from}..${range.to}: active per plan, MRR, new, cancelled and churn equal independent queries`, async () => {
-      const { body } = await actors.admin.json<Body<Json>>(`/api/admin/insights/subscribers?${query}`)
+      const { body } = await setup.actors.admin.json<Body<Json>>(`/api/admin/insights/subscribers?${query}`)
       const data = body.data
       const activeOn = async (day: string) =>
         queryRows<{ tier: string; n: number }>(
-          database.db,
+          setup.database.db,
           sql`select tier, count(*)::int as n from subscriptions
             where status not in ('incomplete', 'incomplete_expired')
               and (created_at at time zone 'UTC')::date <= ${day}::date
@@ -214,7 +211,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
     })
 
     it(`funnel ${range.from}..${range.to}: each stage equals an independent query; carts are not recorded`, async () => {
-      const { body } = await actors.admin.json<Body<Json>>(`/api/admin/insights/funnel?${query}`)
+      const { body } = await setup.actors.admin.json<Body<Json>>(`/api/admin/insights/funnel?${query}`)
       const stage = (name: string) => (body.data.stages as Json[]).find((s) => s.stage === name)!
       expect(stage('carts')).toMatchObject({ current: null, previous: null })
       for (const [name, w] of [
@@ -236,7 +233,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
     })
 
     it(`library ${range.from}..${range.to}: downloads, top resources and categories, empty searches equal independent queries`, async () => {
-      const { body } = await actors.admin.json<Body<Json>>(`/api/admin/insights/library?${query}`)
+      const { body } = await setup.actors.admin.json<Body<Json>>(`/api/admin/insights/library?${query}`)
       const data = body.data
       for (const [name, w] of [
         ['current', current],
@@ -251,7 +248,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
       expect(data.totals.current.downloads).toBeGreaterThan(0)
       expect((data.series as Json[]).reduce((s, p) => s + p.downloads, 0)).toBe(data.totals.current.downloads)
       const top = await queryRows<{ title: string; n: number }>(
-        database.db,
+        setup.database.db,
         sql`select r.title, sum(d.count)::int as n from insight_daily_counts d join resources r on r.id::text = d.key
           where d.kind = 'download' and d.day between ${current.from}::date and ${current.to}::date
           group by r.title order by n desc, r.title limit 10`,
@@ -260,7 +257,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
         top.map((r) => [r.title, r.n]),
       )
       const shelves = await queryRows<{ name: string; n: number }>(
-        database.db,
+        setup.database.db,
         sql`select c.name, sum(d.count)::int as n from insight_daily_counts d
           join resources r on r.id::text = d.key join categories c on c.id = r.category_id
           where d.kind = 'download' and d.day between ${current.from}::date and ${current.to}::date
@@ -270,7 +267,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
         shelves.map((r) => [r.name, r.n]),
       )
       const terms = await queryRows<{ key: string; n: number }>(
-        database.db,
+        setup.database.db,
         sql`select key, sum(count)::int as n from insight_daily_counts
           where kind = 'search_empty' and day between ${current.from}::date and ${current.to}::date
           group by key order by n desc, key limit 10`,
@@ -279,7 +276,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
     })
 
     it(`puzzles ${range.from}..${range.to}: started, finished and drop-off equal independent queries`, async () => {
-      const { body } = await actors.admin.json<Body<Json>>(`/api/admin/insights/puzzles?${query}`)
+      const { body } = await setup.actors.admin.json<Body<Json>>(`/api/admin/insights/puzzles?${query}`)
       const data = body.data
       expect(data.products).toHaveLength(2)
       for (const product of data.products as Json[]) {
@@ -299,7 +296,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
         expect(product.steps).toBe(4)
       }
       const stuck = await queryRows<{ product_id: string; step: number; players: number }>(
-        database.db,
+        setup.database.db,
         sql`select product_id::text as product_id, current_step as step, count(*)::int as players from user_progress
           where completed_at is null and (created_at at time zone 'UTC')::date between ${current.from}::date and ${current.to}::date
           group by 1, 2 order by 1, 2`,
@@ -310,7 +307,9 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
 
   it('counts 80 concurrent events exactly once each, in one row for the day', async () => {
     await Promise.all(
-      Array.from({ length: 80 }, () => countInsight(database.db, 'checkout_started', 'concurrency-probe')),
+      Array.from({ length: 80 }, () =>
+        countInsight(setup.database.db, 'checkout_started', 'concurrency-probe'),
+      ),
     )
     const row = await one<{ n: number; rows: number }>(sql`
       select coalesce(sum(count), 0)::int as n, count(*)::int as rows from insight_daily_counts
@@ -319,7 +318,7 @@ describe.each(DRIVERS)('insights on %s', (driver) => {
   })
 
   it('records a library search that found nothing, by its words only', async () => {
-    const res = await actors.anonymous.request('/api/resources?q=%20Zebra%20%20Quilts%20')
+    const res = await setup.actors.anonymous.request('/api/resources?q=%20Zebra%20%20Quilts%20')
     expect(res.status).toBe(200)
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([])
     let count = 0

@@ -161,17 +161,20 @@ export async function countedPerPeriod(db: Db, kind: string, w: Window, bucket: 
   )
 }
 
-export async function topResources(db: Db, w: Window, limit: number) {
-  return queryRows<{ resource_id: string; title: string; category: string; downloads: number }>(
-    db,
-    sql`select r.id::text as resource_id, r.title, c.name as category, t.downloads
-      from (
+/** Each resource's downloads in the window (`t.downloads`), with the resource (`r`) and its category (`c`). */
+const resourceDownloads = (w: Window) => sql`(
         select key, sum(count)::int as downloads from insight_daily_counts
         where kind = 'download' and day >= ${dayOf(w.start)} and day < ${dayOf(w.end)}
         group by key
       ) t
       join resources r on r.id::text = t.key
-      join categories c on c.id = r.category_id
+      join categories c on c.id = r.category_id`
+
+export async function topResources(db: Db, w: Window, limit: number) {
+  return queryRows<{ resource_id: string; title: string; category: string; downloads: number }>(
+    db,
+    sql`select r.id::text as resource_id, r.title, c.name as category, t.downloads
+      from ${resourceDownloads(w)}
       order by t.downloads desc, r.title limit ${limit}`,
   )
 }
@@ -180,13 +183,7 @@ export async function topCategories(db: Db, w: Window, limit: number) {
   return queryRows<{ category_id: string; name: string; downloads: number }>(
     db,
     sql`select c.id::text as category_id, c.name, sum(t.downloads)::int as downloads
-      from (
-        select key, sum(count)::int as downloads from insight_daily_counts
-        where kind = 'download' and day >= ${dayOf(w.start)} and day < ${dayOf(w.end)}
-        group by key
-      ) t
-      join resources r on r.id::text = t.key
-      join categories c on c.id = r.category_id
+      from ${resourceDownloads(w)}
       group by c.id, c.name
       order by downloads desc, c.name limit ${limit}`,
   )

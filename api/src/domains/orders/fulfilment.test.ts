@@ -1,15 +1,13 @@
 import { inflateSync } from 'node:zlib'
 import { orderNumber } from '@lamplight/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Hono } from 'hono'
 import { PDFDocument } from 'pdf-lib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, mailOutbox, orderItems, orders, products, shipments } from '../../db/schema'
-import { type Actors, createActors } from '../../security/actors'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
+import { TEST_ORIGIN } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import type { AppEnv } from '../../types'
+import { DRIVERS } from '../../test/database'
+import { useTestAppWithActors } from '../../test/use-test-app'
 import { readStatusToken, signStatusToken } from './order-status'
 
 type Line = { product_id: string; product_title: string; quantity: number; remaining: number }
@@ -45,9 +43,7 @@ function pdfText(bytes: Uint8Array): string {
 }
 
 describe.each(DRIVERS)('fulfilment on %s', (driver) => {
-  let database: TestDatabase
-  let app: Hono<AppEnv>
-  let actors: Actors
+  const setup = useTestAppWithActors(driver, `fulfil-${driver}`)
   const product = { scroll: '', ark: '' }
   let seq = 0
 
@@ -65,7 +61,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     seq += 1
     const lines = options.lines ?? [['scroll', 1]]
     const email = `buyer${seq}-${driver}@example.com`
-    const [row] = await database.db
+    const [row] = await setup.database.db
       .insert(orders)
       .values({
         email,
@@ -88,7 +84,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
         },
       })
       .returning({ id: orders.id, sessionId: orders.providerSessionId })
-    await database.db.insert(orderItems).values(
+    await setup.database.db.insert(orderItems).values(
       lines.map(([key, quantity], position) => ({
         orderId: row!.id,
         productId: product[key],
@@ -102,16 +98,14 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     return { id: row!.id, email, number: orderNumber(row!.sessionId, row!.id) }
   }
 
-  const queue = async (query = '') => actors.admin.json<Queue>(`/api/admin/fulfilment${query}`)
+  const queue = async (query = '') => setup.actors.admin.json<Queue>(`/api/admin/fulfilment${query}`)
   const shipMany = (body: unknown) =>
-    actors.admin.json<{ data: ShipResult[] }>('/api/admin/fulfilment/ship', { method: 'POST', body })
-  const mailsTo = (email: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+    setup.actors.admin.json<{ data: ShipResult[] }>('/api/admin/fulfilment/ship', { method: 'POST', body })
+  const mailsTo = (email: string) =>
+    setup.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database).app as unknown as Hono<AppEnv>
-    actors = await createActors(app, database, `fulfil-${driver}`)
-    const rows = await database.db
+    const rows = await setup.database.db
       .insert(products)
       .values([
         { slug: 'scroll-of-antioch', name: 'The Scroll of Antioch', priceCents: 4999, sku: 'SCROLL-01' },
@@ -120,8 +114,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       .returning({ id: products.id })
     product.scroll = rows[0]!.id
     product.ark = rows[1]!.id
-  }, 120_000)
-  afterAll(() => database?.destroy())
+  })
 
   it('answers 401 to a visitor and 403 to a customer or an editor on every fulfilment endpoint', async () => {
     const { id } = await order()
@@ -138,12 +131,12 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       ['POST', `/api/admin/orders/${id}/deliver`, {}],
     ]
     for (const [method, path, body] of calls) {
-      expect((await actors.anonymous.request(path, { method, body })).status, path).toBe(401)
-      expect((await actors.customer.request(path, { method, body })).status, path).toBe(403)
-      expect((await actors.editor.request(path, { method, body })).status, path).toBe(403)
+      expect((await setup.actors.anonymous.request(path, { method, body })).status, path).toBe(401)
+      expect((await setup.actors.customer.request(path, { method, body })).status, path).toBe(403)
+      expect((await setup.actors.editor.request(path, { method, body })).status, path).toBe(403)
     }
     // Nothing shipped by any of them.
-    expect(await database.db.select().from(shipments).where(eq(shipments.orderId, id))).toEqual([])
+    expect(await setup.database.db.select().from(shipments).where(eq(shipments.orderId, id))).toEqual([])
   })
 
   it('queues paid orders with something to ship, oldest first, with lines and address; filters by product, country and month', async () => {
@@ -185,7 +178,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(byMonth.body.data.map((e) => e.order_id)).toEqual([older.id])
 
     for (const bad of ['?country=USA', '?month=2026-13', '?product_id=nope', '?page=0']) {
-      const res = await actors.admin.json<{ error: { fields?: Record<string, string> } }>(
+      const res = await setup.actors.admin.json<{ error: { fields?: Record<string, string> } }>(
         `/api/admin/fulfilment${bad}`,
       )
       expect(res.status, bad).toBe(400)
@@ -196,7 +189,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     const three = [
       await order(),
       await order({ lines: [['ark', 3]] }),
-      await order({ userId: actors.ids.customer }),
+      await order({ userId: setup.actors.ids.customer }),
     ]
     const tracking = ['9400111899223344556677', '9400111899223344556678', '9400 1118 9922 3344 5566 79']
     const res = await shipMany({
@@ -217,7 +210,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       expect(mails[0]!.text).toContain(i === 2 ? `${TEST_ORIGIN}/account` : `${TEST_ORIGIN}/orders/lookup`)
     }
     expect((await mailsTo(three[1]!.email))[0]!.text).toContain('3 × Noah')
-    const rows = await database.db
+    const rows = await setup.database.db
       .select({ id: orders.id, fulfilment: orders.fulfilmentStatus, tracking: orders.trackingNumber })
       .from(orders)
       .where(
@@ -227,13 +220,13 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
         ),
       )
     expect(rows.every((r) => r.fulfilment === 'shipped')).toBe(true)
-    const audit = await database.db
+    const audit = await setup.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.shipped'), eq(auditLog.entityId, three[0]!.id)))
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({
-      actorId: actors.ids.admin,
+      actorId: setup.actors.ids.admin,
       data: { carrier: 'USPS', trackingNumber: tracking[0] },
     })
     const queued = (await queue('?page_size=100')).body.data.map((e) => e.order_id)
@@ -260,7 +253,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
         ['ark', 1],
       ],
     })
-    const first = await actors.admin.json<{
+    const first = await setup.actors.admin.json<{
       data: { fulfilment_status: string; items: { shipped_quantity: number }[]; can_ship: boolean }
     }>(`/api/admin/orders/${o.id}/ship`, {
       method: 'POST',
@@ -287,7 +280,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       [{ product_id: product.scroll, quantity: 2 }],
       [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
     ]) {
-      const refused = await actors.admin.json<{ error: { message: string } }>(
+      const refused = await setup.actors.admin.json<{ error: { message: string } }>(
         `/api/admin/orders/${o.id}/ship`,
         {
           method: 'POST',
@@ -297,13 +290,13 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       expect(refused.status).toBe(409)
     }
     // Marking delivered before everything shipped leaves it partly shipped.
-    const early = await actors.admin.json<{ data: { fulfilment_status: string } }>(
+    const early = await setup.actors.admin.json<{ data: { fulfilment_status: string } }>(
       `/api/admin/orders/${o.id}/deliver`,
       { method: 'POST', body: {} },
     )
     expect(early.body.data.fulfilment_status).toBe('partially_shipped')
 
-    const rest = await actors.admin.json<{
+    const rest = await setup.actors.admin.json<{
       data: {
         fulfilment_status: string
         shipments: {
@@ -325,18 +318,17 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(rest.body.data.shipments[1]!.tracking_url).toContain('canadapost')
     expect(await mailsTo(o.email)).toHaveLength(2)
 
-    const delivered = await actors.admin.json<{ data: { fulfilment_status: string; can_deliver: boolean } }>(
-      `/api/admin/orders/${o.id}/deliver`,
-      { method: 'POST', body: {} },
-    )
+    const delivered = await setup.actors.admin.json<{
+      data: { fulfilment_status: string; can_deliver: boolean }
+    }>(`/api/admin/orders/${o.id}/deliver`, { method: 'POST', body: {} })
     expect(delivered.body.data).toMatchObject({ fulfilment_status: 'delivered', can_deliver: false })
-    const twice = await actors.admin.request(`/api/admin/orders/${o.id}/deliver`, {
+    const twice = await setup.actors.admin.request(`/api/admin/orders/${o.id}/deliver`, {
       method: 'POST',
       body: {},
     })
     expect(twice.status).toBe(409)
     // The admin list filters by it.
-    const listed = await actors.admin.json<{ data: { order_id: string; fulfilment_status: string }[] }>(
+    const listed = await setup.actors.admin.json<{ data: { order_id: string; fulfilment_status: string }[] }>(
       `/api/admin/orders?fulfilment=delivered`,
     )
     expect(listed.body.data.map((r) => r.order_id)).toContain(o.id)
@@ -360,7 +352,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       const res = await shipMany(body)
       expect(res.status, JSON.stringify(body)).toBe(400)
     }
-    expect(await database.db.select().from(shipments).where(eq(shipments.orderId, o.id))).toEqual([])
+    expect(await setup.database.db.select().from(shipments).where(eq(shipments.orderId, o.id))).toEqual([])
     expect(await mailsTo(o.email)).toEqual([])
   })
 
@@ -374,7 +366,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         i % 2
-          ? actors.admin.request(`/api/admin/orders/${o.id}/ship`, {
+          ? setup.actors.admin.request(`/api/admin/orders/${o.id}/ship`, {
               method: 'POST',
               body: { carrier: 'USPS', trackingNumber: '9400100000000000000001' },
             })
@@ -384,9 +376,11 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       ),
     )
     expect(results.every((r) => r.status === 200)).toBe(true)
-    expect(await database.db.select().from(shipments).where(eq(shipments.orderId, o.id))).toHaveLength(1)
+    expect(await setup.database.db.select().from(shipments).where(eq(shipments.orderId, o.id))).toHaveLength(
+      1,
+    )
     expect(await mailsTo(o.email)).toHaveLength(1)
-    const audit = await database.db
+    const audit = await setup.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.shipped'), eq(auditLog.entityId, o.id)))
@@ -403,7 +397,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     const b = await order({ lines: [['ark', 3]], country: 'CA' })
     const c = await order({ lines: [['scroll', 1]] })
     const ids = [a.id, b.id, c.id].join(',')
-    const pick = await actors.admin.json<{
+    const pick = await setup.actors.admin.json<{
       data: { product_title: string; product_sku: string; quantity: number }[]
     }>(`/api/admin/fulfilment/pick-list?ids=${ids}`)
     expect(pick.body.data).toEqual([
@@ -416,7 +410,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       },
     ])
 
-    const slips = await actors.admin.request(`/api/admin/fulfilment/packing-slips?ids=${ids}`)
+    const slips = await setup.actors.admin.request(`/api/admin/fulfilment/packing-slips?ids=${ids}`)
     expect(slips.status).toBe(200)
     expect(slips.headers.get('content-type')).toBe('application/pdf')
     const bytes = new Uint8Array(await slips.arrayBuffer())
@@ -427,7 +421,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(text).toContain("Noah's Ark")
     expect(text).toContain('K1A 0B1')
 
-    const labels = await actors.admin.request(`/api/admin/fulfilment/labels?ids=${ids}`)
+    const labels = await setup.actors.admin.request(`/api/admin/fulfilment/labels?ids=${ids}`)
     expect(labels.headers.get('content-type')).toContain('text/csv')
     const lines = (await labels.text()).trimEnd().split('\r\n')
     expect(lines[0]).toBe(
@@ -438,7 +432,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(lines).toHaveLength(4)
 
     for (const bad of ['', 'nope', `${a.id},x`]) {
-      const res = await actors.admin.request(`/api/admin/fulfilment/packing-slips?ids=${bad}`)
+      const res = await setup.actors.admin.request(`/api/admin/fulfilment/packing-slips?ids=${bad}`)
       expect(res.status, bad).toBe(400)
     }
   })
@@ -447,7 +441,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     const o = await order()
     const find = async (q: string) =>
       (
-        await actors.admin.json<{ data: { order_id: string }[] }>(
+        await setup.actors.admin.json<{ data: { order_id: string }[] }>(
           `/api/admin/orders?q=${encodeURIComponent(q)}`,
         )
       ).body.data.map((r) => r.order_id)
@@ -459,7 +453,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
   })
 
   it('refunds one line of a two-line order: that amount, restocked, mailed, audited; then the rest; never more than was paid', async () => {
-    await database.db.update(products).set({ stock: 10 }).where(eq(products.id, product.ark))
+    await setup.database.db.update(products).set({ stock: 10 }).where(eq(products.id, product.ark))
     const o = await order({
       lines: [
         ['scroll', 1],
@@ -467,7 +461,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       ],
     })
     const refund = (body: unknown) =>
-      actors.admin.json<{
+      setup.actors.admin.json<{
         data: { status: string; refunded_cents: number; items: { refunded_quantity: number }[] }
         error?: { message: string }
       }>(`/api/admin/orders/${o.id}/refund`, { method: 'POST', body })
@@ -483,12 +477,12 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     )
     expect(results.filter((r) => r.status === 200)).toHaveLength(1)
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true)
-    const [stock] = await database.db
+    const [stock] = await setup.database.db
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, product.ark))
     expect(stock!.stock).toBe(11)
-    const detail = await actors.admin.json<{
+    const detail = await setup.actors.admin.json<{
       data: { status: string; refunded_cents: number; items: { refunded_quantity: number }[] }
     }>(`/api/admin/orders/${o.id}`)
     expect(detail.body.data).toMatchObject({ status: 'paid', refunded_cents: 4999 })
@@ -497,7 +491,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(mails.map((m) => m.subject)).toEqual([`Your Lamplight Puzzle Co. order ${o.number} was refunded`])
     expect(mails[0]!.text).toContain(`We have refunded $49.99 of your order ${o.number} (1 × Noah's Ark).`)
     expect(mails[0]!.text).not.toContain('Access to the online puzzle')
-    const audit = await database.db
+    const audit = await setup.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.refunded'), eq(auditLog.entityId, o.id)))
@@ -515,7 +509,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     const rest = await refund({})
     expect(rest.status).toBe(200)
     expect(rest.body.data).toMatchObject({ status: 'refunded', refunded_cents: 3 * 4999 })
-    const [after] = await database.db
+    const [after] = await setup.database.db
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, product.ark))
@@ -535,7 +529,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       orders: [{ order_id: o.id, carrier: 'USPS', tracking_number: '9400100000000000000099' }],
     })
     const before = (await mailsTo(o.email)).length
-    const ask = (email: string, number: string, client = browser(app)) =>
+    const ask = (email: string, number: string, client = browser(setup.app)) =>
       client.json<{ message: string }>('/api/orders/lookup', {
         method: 'POST',
         body: { email, order_number: number },
@@ -555,7 +549,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     expect(link).toBeTruthy()
     const token = decodeURIComponent(new URL(link!).searchParams.get('token')!)
 
-    const page = await browser(app).json<{
+    const page = await browser(setup.app).json<{
       data: {
         order_number: string
         fulfilment_status: string
@@ -584,7 +578,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     // Altered, someone else's id under this signature, or expired: one clear 404.
     const [id, expires, signature] = token.split('.')
     const other = await order()
-    const expired = await browser(app).json<{ error: { message: string } }>(
+    const expired = await browser(setup.app).json<{ error: { message: string } }>(
       `/api/orders/status?token=${encodeURIComponent(`${id}.${Number(expires) - 4 * 24 * 3600}.${signature}`)}`,
     )
     for (const bad of [
@@ -593,7 +587,7 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
       `${id}.${expires}.${signature!.startsWith('x') ? 'y' : 'x'}${signature!.slice(1)}`,
       'nonsense',
     ]) {
-      const res = await browser(app).json<{ error: { message: string } }>(
+      const res = await browser(setup.app).json<{ error: { message: string } }>(
         `/api/orders/status?token=${encodeURIComponent(bad)}`,
       )
       expect(res.status, bad).toBe(404)
@@ -603,14 +597,14 @@ describe.each(DRIVERS)('fulfilment on %s', (driver) => {
     // A token signed with another secret is not ours.
     const forged = signStatusToken('not-the-secret', o.id)
     expect(
-      (await browser(app).request(`/api/orders/status?token=${encodeURIComponent(forged)}`)).status,
+      (await browser(setup.app).request(`/api/orders/status?token=${encodeURIComponent(forged)}`)).status,
     ).toBe(404)
 
     // Bad input: a message on the field, no mail.
     const bad = await ask('not an email', o.number)
     expect(bad.status).toBe(400)
     // Rate-limited per client: the 11th attempt in 15 minutes is refused.
-    const client = browser(app)
+    const client = browser(setup.app)
     const statuses: number[] = []
     for (let i = 0; i < 11; i++)
       statuses.push((await ask(`probe${i}@example.com`, 'ABCDEFGH', client)).status)

@@ -250,16 +250,25 @@ export async function refundOrder(
   return { ok: true }
 }
 
+/** An order's line as the refund and the shipment read it. */
+const lineColumns = {
+  id: orderItems.id,
+  productId: orderItems.productId,
+  name: orderItems.productName,
+  quantity: orderItems.quantity,
+}
+
+/** How many of the line the rows of `parts` (a refund's lines, a shipment's) hold in all. */
+const quantityOfLineIn = (parts: typeof refundItems | typeof shipmentItems) =>
+  sql<number>`coalesce((select sum(${parts.quantity}) from ${parts} where ${parts.orderItemId} = ${orderItems.id}), 0)::int`
+
 /** An order's lines with how many of each were refunded already. */
 async function linesWithRefunded(db: Db, orderId: string) {
   return db
     .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      name: orderItems.productName,
-      quantity: orderItems.quantity,
+      ...lineColumns,
       unitPriceCents: orderItems.unitPriceCents,
-      refunded: sql<number>`coalesce((select sum(${refundItems.quantity}) from ${refundItems} where ${refundItems.orderItemId} = ${orderItems.id}), 0)::int`,
+      refunded: quantityOfLineIn(refundItems),
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -460,13 +469,7 @@ export async function shipOrder(deps: ShipDeps, actorId: string, request: ShipRe
 /** An order's lines with how many of each went out in shipments already. */
 export async function linesWithShipped(db: Db, orderId: string) {
   return db
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      name: orderItems.productName,
-      quantity: orderItems.quantity,
-      shipped: sql<number>`coalesce((select sum(${shipmentItems.quantity}) from ${shipmentItems} where ${shipmentItems.orderItemId} = ${orderItems.id}), 0)::int`,
-    })
+    .select({ ...lineColumns, shipped: quantityOfLineIn(shipmentItems) })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position))

@@ -7,17 +7,10 @@ import type { Logger } from '../../logger'
 import { limitGiftCardTries } from '../../middleware/gift-card-tries'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
-import {
-  cartOwnerOf,
-  checkoutLines,
-  giftCardShare,
-  keepCartCookie,
-  resolveCart,
-  totalsOf,
-} from '../cart/service'
+import { checkoutLines, giftCardShare, linesToCheckOut, totalsOf } from '../cart/service'
 import { discountFor, giftCardFor, giftCardSecret, reserveOrderCodes } from '../discounts/service'
 import { countInsight } from '../insights/service'
-import { providerFor, providerOf, refreshStripeSession } from '../payments/service'
+import { fulfilmentDepsOf, providerOf, refreshStripeSession } from '../payments/service'
 import { addressHash, countPendingFrom, lastShippingAddressOf } from './queries'
 import {
   createOrderWithCodes,
@@ -72,14 +65,7 @@ export const checkoutRouter = defineRouter('/checkout')
     { middleware: [limitCheckouts] },
     async ({ c, db, deps, body, headers }) => {
       const user = await currentUser(c)
-      const owner = await cartOwnerOf(c, user?.id ?? null)
-      let cartId: string | null = null
-      if (body.fromCart) {
-        const resolved = await resolveCart(db, owner)
-        await keepCartCookie(c, owner, resolved)
-        cartId = resolved.cartId
-      }
-      const lines = await checkoutLines(db, body.productSlug ? { productSlug: body.productSlug } : { cartId })
+      const { cartId, lines } = await linesToCheckOut(c, db, user?.id ?? null, body)
       const info = body.customerInfo ?? null
       const email = info?.email ?? user?.email
       if (!email)
@@ -180,15 +166,7 @@ export const checkoutRouter = defineRouter('/checkout')
         // The code's use and the card's money are taken before the provider is asked
         // (decision 057): a code used up or a card emptied meanwhile is refused here.
         const { url } = await createOrderWithCodes(
-          {
-            db,
-            mailer: deps.mailer,
-            logger: deps.logger,
-            providerFor: (name) => providerFor(deps.payments, name),
-            publicCache: deps.publicCache,
-            giftCards: { secret: giftCardSecret(deps), shopUrl: deps.config.publicUrl },
-            publicUrl: deps.config.publicUrl,
-          },
+          fulfilmentDepsOf(deps, db),
           key
             ? {
                 userId: order.userId,

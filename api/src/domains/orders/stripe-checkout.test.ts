@@ -5,6 +5,7 @@ import { createTestApp } from '../../test/app'
 import { insertScrollOfAntioch } from '../../test/catalog'
 import { browser } from '../../test/client'
 import { DRIVERS } from '../../test/database'
+import { LYDIA_ADDRESS } from '../../test/shipping'
 import { stripeEnv, stripeShop, stripeSigner } from '../../test/stripe'
 
 describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Stripe)', (driver) => {
@@ -46,7 +47,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
   it('opens Stripe Checkout at the database price with our order id, and returns its URL', async () => {
     const { id, url } = await checkout()
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//)
-    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    const sent = fake.lastForm('/v1/checkout/sessions')
     expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('4999')
     expect(sent.get('success_url')).toBe('https://shop.example.com/checkout?session_id={CHECKOUT_SESSION_ID}')
     // Back to the checkout it came from (issue 32).
@@ -67,20 +68,11 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
     const res = await browser(withoutTax).json<{ url: string }>('/api/checkout', {
       body: {
         productSlug: 'scroll-of-antioch',
-        customerInfo: {
-          email: 'no-tax@example.com',
-          firstName: 'Ruth',
-          lastName: 'Moab',
-          address: '1 Field Lane',
-          city: 'Springfield',
-          state: 'IL',
-          zipCode: '62701',
-          country: 'US',
-        },
+        customerInfo: { email: 'no-tax@example.com', ...LYDIA_ADDRESS },
       },
     })
     expect(res.status).toBe(200)
-    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    const sent = fake.lastForm('/v1/checkout/sessions')
     expect(sent.get('customer_email')).toBe('no-tax@example.com')
     expect(sent.get('automatic_tax[enabled]')).toBe('false')
   })
@@ -100,10 +92,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
         fromCart: true,
         customerInfo: {
           email: 'tax-buyer@example.com',
-          firstName: 'Lois',
-          lastName: 'Eunice',
-          address: '3 Lake Road',
-          city: 'Ottawa',
+          ...LYDIA_ADDRESS,
           state: 'ON',
           zipCode: 'k1a0b1',
           country: 'CA',
@@ -111,7 +100,7 @@ describe.each(DRIVERS)('Stripe adapter and webhook on %s (against our fake Strip
       },
     })
     expect(res.status).toBe(200)
-    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    const sent = fake.lastForm('/v1/checkout/sessions')
     expect(sent.get('line_items[0][quantity]')).toBe('3')
     expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('2999')
     expect(sent.get('line_items[0][price_data][product_data][name]')).toBe("Pilgrim's Cipher")

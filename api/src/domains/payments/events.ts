@@ -1,7 +1,12 @@
 import type { ShippingAddress } from '../../db/schema'
 import type { AppDeps } from '../../types'
 import { giftCardSecret } from '../discounts/service'
-import { closeUnpaidSession, type Fulfilment, fulfilPaidSession } from '../orders/service'
+import {
+  closeUnpaidSession,
+  type Fulfilment,
+  type FulfilmentDeps,
+  fulfilPaidSession,
+} from '../orders/service'
 import {
   type ApplyOutcome,
   applySubscription,
@@ -69,6 +74,22 @@ type Outcomes = {
   'gift.closed': boolean
 }
 
+/**
+ * What fulfilling an order needs of the app: its mail, log and cache, the provider that took
+ * a payment (to refund a box sold out meanwhile) and the gift cards' secret, over `db`.
+ */
+export function fulfilmentDepsOf(deps: AppDeps, db: FulfilmentDeps['db']): FulfilmentDeps {
+  return {
+    db,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    providerFor: (name) => providerFor(deps.payments, name),
+    publicCache: deps.publicCache,
+    giftCards: { secret: giftCardSecret(deps), shopUrl: deps.config.publicUrl },
+    publicUrl: deps.config.publicUrl,
+  }
+}
+
 /** The one handler of payment events; each is idempotent, so replays and races change nothing twice. */
 export async function handlePaymentEvent<E extends PaymentEvent>(
   deps: AppDeps,
@@ -79,19 +100,7 @@ export async function handlePaymentEvent<E extends PaymentEvent>(
     switch (event.type) {
       case 'checkout.paid':
         // Fulfilment takes stock, and refunds a payment for a box that sold out meanwhile.
-        return fulfilPaidSession(
-          {
-            db,
-            mailer: deps.mailer,
-            logger: deps.logger,
-            providerFor: (name) => providerFor(deps.payments, name),
-            publicCache: deps.publicCache,
-            giftCards: { secret: giftCardSecret(deps), shopUrl: deps.config.publicUrl },
-            publicUrl: deps.config.publicUrl,
-          },
-          event.sessionId,
-          event.charged,
-        )
+        return fulfilPaidSession(fulfilmentDepsOf(deps, db), event.sessionId, event.charged)
       case 'checkout.failed':
         return closeUnpaidSession(db, event.sessionId, 'failed', event.note)
       case 'checkout.cancelled':

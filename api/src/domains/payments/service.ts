@@ -64,5 +64,5 @@ export function providerOf(deps: AppDeps): PaymentProvider {
   )
 }
 
-export { handlePaymentEvent, type PaymentEvent } from './events'
+export { fulfilmentDepsOf, handlePaymentEvent, type PaymentEvent } from './events'
 export { refreshStripeSession } from './stripe/webhook'

@@ -6,13 +6,14 @@ import {
   type ValidateAnswerResponse,
 } from '@lamplight/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PORTAL_CODE } from '../../../seed/content/fragments'
-import { orders, portalCodes, products, user, userProgress } from '../../db/schema'
+import { portalCodes, products, userProgress } from '../../db/schema'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp } from '../../test/app'
+import { grantProduct } from '../../test/catalog'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
+import { useTestApp } from '../../test/use-test-app'
 
 type Client = ReturnType<typeof browser>
 type Unlocked = {
@@ -50,8 +51,7 @@ const FRAGMENTS = [
 const SECRETS = ['Damascus', 'thy word', 'Wall', 'HOPE']
 
 describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'boss@example.com' })
   let admin: Client
   let productId: string
   const slug = 'road-to-damascus'
@@ -60,14 +60,12 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
   const playerSaw: string[] = []
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'boss@example.com' }).app
-    const [product] = await database.db
+    const [product] = await setup.database.db
       .insert(products)
       .values({ slug, name: "The Apostle's Road", priceCents: 3999, status: 'on_sale' })
       .returning()
     productId = product!.id
-    const [scroll] = await database.db
+    const [scroll] = await setup.database.db
       .insert(products)
       .values({
         slug: 'scroll-of-antioch',
@@ -77,11 +75,8 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
       })
       .returning()
     scrollId = scroll!.id
-    await database.db.insert(portalCodes).values({ code: PORTAL_CODE, productId: scrollId })
-    admin = await signInListedAdmin(app, database, 'boss@example.com', 'correct horse 1')
-  })
-  afterAll(async () => {
-    await database?.destroy()
+    await setup.database.db.insert(portalCodes).values({ code: PORTAL_CODE, productId: scrollId })
+    admin = await signInListedAdmin(setup.app, setup.database, 'boss@example.com', 'correct horse 1')
   })
 
   async function call<T>(b: Client, path: string, init?: Parameters<Client['request']>[1], player = true) {
@@ -97,19 +92,9 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
   let emails = 0
   async function player({ owns = true } = {}) {
     const email = `player${++emails}-${driver}@example.com`
-    const b = browser(app)
+    const b = browser(setup.app)
     expect((await b.signUp(email)).status).toBe(200)
-    if (owns) {
-      const [row] = await database.db.select().from(user).where(eq(user.email, email))
-      await database.db.insert(orders).values({
-        userId: row!.id,
-        email,
-        productId,
-        amountCents: 3999,
-        provider: 'test',
-        status: 'completed',
-      })
-    }
+    if (owns) await grantProduct(setup.database, email, productId, 3999)
     return b
   }
   const state = (b: Client) => call<{ data: PuzzleState }>(b, `/api/puzzles/${slug}`)
@@ -136,7 +121,7 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
     const b = await player({ owns: false })
     expect((await call(b, '/api/admin/puzzles')).status).toBe(403)
     expect((await call(b, `${base()}/codes`, { body: { count: 5 } })).status).toBe(403)
-    expect((await call(browser(app), base())).status).toBe(401)
+    expect((await call(browser(setup.app), base())).status).toBe(401)
   })
 
   it('authors a three-step puzzle; bad input is refused on its field and changes nothing', async () => {
@@ -177,7 +162,10 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
       body: { kind: 'step', id: stepIds[0], answer: '  THY-word! ' },
     })
     expect(right.body.data.correct).toBe(true)
-    const rows = await database.db.select().from(userProgress).where(eq(userProgress.productId, productId))
+    const rows = await setup.database.db
+      .select()
+      .from(userProgress)
+      .where(eq(userProgress.productId, productId))
     expect(rows).toEqual([])
   })
 
@@ -264,7 +252,7 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
       expect(code).not.toMatch(/[01OIL]/)
     }
     const stored = JSON.stringify(
-      await database.db.select().from(portalCodes).where(eq(portalCodes.productId, productId)),
+      await setup.database.db.select().from(portalCodes).where(eq(portalCodes.productId, productId)),
     )
     for (const code of codes) expect(stored).not.toContain(code.replaceAll('-', '').slice(4))
     const listed = await adminCall<{
@@ -320,12 +308,12 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
   })
 
   it('gives a code to one visitor of fifty, and their pass becomes their account at sign-in', async () => {
-    const visitors = Array.from({ length: 50 }, () => browser(app))
+    const visitors = Array.from({ length: 50 }, () => browser(setup.app))
     const results = await Promise.all(visitors.map((b) => unlock(b, codes[2]!)))
     const winners = results.filter((r) => r.body.data.granted)
     expect(winners).toHaveLength(1)
     const token = winners[0]!.body.data.token!
-    expect((await portal(browser(app), slug, token)).body.data.unlocked).toBe(true)
+    expect((await portal(browser(setup.app), slug, token)).body.data.unlocked).toBe(true)
 
     const b = await player({ owns: false })
     const merged = await call<{ data: PortalState }>(b, '/api/portal/merge', { body: { token } })
@@ -333,7 +321,7 @@ describe.each(DRIVERS)('authoring a box: puzzle, portal and codes on %s', (drive
     // Now the account's: the copied pass opens nothing for another account or visitor.
     const other = await player({ owns: false })
     expect((await portal(other, slug, token)).body.data.unlocked).toBe(false)
-    expect((await portal(browser(app), slug, token)).body.data.unlocked).toBe(false)
+    expect((await portal(browser(setup.app), slug, token)).body.data.unlocked).toBe(false)
     expect((await unlock(other, codes[2]!)).body.data.granted).toBe(false)
   })
 

@@ -7,7 +7,7 @@ import {
   type ValidateAnswerResponse,
 } from '@lamplight/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { FRAGMENTS, PORTAL_CODE } from '../../../seed/content/fragments'
 import { PUZZLE_STEPS, SCROLL_OF_ANTIOCH } from '../../../seed/content/product'
 import {
@@ -20,38 +20,33 @@ import {
   userProgress,
 } from '../../db/schema'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp } from '../../test/app'
+import { grantProduct } from '../../test/catalog'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
+import { useTestApp } from '../../test/use-test-app'
 
 type Client = ReturnType<typeof browser>
 type ErrorBody = { error: { code: string; message: string } }
 const SLUG = SCROLL_OF_ANTIOCH.slug
 
 describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'boss@example.com' })
   let productId: string
   /** Every response body any test saw, to prove no secret was ever sent. */
   const seen: string[] = []
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'boss@example.com' }).app
-    const [product] = await database.db
+    const [product] = await setup.database.db
       .insert(products)
       .values({ ...SCROLL_OF_ANTIOCH, status: 'on_sale' })
       .returning()
     productId = product!.id
-    await database.db
+    await setup.database.db
       .insert(products)
       .values({ slug: 'pilgrims-cipher', name: "Pilgrim's Cipher", priceCents: 2999 })
-    await database.db.insert(puzzleContent).values(PUZZLE_STEPS.map((s) => ({ ...s, productId })))
-    await database.db.insert(scrollFragments).values(FRAGMENTS.map((f) => ({ ...f, productId })))
-    await database.db.insert(portalCodes).values({ code: PORTAL_CODE, productId })
-  })
-  afterAll(async () => {
-    await database?.destroy()
+    await setup.database.db.insert(puzzleContent).values(PUZZLE_STEPS.map((s) => ({ ...s, productId })))
+    await setup.database.db.insert(scrollFragments).values(FRAGMENTS.map((f) => ({ ...f, productId })))
+    await setup.database.db.insert(portalCodes).values({ code: PORTAL_CODE, productId })
   })
 
   async function call<T>(b: Client, path: string, init?: Parameters<Client['request']>[1]) {
@@ -63,20 +58,11 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
 
   async function customer(email: string, { owns = false } = {}) {
     // The ADMIN_EMAILS address becomes admin the real way: verified, then signed in.
-    if (email === 'boss@example.com') return signInListedAdmin(app, database, email, 'correct horse 1')
-    const b = browser(app)
+    if (email === 'boss@example.com')
+      return signInListedAdmin(setup.app, setup.database, email, 'correct horse 1')
+    const b = browser(setup.app)
     await b.signUp(email)
-    if (owns) {
-      const [row] = await database.db.select().from(user).where(eq(user.email, email))
-      await database.db.insert(orders).values({
-        userId: row!.id,
-        email,
-        productId,
-        amountCents: 4999,
-        provider: 'test',
-        status: 'completed',
-      })
-    }
+    if (owns) await grantProduct(setup.database, email, productId, 4999)
     return b
   }
 
@@ -97,19 +83,19 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
       headers: token ? { 'X-Portal-Token': token } : {},
     })
   const fragmentIds = async () =>
-    (await database.db.select().from(scrollFragments).orderBy(scrollFragments.number)).map((f) => f.id)
+    (await setup.database.db.select().from(scrollFragments).orderBy(scrollFragments.number)).map((f) => f.id)
 
   describe('the step puzzle', () => {
     it('needs a signed-in owner: 401 signed out, 404 without a completed order', async () => {
-      const visitor = browser(app)
+      const visitor = browser(setup.app)
       expect((await state(visitor)).status).toBe(401)
       expect((await answer(visitor, 1, 'christian')).status).toBe(401)
 
       const b = await customer('lydia@example.com')
       expect((await state(b)).status).toBe(404)
       expect((await answer(b, 1, 'christian')).status).toBe(404)
-      const [row] = await database.db.select().from(user).where(eq(user.email, 'lydia@example.com'))
-      const [order] = await database.db
+      const [row] = await setup.database.db.select().from(user).where(eq(user.email, 'lydia@example.com'))
+      const [order] = await setup.database.db
         .insert(orders)
         .values({
           userId: row!.id,
@@ -120,7 +106,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
         })
         .returning()
       expect((await state(b)).status).toBe(404) // pending is not bought
-      await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, order!.id))
+      await setup.database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, order!.id))
       expect((await state(b)).status).toBe(200)
       // Owning one box opens no other, and an unknown slug looks the same.
       expect((await state(b, 'pilgrims-cipher')).status).toBe(404)
@@ -145,8 +131,11 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
       expect(text).not.toMatch(/"answer"|acceptedAnswers/)
       for (const step of PUZZLE_STEPS) expect(text).not.toContain(step.unlockMessage)
       for (const step of PUZZLE_STEPS.slice(1)) expect(text).not.toContain(step.title)
-      const [row] = await database.db.select().from(user).where(eq(user.email, 'priscilla@example.com'))
-      const [progress] = await database.db.select().from(userProgress).where(eq(userProgress.userId, row!.id))
+      const [row] = await setup.database.db.select().from(user).where(eq(user.email, 'priscilla@example.com'))
+      const [progress] = await setup.database.db
+        .select()
+        .from(userProgress)
+        .where(eq(userProgress.userId, row!.id))
       expect(progress).toMatchObject({ currentStep: 1, completedSteps: [], completedAt: null })
     })
 
@@ -223,7 +212,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
     })
 
     it('shows no steps for a product without active puzzle content', async () => {
-      const admin = browser(app)
+      const admin = browser(setup.app)
       await admin.signIn('boss@example.com')
       const res = await state(admin, 'pilgrims-cipher')
       expect(res.status).toBe(200)
@@ -237,7 +226,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
       // The same person from another address is still the same user.
-      const again = browser(app)
+      const again = browser(setup.app)
       await again.signIn('erastus@example.com')
       expect((await answer(again, 1, 'christian')).status).toBe(429)
       // Someone else is not affected.
@@ -248,7 +237,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
 
   describe('the scroll portal', () => {
     it('keeps the gate shut without the code and opens it for a visitor with a signed pass', async () => {
-      const visitor = browser(app)
+      const visitor = browser(setup.app)
       expect((await portal(visitor)).body).toEqual({ data: { unlocked: false } })
       const wrong = await unlock(visitor, 'ANTIOCH-AD48')
       expect(wrong.status).toBe(200)
@@ -271,13 +260,13 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
       const forged = `${token.slice(0, -3)}abc`
       expect((await portal(visitor, forged)).body.data.unlocked).toBe(false)
       // A code that is switched off switches its passes off.
-      await database.db.update(portalCodes).set({ isActive: false })
+      await setup.database.db.update(portalCodes).set({ isActive: false })
       expect((await portal(visitor, token)).body.data.unlocked).toBe(false)
-      await database.db.update(portalCodes).set({ isActive: true })
+      await setup.database.db.update(portalCodes).set({ isActive: true })
     })
 
     it('checks a visitor’s fragment answers and bonus answers on the server, with receipts', async () => {
-      const visitor = browser(app)
+      const visitor = browser(setup.app)
       const token = (await unlock(visitor, PORTAL_CODE)).body.data.token!
       const [first, , third] = await fragmentIds()
       expect((await scroll(visitor, first!, 'light')).status).toBe(403) // no pass: gate shut
@@ -318,7 +307,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
         data: { hintsRevealed: 0 },
       })
 
-      const laptop = browser(app)
+      const laptop = browser(setup.app)
       await laptop.signIn('phoebe@example.com')
       const s = (await portal(laptop)).body.data
       expect(s.unlocked).toBe(true)
@@ -336,7 +325,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
     })
 
     it('merges a visitor’s pass and receipts into their account at sign-in, and nothing forged', async () => {
-      const visitor = browser(app)
+      const visitor = browser(setup.app)
       const token = (await unlock(visitor, PORTAL_CODE)).body.data.token!
       const ids = await fragmentIds()
       const r1 = (await scroll(visitor, ids[0]!, 'light', false, token)).body.receipt!
@@ -361,11 +350,13 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
       expect(s.fragments[2]!.hintsRevealed).toBe(2)
       expect(s.fragments[4]!.scrollLine).toBeNull()
       // Signed out, the merge is a 401.
-      expect((await call(browser(app), '/api/portal/merge', { body: { receipts: [] } })).status).toBe(401)
+      expect((await call(browser(setup.app), '/api/portal/merge', { body: { receipts: [] } })).status).toBe(
+        401,
+      )
     })
 
     it('lets only an admin reset their own portal progress', async () => {
-      const admin = browser(app)
+      const admin = browser(setup.app)
       await admin.signIn('boss@example.com')
       await unlock(admin, PORTAL_CODE)
       const ids = await fragmentIds()
@@ -373,7 +364,7 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
       expect((await call(admin, '/api/portal/reset', { method: 'POST' })).status).toBe(200)
       const s = (await portal(admin)).body.data
       expect(s.unlocked && s.fragments.every((f) => !f.completed && f.scrollLine === null)).toBe(true)
-      const phone = browser(app)
+      const phone = browser(setup.app)
       await phone.signIn('phoebe@example.com')
       expect((await call(phone, '/api/portal/reset', { method: 'POST' })).status).toBe(403)
     })
@@ -381,13 +372,13 @@ describe.each(DRIVERS)('puzzles and the scroll portal on %s', (driver) => {
     it(`answers 429 after ${PORTAL_CODE_ATTEMPTS} codes in ten minutes from one client`, async () => {
       // An address of its own: a random one from browser()'s pool may already have spent
       // codes in an earlier test of this file (each app counts per address).
-      const b = browser(app, '198.51.100.212')
+      const b = browser(setup.app, '198.51.100.212')
       for (let i = 0; i < PORTAL_CODE_ATTEMPTS; i++) expect((await unlock(b, `WRONG-${i}`)).status).toBe(200)
       const refused = await unlock(b, PORTAL_CODE)
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
       // Another client, also at an address of its own, has its own limit.
-      expect((await unlock(browser(app, '198.51.100.213'), PORTAL_CODE)).body.data.granted).toBe(true)
+      expect((await unlock(browser(setup.app, '198.51.100.213'), PORTAL_CODE)).body.data.granted).toBe(true)
     })
 
     it('sent no code, no answer and no unsolved scroll line in any response', () => {

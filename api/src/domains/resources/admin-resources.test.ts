@@ -1,29 +1,18 @@
 import { eq } from 'drizzle-orm'
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, contactMessages, fileAssets, prayerRequests, resources } from '../../db/schema'
-import { type Actors, createActors } from '../../security/actors'
-import { createTestApp } from '../../test/app'
 import { insertTeachingResourcesCategory } from '../../test/catalog'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import type { AppEnv } from '../../types'
+import { DRIVERS } from '../../test/database'
+import { useTestAppWithActors } from '../../test/use-test-app'
 
 describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
-  let database: TestDatabase
-  let app: Hono<AppEnv>
-  let storage: ReturnType<typeof createTestApp>['storage']
-  let actors: Actors
+  const setup = useTestAppWithActors(driver, `res-${driver}`)
   let draftId: string
   let doomedId: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    const test = createTestApp(database)
-    app = test.app as unknown as Hono<AppEnv>
-    storage = test.storage
-    actors = await createActors(app, database, `res-${driver}`)
-    const categoryId = await insertTeachingResourcesCategory(database)
-    const rows = await database.db
+    const categoryId = await insertTeachingResourcesCategory(setup.database)
+    const rows = await setup.database.db
       .insert(resources)
       .values([
         {
@@ -44,16 +33,15 @@ describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
       .returning({ id: resources.id })
     draftId = rows[0]!.id
     doomedId = rows[1]!.id
-    await storage.put('files/noah.pdf', new Uint8Array([37, 80, 68, 70]))
-    await database.db.insert(fileAssets).values({
+    await setup.storage.put('files/noah.pdf', new Uint8Array([37, 80, 68, 70]))
+    await setup.database.db.insert(fileAssets).values({
       resourceId: doomedId,
       storageKey: 'files/noah.pdf',
       filename: 'noah.pdf',
       mimeType: 'application/pdf',
       sizeBytes: 4,
     })
-  }, 120_000)
-  afterAll(() => database?.destroy())
+  })
 
   it('lets editors and admins manage resources, nobody else', async () => {
     for (const [method, path, body] of [
@@ -61,10 +49,10 @@ describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
       ['PATCH', `/api/admin/resources/${draftId}/published`, { published: true }],
       ['DELETE', `/api/admin/resources/${draftId}`, undefined],
     ] as const) {
-      expect((await actors.anonymous.request(path, { method, body })).status).toBe(401)
-      expect((await actors.customer.request(path, { method, body })).status).toBe(403)
+      expect((await setup.actors.anonymous.request(path, { method, body })).status).toBe(401)
+      expect((await setup.actors.customer.request(path, { method, body })).status).toBe(403)
     }
-    const list = await actors.editor.json<{
+    const list = await setup.actors.editor.json<{
       data: { title: string; published: boolean; category: { name: string } }[]
       total: number
     }>('/api/admin/resources')
@@ -75,12 +63,12 @@ describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
       ["Noah's Journey", true],
     ])
     expect(list.body.data[0]?.category.name).toBe('Teaching Resources')
-    const found = await actors.admin.json<{ total: number }>('/api/admin/resources?q=noah')
+    const found = await setup.actors.admin.json<{ total: number }>('/api/admin/resources?q=noah')
     expect(found.body.total).toBe(1)
   })
 
   it('publishes and unpublishes with an audit entry', async () => {
-    const res = await actors.editor.json<{ data: { published: boolean } }>(
+    const res = await setup.actors.editor.json<{ data: { published: boolean } }>(
       `/api/admin/resources/${draftId}/published`,
       {
         method: 'PATCH',
@@ -89,24 +77,27 @@ describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
     )
     expect(res.status).toBe(200)
     expect(res.body.data.published).toBe(true)
-    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, draftId))
+    const [entry] = await setup.database.db.select().from(auditLog).where(eq(auditLog.entityId, draftId))
     expect(entry).toMatchObject({
-      actorId: actors.ids.editor,
+      actorId: setup.actors.ids.editor,
       action: 'resource.published',
       before: { published: false },
       after: { published: true },
     })
     expect(
       (
-        await actors.admin.request('/api/admin/resources/00000000-0000-4000-8000-000000000000/published', {
-          method: 'PATCH',
-          body: { published: true },
-        })
+        await setup.actors.admin.request(
+          '/api/admin/resources/00000000-0000-4000-8000-000000000000/published',
+          {
+            method: 'PATCH',
+            body: { published: true },
+          },
+        )
       ).status,
     ).toBe(404)
     expect(
       (
-        await actors.admin.request(`/api/admin/resources/${draftId}/published`, {
+        await setup.actors.admin.request(`/api/admin/resources/${draftId}/published`, {
           method: 'PATCH',
           body: { published: 'yes' },
         })
@@ -115,54 +106,59 @@ describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
   })
 
   it('deletes a resource with its files', async () => {
-    const res = await actors.admin.request(`/api/admin/resources/${doomedId}`, { method: 'DELETE' })
+    const res = await setup.actors.admin.request(`/api/admin/resources/${doomedId}`, { method: 'DELETE' })
     expect(res.status).toBe(200)
-    expect(await database.db.select().from(resources).where(eq(resources.id, doomedId))).toEqual([])
-    expect(await storage.get('files/noah.pdf')).toBeNull()
-    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'resource.deleted'))
+    expect(await setup.database.db.select().from(resources).where(eq(resources.id, doomedId))).toEqual([])
+    expect(await setup.storage.get('files/noah.pdf')).toBeNull()
+    const [entry] = await setup.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'resource.deleted'))
     expect(entry).toMatchObject({
       entityId: doomedId,
       before: { title: "Noah's Journey", files: ['noah.pdf'] },
       after: null,
     })
     expect(
-      (await actors.admin.request(`/api/admin/resources/${doomedId}`, { method: 'DELETE' })).status,
+      (await setup.actors.admin.request(`/api/admin/resources/${doomedId}`, { method: 'DELETE' })).status,
     ).toBe(404)
   })
 
   it('marks messages handled, for admins only, and shows it in the inbox', async () => {
-    const [message] = await database.db
+    const [message] = await setup.database.db
       .insert(contactMessages)
       .values({ name: 'Lydia', email: 'l@x.test', subject: 'Hi', message: 'Hello' })
       .returning({ id: contactMessages.id })
-    const [prayer] = await database.db
+    const [prayer] = await setup.database.db
       .insert(prayerRequests)
       .values({ request: 'For rain' })
       .returning({ id: prayerRequests.id })
     const path = `/api/admin/messages/contact/${message!.id}`
-    expect((await actors.anonymous.request(path, { method: 'PATCH', body: { handled: true } })).status).toBe(
-      401,
-    )
-    expect((await actors.editor.request(path, { method: 'PATCH', body: { handled: true } })).status).toBe(403)
-    const res = await actors.admin.json<{ data: { handled_at: string | null } }>(path, {
+    expect(
+      (await setup.actors.anonymous.request(path, { method: 'PATCH', body: { handled: true } })).status,
+    ).toBe(401)
+    expect(
+      (await setup.actors.editor.request(path, { method: 'PATCH', body: { handled: true } })).status,
+    ).toBe(403)
+    const res = await setup.actors.admin.json<{ data: { handled_at: string | null } }>(path, {
       method: 'PATCH',
       body: { handled: true },
     })
     expect(res.status).toBe(200)
     expect(res.body.data.handled_at).toBeTruthy()
-    const inbox = await actors.admin.json<{ data: { id: string; handled_at: string | null }[] }>(
+    const inbox = await setup.actors.admin.json<{ data: { id: string; handled_at: string | null }[] }>(
       '/api/admin/messages',
     )
     expect(inbox.body.data.find((m) => m.id === message!.id)?.handled_at).toBeTruthy()
     expect(inbox.body.data.find((m) => m.id === prayer!.id)?.handled_at).toBeNull()
-    const undo = await actors.admin.json<{ data: { handled_at: string | null } }>(path, {
+    const undo = await setup.actors.admin.json<{ data: { handled_at: string | null } }>(path, {
       method: 'PATCH',
       body: { handled: false },
     })
     expect(undo.body.data.handled_at).toBeNull()
     expect(
       (
-        await actors.admin.request(`/api/admin/messages/prayer/${message!.id}`, {
+        await setup.actors.admin.request(`/api/admin/messages/prayer/${message!.id}`, {
           method: 'PATCH',
           body: { handled: true },
         })
@@ -170,13 +166,13 @@ describe.each(DRIVERS)('admin resources and messages on %s', (driver) => {
     ).toBe(404)
     expect(
       (
-        await actors.admin.request(`/api/admin/messages/email/${message!.id}`, {
+        await setup.actors.admin.request(`/api/admin/messages/email/${message!.id}`, {
           method: 'PATCH',
           body: { handled: true },
         })
       ).status,
     ).toBe(400)
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, message!.id))
+    const audit = await setup.database.db.select().from(auditLog).where(eq(auditLog.entityId, message!.id))
     expect(audit.map((a) => a.action).sort()).toEqual(['message.handled', 'message.reopened'])
   })
 })

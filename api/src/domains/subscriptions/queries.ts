@@ -49,6 +49,17 @@ export async function periodsOf(db: Db, subscriptionId: string) {
     .where(eq(subscriptionPeriods.subscriptionId, subscriptionId))
     .orderBy(desc(subscriptionPeriods.period))
     .limit(36)
+  return withOrderBoxes(db, rows)
+}
+
+/**
+ * Month rows (a subscription's periods, a gift's months) with their order's number and the
+ * boxes it holds, in place of the order's payment session id.
+ */
+export async function withOrderBoxes<Row extends { order_id: string | null; session_id: string | null }>(
+  db: Db,
+  rows: Row[],
+) {
   const ids = rows.flatMap((r) => (r.order_id ? [r.order_id] : []))
   const lines = ids.length
     ? await db

@@ -2,7 +2,7 @@ import { adminSubscriptionsContract, subscriptionsContract } from '@lamplight/co
 import type { Context } from 'hono'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
-import { rateLimit } from '../../middleware/rate-limit'
+import { rateLimit, userOrClientKey } from '../../middleware/rate-limit'
 import { recordAudit } from '../../services/audit'
 import type { AppEnv } from '../../types'
 import { providerOf } from '../payments/service'
@@ -30,7 +30,7 @@ const limitProviderCalls = rateLimit({
   name: 'subscriptions',
   limit: 30,
   windowMs: 10 * 60_000,
-  key: (c) => c.get('user')?.id ?? c.get('clientIp') ?? 'unknown',
+  key: userOrClientKey,
   message: 'You have opened several plan pages in a short time. Please wait a few minutes and try again.',
 })
 
@@ -39,7 +39,7 @@ const limitChanges = rateLimit({
   name: 'subscription-changes',
   limit: 30,
   windowMs: 10 * 60_000,
-  key: (c) => c.get('user')?.id ?? c.get('clientIp') ?? 'unknown',
+  key: userOrClientKey,
   message: 'You have changed your subscription several times in a short time. Please wait a few minutes.',
 })
 

@@ -1,43 +1,16 @@
+import type { MySubscription, PlanQuote } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp } from '../../test/app'
 import type { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
 import { mine as mineOf, payTestPlanPage, planMails } from '../../test/subscriptions'
+import { useTestApp } from '../../test/use-test-app'
 
 type Client = ReturnType<typeof browser>
-type Period = {
-  period: string
-  status: string
-  amount_cents: number
-  credit_cents: number
-  order_id: string | null
-}
-type Mine = {
-  id: string
-  tier: string
-  status: string
-  next_payment_at: string | null
-  next_payment_cents: number
-  next_period: string | null
-  next_period_skip: 'no_charge' | 'credit' | null
-  paused_until: string | null
-  credit_cents: number
-  failed_attempts: number
-  next_payment_attempt_at: string | null
-  periods: (Period & { boxes: { name: string; quantity: number }[] })[]
-}
-type Quote = {
-  from: string
-  to: string
-  days_left: number
-  days_in_period: number
-  prorated_cents: number
-  new_price_cents: number
-  summary: string
-}
+type Mine = MySubscription
+type Quote = PlanQuote
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7)
 const monthAfter = (month: string, n = 1) => {
@@ -47,17 +20,14 @@ const monthAfter = (month: string, n = 1) => {
 
 /** Decision 065 in test mode: plan change with the stated proration, skip with a credit, pause, retries. */
 describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, decision 065)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'boss@example.com' })
   let admin: Client
   let boxId: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'boss@example.com' }).app
-    admin = await signInListedAdmin(app, database, 'boss@example.com')
+    admin = await signInListedAdmin(setup.app, setup.database, 'boss@example.com')
     const [row] = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`insert into products (slug, name, price_cents, stock) values ('candle-box', 'The Candle Box', 3999, 5000) returning id`,
     )
     boxId = row!.id
@@ -67,12 +37,11 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
         method: 'PUT',
         body: { productId: boxId },
       })
-  }, 120_000)
-  afterAll(() => database.destroy())
+  })
 
   const count = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(database.db, query))[0]!.n
-  const mails = (to: string) => planMails(database, to)
+    (await queryRows<{ n: number }>(setup.database.db, query))[0]!.n
+  const mails = (to: string) => planMails(setup.database, to)
   const mine = (client: Client) => mineOf<Mine>(client)
   const clock = (month: string, decline = false) =>
     admin.json<Record<string, number>>('/api/admin/subscriptions/test-renewals', { body: { month, decline } })
@@ -84,7 +53,7 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
     count(sql`select count(*)::int as n from audit_log where entity_id = ${id} and action = ${action}`)
 
   async function subscriber(email: string, tier = 'Premium') {
-    const { client, res } = await payTestPlanPage(app, email, tier)
+    const { client, res } = await payTestPlanPage(setup.app, email, tier)
     expect(res.status).toBe(303)
     return client
   }
@@ -344,7 +313,7 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
       const sub = await mine(client)
       const row = sub.periods.find((p) => p.period === month)!
       const rows = await queryRows<{ n: number }>(
-        database.db,
+        setup.database.db,
         sql`select count(*)::int as n from subscription_periods where subscription_id = ${start.id} and period = ${month}`,
       )
       expect(rows[0]!.n).toBe(1)

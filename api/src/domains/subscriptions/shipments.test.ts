@@ -1,30 +1,15 @@
+import type { MySubscription } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { signInListedAdmin } from '../../test/accounts'
-import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
 import { mine as mineOf, payTestPlanPage, planMails, TEST_ADDRESS } from '../../test/subscriptions'
+import { useTestApp } from '../../test/use-test-app'
 
 type Client = ReturnType<typeof browser>
-type Mine = {
-  id: string
-  tier: string
-  status: string
-  next_payment_at: string | null
-  next_payment_cents: number
-  next_period: string | null
-  next_period_skipped: boolean
-  next_box: { name: string; quantity: number } | null
-  shipping_address: typeof TEST_ADDRESS | null
-  periods: {
-    period: string
-    status: string
-    amount_cents: number
-    boxes: { name: string; quantity: number }[]
-  }[]
-}
+type Mine = MySubscription
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7)
 const monthAfter = (month: string) => {
@@ -33,35 +18,32 @@ const monthAfter = (month: string) => {
 }
 
 describe.each(DRIVERS)('subscription shipments in test mode on %s (issue 34)', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
+  const setup = useTestApp(driver, { ADMIN_EMAILS: 'boss@example.com' })
   let admin: Client
   let boxId: string
   let otherBoxId: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database, { ADMIN_EMAILS: 'boss@example.com' }).app
-    admin = await signInListedAdmin(app, database, 'boss@example.com')
+    admin = await signInListedAdmin(setup.app, setup.database, 'boss@example.com')
     const rows = await queryRows<{ id: string }>(
-      database.db,
+      setup.database.db,
       sql`insert into products (slug, name, price_cents, stock) values ('advent-lanterns', 'The Advent Lanterns', 3999, 500), ('epiphany-star', 'The Epiphany Star', 3999, 500) returning id`,
     )
     boxId = rows[0]!.id
     otherBoxId = rows[1]!.id
-  }, 120_000)
-  afterAll(() => database.destroy())
+  })
 
   const count = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(database.db, query))[0]!.n
-  const mails = (to: string) => planMails(database, to)
+    (await queryRows<{ n: number }>(setup.database.db, query))[0]!.n
+  const mails = (to: string) => planMails(setup.database, to)
   const mine = (client: Client) => mineOf<Mine>(client)
   const stock = async (id: string) =>
-    (await queryRows<{ stock: number }>(database.db, sql`select stock from products where id = ${id}`))[0]!
-      .stock
+    (
+      await queryRows<{ stock: number }>(setup.database.db, sql`select stock from products where id = ${id}`)
+    )[0]!.stock
 
   const subscriber = (email: string, tier = 'Premium', address: Record<string, string> = TEST_ADDRESS) =>
-    payTestPlanPage(app, email, tier, address)
+    payTestPlanPage(setup.app, email, tier, address)
 
   it('asks for the address on the plan page, checked as the checkout checks it: a mistake is shown on its field and subscribes nobody', async () => {
     const email = 'no-zip@example.com'
@@ -136,14 +118,14 @@ describe.each(DRIVERS)('subscription shipments in test mode on %s (issue 34)', (
     )
     for (const run of runs) expect(run.status).toBe(200)
     const orders = await queryRows<{ id: string; amount_cents: number; quantity: number; city: string }>(
-      database.db,
+      setup.database.db,
       sql`select o.id, o.amount_cents, i.quantity, o.shipping_address->>'city' as city from orders o join order_items i on i.order_id = o.id join subscriptions s on s.id = o.subscription_id join "user" u on u.id = s.user_id where u.email = ${email} and i.product_id = ${boxId}`,
     )
     expect(orders).toHaveLength(1)
     expect(orders[0]).toMatchObject({ amount_cents: 0, quantity: 2, city: 'Bethlehem' })
     // Every subscriber due by then got one order (the first test's too): stock went down by their boxes, once.
     const perSubscription = await queryRows<{ n: number }>(
-      database.db,
+      setup.database.db,
       sql`select count(*)::int as n from orders where subscription_id is not null and product_id = ${boxId} group by subscription_id`,
     )
     expect(perSubscription.length).toBeGreaterThanOrEqual(1)
@@ -310,7 +292,7 @@ describe.each(DRIVERS)('subscription shipments in test mode on %s (issue 34)', (
       expect.arrayContaining(['started', 'paid', 'skipped']),
     )
     // A customer may not.
-    const customer = browser(app)
+    const customer = browser(setup.app)
     await customer.signUp('nosy@example.com')
     expect((await customer.json(`/api/admin/subscriptions/${id}/cancel`, { body: {} })).status).toBe(403)
 
@@ -326,7 +308,7 @@ describe.each(DRIVERS)('subscription shipments in test mode on %s (issue 34)', (
     expect(figures.status).toBe(200)
     const active = Object.fromEntries(figures.body.data.active_per_plan.map((p) => [p.tier, p.count]))
     const live = await queryRows<{ tier: string; n: number }>(
-      database.db,
+      setup.database.db,
       sql`select tier, count(*)::int as n from subscriptions where status = 'active' group by tier`,
     )
     for (const row of live) expect(active[row.tier]).toBe(row.n)

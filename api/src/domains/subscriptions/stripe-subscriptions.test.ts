@@ -29,7 +29,7 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
       url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//),
       portal: false,
     })
-    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    const sent = fake.lastForm('/v1/checkout/sessions')
     expect(sent.get('mode')).toBe('subscription')
     expect(sent.get('line_items[0][price]')).toBe('price_1Premium')
     expect(sent.get('subscription_data[metadata][tier]')).toBe('Premium')
@@ -147,7 +147,7 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     const client = browser(shop.app)
     await client.signUp(email)
     const { body } = await subscribe(client, 'Premium')
-    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
+    const sent = fake.lastForm('/v1/checkout/sessions')
     expect(sent.getAll('shipping_address_collection[allowed_countries][]').length).toBe(0)
     expect(sent.get('shipping_address_collection[allowed_countries][0]')).toBe('US')
     expect(sent.get('shipping_address_collection[allowed_countries][1]')).toBe('CA')

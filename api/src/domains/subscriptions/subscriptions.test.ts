@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
-import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
+import { DRIVERS } from '../../test/database'
 import { planMails, startPlanCheckout, TEST_ADDRESS } from '../../test/subscriptions'
+import { useTestApp } from '../../test/use-test-app'
 
 type Status = {
   subscribed: boolean
@@ -15,17 +15,10 @@ type Status = {
 }
 
 describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    app = createTestApp(database).app
-  }, 120_000)
-  afterAll(() => database.destroy())
+  const setup = useTestApp(driver)
 
   async function customer(email: string) {
-    const client = browser(app)
+    const client = browser(setup.app)
     expect((await client.signUp(email)).status).toBe(200)
     return client
   }
@@ -38,12 +31,12 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
   const pathOf = (url: string) => new URL(url).pathname
   const post = (client: ReturnType<typeof browser>, path: string) =>
     client.request(path, { method: 'POST', ...(path.endsWith('/pay') ? { body: TEST_ADDRESS } : {}) })
-  const mails = (to: string) => planMails(database, to)
+  const mails = (to: string) => planMails(setup.database, to)
   const count = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(database.db, query))[0]!.n
+    (await queryRows<{ n: number }>(setup.database.db, query))[0]!.n
 
   it('is for signed-in customers only: 401 signed out', async () => {
-    const visitor = browser(app)
+    const visitor = browser(setup.app)
     for (const [path, body] of [
       ['/api/subscriptions/status', undefined],
       ['/api/subscriptions/checkout', { priceId: 'price_basic_monthly', tier: 'Basic' }],
@@ -58,14 +51,14 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
 
   it("greets nobody by name in the plan's mails: a sign-up types the name, with anyone's address", async () => {
     const email = 'named@example.com'
-    const client = browser(app)
+    const client = browser(setup.app)
     const name = '=HYPERLINK("https://evil.example/card","Confirm your card")'
     expect((await client.signUp(email, 'correct horse 1', name)).status).toBe(200)
     const started = await subscribe(client, 'Basic')
     expect((await post(client, `${pathOf(started.body.url)}/pay`)).status).toBe(303)
     expect((await post(client, '/api/payments/test-billing/portal/cancel')).status).toBeLessThan(400)
     const sent = await queryRows<{ subject: string; text: string; html: string }>(
-      database.db,
+      setup.database.db,
       sql`select subject, text, html from mail_outbox where "to" = ${email} and subject not like 'Confirm your email%' order by created_at`,
     )
     expect(sent.map((m) => m.subject)).toEqual([
@@ -230,11 +223,11 @@ describe.each(DRIVERS)('subscriptions in test mode on %s', (driver) => {
     const { body } = await subscribe(client)
     await post(client, `${pathOf(body.url)}/pay`)
     const [row] = await queryRows<{ user_id: string }>(
-      database.db,
+      setup.database.db,
       sql`select s.user_id from subscriptions s join "user" u on u.id = s.user_id where u.email = 'one-live@example.com'`,
     )
     await expect(
-      database.db.execute(
+      setup.database.db.execute(
         sql`insert into subscriptions (user_id, provider, provider_subscription_id, tier, price_id, status) values (${row!.user_id}, 'test', 'sub_second', 'Basic', 'price_basic_monthly', 'active')`,
       ),
     ).rejects.toThrow()

@@ -51,3 +51,8 @@ export async function enforce(
 function clientKey(c: Context<AppEnv>): string {
   return c.get('clientIp') ?? 'unknown'
 }
+
+/** Counts per signed-in user, or per client address for a visitor (for a limit on a route that allows both). */
+export function userOrClientKey(c: Context<AppEnv>): string {
+  return c.get('user')?.id ?? clientKey(c)
+}

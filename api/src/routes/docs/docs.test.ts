@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../../test/app'
-import { createTestDatabase, type TestDatabase } from '../../test/database'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../test/use-test-app'
 import { apiRouters } from '..'
 
 describe('the API documentation', () => {
-  let database: TestDatabase
-  let app: ReturnType<typeof createTestApp>['app']
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite')
-    app = createTestApp(database).app
-  }, 60_000)
-  afterAll(() => database.destroy())
+  const setup = useTestApp('pglite')
 
   it('documents every route the app declares, with its access, in OpenAPI 3.1', async () => {
-    const res = await app.request('/api/openapi.json')
+    const res = await setup.app.request('/api/openapi.json')
     expect(res.status).toBe(200)
     const doc = await res.json()
     expect(doc.openapi).toBe('3.1.0')
@@ -42,7 +35,7 @@ describe('the API documentation', () => {
   })
 
   it('types timestamps, says who may call each operation and documents every refusal', async () => {
-    const doc = await (await app.request('/api/openapi.json')).json()
+    const doc = await (await setup.app.request('/api/openapi.json')).json()
     // A Date in a contract is a date-time string in JSON, not an empty schema.
     const order = doc.paths['/admin/orders/{id}'].get.responses['200'].content['application/json'].schema
     const createdAt = JSON.stringify(order).match(/"created_at":(\{[^}]*\})/)?.[1]
@@ -68,7 +61,7 @@ describe('the API documentation', () => {
   })
 
   it('serves a readable reference page at /api/docs', async () => {
-    const res = await app.request('/api/docs')
+    const res = await setup.app.request('/api/docs')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/html')
     const html = await res.text()

@@ -1,33 +1,23 @@
 import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { categories, orders, products, resources } from '../../db/schema'
-import { type Actors, createActors } from '../../security/actors'
-import { createTestApp } from '../../test/app'
+import type { Actors } from '../../security/actors'
 import { insertTeachingResourcesCategory } from '../../test/catalog'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
-import type { AppDeps, AppEnv } from '../../types'
+import { DRIVERS } from '../../test/database'
+import { useTestAppWithActors } from '../../test/use-test-app'
 import { createMemoryStore, createPublicCache, matchesEtag } from '.'
 
 type Listing = { data: { slug: string; title: string }[] }
 
 describe.each(DRIVERS)('public read cache on %s', (driver) => {
-  let database: TestDatabase
-  let app: Hono<AppEnv>
-  let deps: AppDeps
-  let actors: Actors
+  const setup = useTestAppWithActors(driver, `cache-${driver}`)
   let draftId: string
   let liveId: string
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver)
-    const test = createTestApp(database)
-    app = test.app as unknown as Hono<AppEnv>
-    deps = test.deps
-    actors = await createActors(app, database, `cache-${driver}`)
-    const categoryId = await insertTeachingResourcesCategory(database)
-    const rows = await database.db
+    const categoryId = await insertTeachingResourcesCategory(setup.database)
+    const rows = await setup.database.db
       .insert(resources)
       .values([
         {
@@ -42,12 +32,13 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
       .returning({ id: resources.id })
     draftId = rows[0]!.id
     liveId = rows[1]!.id
-    await database.db.insert(products).values({ slug: 'cache-box', name: 'Cache Box', priceCents: 4200 })
-  }, 120_000)
-  afterAll(() => database?.destroy())
+    await setup.database.db
+      .insert(products)
+      .values({ slug: 'cache-box', name: 'Cache Box', priceCents: 4200 })
+  })
 
   const slugs = async (path: string) =>
-    ((await actors.anonymous.json<Listing>(path)).body?.data ?? []).map((r) => r.slug)
+    ((await setup.actors.anonymous.json<Listing>(path)).body?.data ?? []).map((r) => r.slug)
 
   /** Polls a public read until `check` holds; returns how long that took. */
   async function visibleWithin(check: () => Promise<boolean>, ms = 1000): Promise<number> {
@@ -67,37 +58,37 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
     ]
     // Prime the cache: the draft is nowhere.
     for (const path of lists) expect(await slugs(path)).not.toContain('psalm-draft')
-    expect((await actors.anonymous.request('/api/resources/item/psalm-draft')).status).toBe(404)
+    expect((await setup.actors.anonymous.request('/api/resources/item/psalm-draft')).status).toBe(404)
     const counts = async () =>
       (
-        await actors.anonymous.json<{ data: { slug: string; resourceCount: number }[] }>(
+        await setup.actors.anonymous.json<{ data: { slug: string; resourceCount: number }[] }>(
           '/api/resources/categories',
         )
       ).body.data[0]?.resourceCount
     expect(await counts()).toBe(1)
 
-    const publish = await actors.editor.request(`/api/admin/resources/${draftId}/published`, {
+    const publish = await setup.actors.editor.request(`/api/admin/resources/${draftId}/published`, {
       method: 'PATCH',
       body: { published: true },
     })
     expect(publish.status).toBe(200)
     for (const path of lists) await visibleWithin(async () => (await slugs(path)).includes('psalm-draft'))
     await visibleWithin(
-      async () => (await actors.anonymous.request('/api/resources/item/psalm-draft')).status === 200,
+      async () => (await setup.actors.anonymous.request('/api/resources/item/psalm-draft')).status === 200,
     )
     await visibleWithin(async () => (await counts()) === 2)
 
-    await actors.editor.request(`/api/admin/resources/${draftId}/published`, {
+    await setup.actors.editor.request(`/api/admin/resources/${draftId}/published`, {
       method: 'PATCH',
       body: { published: false },
     })
     await visibleWithin(async () => !(await slugs('/api/resources/featured')).includes('psalm-draft'))
     await visibleWithin(
-      async () => (await actors.anonymous.request('/api/resources/item/psalm-draft')).status === 404,
+      async () => (await setup.actors.anonymous.request('/api/resources/item/psalm-draft')).status === 404,
     )
 
     expect(await slugs('/api/resources/featured')).toContain('ark-live')
-    const removed = await actors.admin.request(`/api/admin/resources/${liveId}`, { method: 'DELETE' })
+    const removed = await setup.actors.admin.request(`/api/admin/resources/${liveId}`, { method: 'DELETE' })
     expect(removed.status).toBe(200)
     await visibleWithin(async () => !(await slugs('/api/resources/featured')).includes('ark-live'))
     await visibleWithin(async () => (await counts()) === 0)
@@ -105,58 +96,61 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
 
   it('shows a price change made in the database once the write path invalidates', async () => {
     const price = async () =>
-      (await actors.anonymous.json<{ data: { price: number } }>('/api/products/cache-box')).body.data.price
+      (await setup.actors.anonymous.json<{ data: { price: number } }>('/api/products/cache-box')).body.data
+        .price
     expect(await price()).toBe(4200)
-    await database.db.update(products).set({ priceCents: 3900 }).where(eq(products.slug, 'cache-box'))
+    await setup.database.db.update(products).set({ priceCents: 3900 }).where(eq(products.slug, 'cache-box'))
     // Not yet: the cache holds the answer until the write tells it.
     expect(await price()).toBe(4200)
-    await deps.publicCache.invalidate('catalog')
+    await setup.deps.publicCache.invalidate('catalog')
     await visibleWithin(async () => (await price()) === 3900)
   })
 
   it('answers 304 to a matching ETag and tells a CDN (not browsers) it may serve stale while revalidating', async () => {
-    const first = await actors.anonymous.request('/api/resources?category=teaching-resources')
+    const first = await setup.actors.anonymous.request('/api/resources?category=teaching-resources')
     expect(first.status).toBe(200)
     const etag = first.headers.get('etag')
     expect(etag).toMatch(/^W\/".+"$/)
     // Browsers always revalidate (never show a stale answer themselves); a CDN may, briefly.
     expect(first.headers.get('cache-control')).toBe('public, no-cache')
     expect(first.headers.get('cdn-cache-control')).toContain('stale-while-revalidate=')
-    const again = await actors.anonymous.request('/api/resources?category=teaching-resources', {
+    const again = await setup.actors.anonymous.request('/api/resources?category=teaching-resources', {
       headers: { 'If-None-Match': etag! },
     })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
     expect(again.headers.get('etag')).toBe(etag)
-    const other = await actors.anonymous.request('/api/resources?category=teaching-resources', {
+    const other = await setup.actors.anonymous.request('/api/resources?category=teaching-resources', {
       headers: { 'If-None-Match': 'W/"something-else"' },
     })
     expect(other.status).toBe(200)
   })
 
   it('sends gzip (made once) to clients that take it, the same JSON; a small answer as it is', async () => {
-    const [category] = await database.db
+    const [category] = await setup.database.db
       .insert(categories)
       .values({ slug: 'long-reads', name: 'Long Reads' })
       .returning({ id: categories.id })
-    await database.db.insert(resources).values({
+    await setup.database.db.insert(resources).values({
       slug: 'long-read',
       title: 'Long Read',
       description: 'In the beginning was the Word. '.repeat(100),
       categoryId: category!.id,
       published: true,
     })
-    await deps.publicCache.invalidate('resources')
+    await setup.deps.publicCache.invalidate('resources')
     const path = '/api/resources?category=long-reads'
-    const plain = await actors.anonymous.request(path)
+    const plain = await setup.actors.anonymous.request(path)
     const text = await plain.text()
     expect(text.length).toBeGreaterThan(1024)
-    const zipped = await app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    const zipped = await setup.app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
     expect(zipped.headers.get('content-encoding')).toBe('gzip')
     expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i)
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(text)
     // Under a kilobyte, gzip saves nothing worth a zlib stream.
-    const small = await app.request('/api/resources/categories', { headers: { 'Accept-Encoding': 'gzip' } })
+    const small = await setup.app.request('/api/resources/categories', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
     expect(small.headers.get('content-encoding')).toBeNull()
     expect(((await small.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0)
   })
@@ -165,8 +159,8 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
     const path = '/api/resources?category=teaching-resources'
     const variants: Record<string, string>[] = [{}, { 'Accept-Encoding': 'gzip' }]
     for (const headers of variants) {
-      const get = await app.request(path, { headers })
-      const head = await app.request(path, { method: 'HEAD', headers })
+      const get = await setup.app.request(path, { headers })
+      const head = await setup.app.request(path, { method: 'HEAD', headers })
       expect(head.status).toBe(200)
       expect(await head.text()).toBe('')
       for (const name of [
@@ -184,13 +178,15 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
         expect(res.headers.get('x-request-id')).toBeTruthy()
       }
     }
-    expect((await app.request(path, { method: 'HEAD', headers: { 'If-None-Match': '*' } })).status).toBe(304)
+    expect(
+      (await setup.app.request(path, { method: 'HEAD', headers: { 'If-None-Match': '*' } })).status,
+    ).toBe(304)
   })
 
   it('never serves one visitor’s private answer to another', async () => {
-    const [product] = await database.db.select().from(products).where(eq(products.slug, 'cache-box'))
-    await database.db.insert(orders).values({
-      userId: actors.ids.customer,
+    const [product] = await setup.database.db.select().from(products).where(eq(products.slug, 'cache-box'))
+    await setup.database.db.insert(orders).values({
+      userId: setup.actors.ids.customer,
       email: 'customer@matrix.test',
       productId: product!.id,
       amountCents: 3900,
@@ -198,7 +194,7 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
       status: 'completed',
     })
     const access = (who: keyof Actors) =>
-      (actors[who] as Actors['anonymous']).json<{ data: { hasAccess: boolean } }>(
+      (setup.actors[who] as Actors['anonymous']).json<{ data: { hasAccess: boolean } }>(
         '/api/products/cache-box/access',
       )
     const mine = await access('customer')
@@ -209,8 +205,8 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
     expect((await access('anonymous')).body.data.hasAccess).toBe(false)
 
     // A signed-in reader of a public answer gets the very same bytes as a visitor, nothing of theirs.
-    const signedIn = await actors.admin.request('/api/resources/featured')
-    const visitor = await actors.anonymous.request('/api/resources/featured')
+    const signedIn = await setup.actors.admin.request('/api/resources/featured')
+    const visitor = await setup.actors.anonymous.request('/api/resources/featured')
     const body = await signedIn.text()
     expect(body).toBe(await visitor.text())
     expect(body).not.toContain('@matrix.test')

@@ -282,7 +282,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
     expect(early.status).toBe(409)
     expect(early.body.error.message).toMatch(`A new link went to ${recipient} less than a minute ago`)
     // As if it was sent two minutes ago.
-    await database.db.execute(
+    await setup.database.db.execute(
       sql`update gift_subscriptions set address_token_expires_at = address_token_expires_at - interval '2 minutes' where id = ${id}`,
     )
     const presses = await Promise.all(
@@ -298,7 +298,7 @@ describe.each(DRIVERS)('gift subscriptions in test mode on %s (issue 34 item 7)'
       ),
     ).toBe(1)
     // A minute on, the admin may send another.
-    await database.db.execute(
+    await setup.database.db.execute(
       sql`update gift_subscriptions set address_token_expires_at = address_token_expires_at - interval '61 seconds' where id = ${id}`,
     )
     expect((await admin.request(resend, { method: 'POST' })).status).toBe(200)

@@ -5,7 +5,7 @@ const SHELL = shellSharedVersions({
   dependencies: {
     react: '19.3.1',
     'react-dom': '19.3.1',
-    'react-router': '7.18.5',
+    'react-router': '8.5.3',
     '@tanstack/react-query': '5.108.0',
     sonner: '^2.0.8',
   },
@@ -22,7 +22,7 @@ function manifest(
     shared: [
       { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
       { name: 'react-dom', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
-      { name: 'react-router', version: '7.18.5', singleton: true, requiredVersion: '^7.0.0' },
+      { name: 'react-router', version: '8.5.3', singleton: true, requiredVersion: '^8.0.0' },
       { name: '@tanstack/react-query', version: '5.108.0', singleton: true, requiredVersion: '^5.0.0' },
       { name: '@lamplight/session', version: '0.0.0', singleton: true, requiredVersion: '' },
     ],
@@ -36,7 +36,7 @@ describe('the remote contract', () => {
     expect(SHELL).toMatchObject({
       react: '19.3.1',
       'react-dom/client': '19.3.1',
-      'react-router': '7.18.5',
+      'react-router': '8.5.3',
       sonner: '2.0.8',
       '@module-federation/enhanced': '2.9.2',
     })
@@ -104,8 +104,8 @@ describe('the remote contract', () => {
     ],
     [
       'requires a newer router',
-      () => manifest((m) => (m.shared[2]!.requiredVersion = '^7.99.0')),
-      /requires react-router \^7\.99\.0, but the shell provides 7\.18\.5/,
+      () => manifest((m) => (m.shared[2]!.requiredVersion = '^8.99.0')),
+      /requires react-router \^8\.99\.0, but the shell provides 8\.5\.3/,
     ],
     ['a nonsense range', () => manifest((m) => (m.shared[1]!.requiredVersion = 'lots')), /not a range/],
   ])('refuses %s', (_, make, message) => {

@@ -84,7 +84,7 @@ describe("the browser's react-router (react-router-client.mjs)", () => {
     expect(shared.version).toBe(lock.packages['node_modules/react-router']?.version)
     expect(shared.singleton).toBe(true)
     expect(shared.requiredVersion).toBe(sharedRange('react-router'))
-    expect(reactRouterProductionEntry()).toMatch(/react-router\/dist\/production\/index\.mjs$/)
+    expect(reactRouterProductionEntry()).toMatch(/react-router\/dist\/production\/index\.js$/)
   })
 })
 

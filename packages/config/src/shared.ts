@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { esModuleEntry } from './es-module-entry'
@@ -53,11 +52,19 @@ export const SHARED_CONTRACT: Record<
 export const REACT_ROUTER_IMPL = '@lamplight/react-router-impl'
 
 export function reactRouterProductionEntry(): string {
-  // The package's exports map offers only its development build (with dev-only warnings);
-  // the production build sits beside it with the same exports.
-  const development = require.resolve('react-router')
-  const production = path.join(path.dirname(development), '../production/index.mjs')
-  return existsSync(production) ? production : development
+  // The package's exports map gives its development build (with dev-only warnings) to the
+  // `development` condition, which a development build sets, and the production build as
+  // `default`: the facade always takes the production one.
+  const { dir, json } = packageRoot('react-router', require.resolve('react-router'))
+  const root = json.exports?.['.']
+  const production = typeof root === 'object' && 'default' in root ? root.default : undefined
+  if (typeof production !== 'string' || !production.includes('/production/')) {
+    throw new Error(
+      'react-router: expected its "." export to give the production build as "default"; ' +
+        'its layout changed: update reactRouterProductionEntry (shared.ts)',
+    )
+  }
+  return path.join(dir, production)
 }
 
 /** The module `tanstack-query-client.mjs` re-exports from: the package's ES module build. */

@@ -1,8 +1,8 @@
 import { PageMeta } from '@lamplight/session'
 import { Button, cn, Label, NativeSelect, PageFrame } from '@lamplight/ui'
-import { ArrowLeftIcon, XIcon } from '@lamplight/ui/icons'
+import { XIcon } from '@lamplight/ui/icons'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { BackLink } from './link-button'
 import { SearchBox } from './search-box'
 
 /**
@@ -45,12 +45,9 @@ export function AdminListFrame({
     <PageFrame eyebrow={eyebrow} title={title} lead={lead}>
       <PageMeta title={title} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+        <BackLink to="/admin" className="-ml-3">
+          Back to dashboard
+        </BackLink>
         {actions}
       </div>
       {beforeList}

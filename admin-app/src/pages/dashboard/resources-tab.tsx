@@ -12,6 +12,7 @@ import {
 } from '../../api/resources'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import type { AdminColumn } from '../../components/data-table'
+import { LinkButton } from '../../components/link-button'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
@@ -122,12 +123,9 @@ export function ResourcesTab() {
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox label="Search resources" placeholder="Search by title" value={q} onSearch={onSearch} />
-        <Button asChild>
-          <Link to="/admin/resources/new">
-            <PlusIcon aria-hidden className="size-4" />
-            New Resource
-          </Link>
-        </Button>
+        <LinkButton to="/admin/resources/new" icon={PlusIcon}>
+          New Resource
+        </LinkButton>
       </div>
       <QueryTable
         query={query}

@@ -8,11 +8,11 @@ import {
 import { Badge, Button, Field, Form, Input, NativeSelect, SubmitButton, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import { adminDiscountsQuery, discountKeys, saveDiscountMutation } from '../../api/discounts'
 import { adminProductsQuery } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
+import { LinkButton } from '../../components/link-button'
 import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { centsOf, dollarsOf } from '../../lib/money'
@@ -257,9 +257,9 @@ function Discounts() {
       title="Discount codes"
       lead="Promotions the buyer types at checkout, with their uses and revenue."
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/gift-cards">Gift cards</Link>
-        </Button>
+        <LinkButton to="/admin/gift-cards" variant="outline" size="sm">
+          Gift cards
+        </LinkButton>
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       filtered={filtered}

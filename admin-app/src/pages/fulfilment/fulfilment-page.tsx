@@ -32,6 +32,7 @@ import { downloadSelection, pickListQuery, queueQuery, shipManyMutation } from '
 import { orderKeys } from '../../api/orders'
 import { adminProductsQuery } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, FilterField } from '../../components/admin-list-frame'
+import { LinkButton } from '../../components/link-button'
 import { Pagination } from '../../components/pagination'
 import { hasNoRows } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
@@ -122,9 +123,9 @@ function Fulfilment() {
       title="Fulfilment"
       lead="Paid orders waiting to ship, oldest first."
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/orders">All orders</Link>
-        </Button>
+        <LinkButton to="/admin/orders" variant="outline" size="sm">
+          All orders
+        </LinkButton>
       }
       filtersClassName="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
       filtered={filtered}

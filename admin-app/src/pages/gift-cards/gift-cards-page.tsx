@@ -23,6 +23,7 @@ import {
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import type { AdminColumn } from '../../components/data-table'
+import { LinkButton } from '../../components/link-button'
 import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { formatDateTime } from '../../lib/format'
@@ -155,9 +156,9 @@ function GiftCards() {
       title="Gift cards"
       lead="Cards are shown by their last four characters: the codes themselves are never stored."
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/discounts">Discount codes</Link>
-        </Button>
+        <LinkButton to="/admin/discounts" variant="outline" size="sm">
+          Discount codes
+        </LinkButton>
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       filtered={filtered}

@@ -1,7 +1,8 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@lamplight/ui'
 import { DownloadIcon } from '@lamplight/ui/icons'
 import type { ReactNode } from 'react'
-import { type CsvColumn, downloadCsv, toCsv } from './csv'
+import { downloadCsv } from '../../lib/download-csv'
+import { type CsvColumn, toCsv } from './csv'
 
 export type ChartColumn<Row> = CsvColumn<Row> & { format?: (value: Row[keyof Row & string]) => string }
 

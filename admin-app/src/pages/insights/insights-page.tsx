@@ -5,12 +5,10 @@ import {
   type InsightsRange,
   InsightsRangeSchema,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, Input, Label, LoadingState, PageFrame } from '@lamplight/ui'
-import { ArrowLeftIcon } from '@lamplight/ui/icons'
+import { Button, ErrorState, Input, Label, LoadingState } from '@lamplight/ui'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import {
   funnelInsightsQuery,
   libraryInsightsQuery,
@@ -18,7 +16,7 @@ import {
   revenueInsightsQuery,
   subscriberInsightsQuery,
 } from '../../api/insights'
-import { RequireRole } from '../../components/require-role'
+import { AdminPage } from '../../components/admin-page'
 import { ChartCard, Figure } from './chart-card'
 import { PeriodChart, periodLabel, RankedBars } from './charts'
 
@@ -45,22 +43,12 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
 
 export function InsightsPage() {
   return (
-    <RequireRole level="admin">
-      <PageFrame
-        eyebrow="Admin"
-        title="Insights"
-        lead="Sales, subscribers, checkout, the library and the puzzles, against the period before."
-      >
-        <PageMeta title="Insights" />
-        <Button asChild variant="ghost" size="sm" className="mb-4">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to the dashboard
-          </Link>
-        </Button>
-        <Insights />
-      </PageFrame>
-    </RequireRole>
+    <AdminPage
+      title="Insights"
+      lead="Sales, subscribers, checkout, the library and the puzzles, against the period before."
+    >
+      <Insights />
+    </AdminPage>
   )
 }
 

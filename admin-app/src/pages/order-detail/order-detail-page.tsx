@@ -28,17 +28,16 @@ import {
   Label,
   LoadingState,
   NativeSelect,
-  NotFoundState,
   PageContainer,
   PageFrame,
   Spinner,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
+import { CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, Navigate, useParams } from 'react-router'
+import { Navigate, useParams } from 'react-router'
 import {
   deliverMutation,
   orderKeys,
@@ -47,6 +46,8 @@ import {
   refundMutation,
   shipMutation,
 } from '../../api/orders'
+import { AdminNotFound } from '../../components/admin-page'
+import { BackLink } from '../../components/link-button'
 import { RequireRole } from '../../components/require-role'
 import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
@@ -62,14 +63,11 @@ export function OrderDetailPage() {
   )
 }
 
-function BackLink({ className }: { className?: string }) {
+function BackToOrders({ className }: { className?: string }) {
   return (
-    <Button asChild variant="ghost" size="sm" className={className}>
-      <Link to="/admin/orders">
-        <ArrowLeftIcon aria-hidden className="size-4" />
-        Back to orders
-      </Link>
-    </Button>
+    <BackLink to="/admin/orders" className={className}>
+      Back to orders
+    </BackLink>
   )
 }
 
@@ -80,23 +78,11 @@ function OrderDetail() {
 
 function OrderNotFound() {
   return (
-    <>
-      <PageMeta title="Order Not Found" />
-      <PageContainer>
-        <NotFoundState
-          title="Order Not Found"
-          message="No order has this number or id. It may have been typed incorrectly."
-          action={
-            <Button asChild>
-              <Link to="/admin/orders">
-                <ArrowLeftIcon aria-hidden className="size-4" />
-                Back to orders
-              </Link>
-            </Button>
-          }
-        />
-      </PageContainer>
-    </>
+    <AdminNotFound
+      title="Order Not Found"
+      message="No order has this number or id. It may have been typed incorrectly."
+      back={{ to: '/admin/orders', label: 'Back to orders' }}
+    />
   )
 }
 
@@ -105,7 +91,7 @@ function OrderLoading() {
     <>
       <PageMeta title="Order Details" />
       <PageContainer>
-        <BackLink className="-ml-3" />
+        <BackToOrders className="-ml-3" />
         <LoadingState label="Loading the order…" />
       </PageContainer>
     </>
@@ -117,7 +103,7 @@ function OrderLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying:
     <>
       <PageMeta title="Order Details" />
       <PageContainer>
-        <BackLink className="-ml-3" />
+        <BackToOrders className="-ml-3" />
         <ErrorState title="Failed to load order details" onRetry={onRetry} retrying={retrying} />
       </PageContainer>
     </>
@@ -222,7 +208,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       }
     >
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <BackLink className="-ml-3" />
+        <BackToOrders className="-ml-3" />
         <div className="flex flex-wrap gap-2">
           {order.can_ship && (
             <Button variant="outline" onClick={() => setShipping(true)}>

@@ -5,7 +5,7 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
 } from '@lamplight/contracts'
-import { Badge, Button } from '@lamplight/ui'
+import { Badge } from '@lamplight/ui'
 import { ImageIcon, PlusIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -13,6 +13,7 @@ import { Link } from 'react-router'
 import { adminProductsQuery, pictureSrc } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
+import { LinkButton } from '../../components/link-button'
 import { hasNoRows, QueryTable } from '../../components/query-table'
 import { RequireRole } from '../../components/require-role'
 import { CATEGORY_LABELS, STATUS_LABELS } from './product-form-values'
@@ -86,12 +87,9 @@ function Products() {
       title="Products"
       lead="Every box the shop sells or will sell: its status, stock and price."
       actions={
-        <Button asChild>
-          <Link to="/admin/products/new">
-            <PlusIcon aria-hidden className="size-4" />
-            New product
-          </Link>
-        </Button>
+        <LinkButton to="/admin/products/new" icon={PlusIcon}>
+          New product
+        </LinkButton>
       }
       filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto] lg:items-end"
       filtered={filtered}

@@ -1,5 +1,6 @@
 import { type ShippingRate, ShippingRateBody } from '@lamplight/contracts'
 import { AuthProvider, createQueryClient } from '@lamplight/session'
+import { SEEDED_SHIPPING_RATES } from '@lamplight/testing'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -43,24 +44,7 @@ const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
 })
 
 beforeEach(() => {
-  rates = [
-    {
-      country: 'US',
-      zoneName: 'United States',
-      name: 'Standard',
-      amountCents: 599,
-      freeOverCents: 3500,
-      deliveryTime: '3-5 business days',
-    },
-    {
-      country: 'CA',
-      zoneName: 'Canada',
-      name: 'Standard',
-      amountCents: 1299,
-      freeOverCents: null,
-      deliveryTime: '3-5 business days',
-    },
-  ]
+  rates = SEEDED_SHIPPING_RATES.map((rate) => ({ ...rate }))
   writes = []
   vi.stubGlobal('fetch', api)
 })

@@ -1,3 +1,4 @@
+import type { CustomerInfoInput } from '@lamplight/contracts'
 import type { APIRequestContext } from '@playwright/test'
 import { expect } from './fixtures'
 
@@ -8,17 +9,6 @@ import { expect } from './fixtures'
 
 export const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 
-export type Buyer = {
-  email: string
-  firstName: string
-  lastName: string
-  address: string
-  city: string
-  state: string
-  zipCode: string
-  country: string
-}
-
 let checkouts = 0
 
 /**
@@ -28,7 +18,7 @@ let checkouts = 0
  */
 export async function buyInTestMode(
   request: APIRequestContext,
-  buyer: Buyer,
+  buyer: CustomerInfoInput,
   {
     productSlug = 'scroll-of-antioch',
     collectShipping = true,

@@ -63,14 +63,8 @@ export function Detail({ label, children }: { label: string; children: ReactNode
 }
 
 /** A postal address on one line, as the packer reads it. */
-export function addressLine(a: {
-  firstName: string
-  lastName: string
-  address: string
-  city: string
-  state: string
-  zipCode: string
-  country: string
-}) {
+export function addressLine(
+  a: Record<'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'zipCode' | 'country', string>,
+) {
   return `${a.firstName} ${a.lastName}, ${a.address}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`
 }

@@ -6,19 +6,13 @@ import { useEffect } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
 import { LinkButton } from '../../components/link-button'
-import { RequireRole } from '../../components/require-role'
+import { guarded } from '../../components/require-role'
 import { SubscriberFigures } from '../subscribers/subscribers-page'
 import { LowStock } from './low-stock'
 import { SummaryCards } from './summary-cards'
 import { tabsFor } from './tabs'
 
-export function DashboardPage() {
-  return (
-    <RequireRole level="staff">
-      <Dashboard />
-    </RequireRole>
-  )
-}
+export const DashboardPage = guarded(Dashboard, 'staff')
 
 function Dashboard() {
   const { isAdmin } = useAuth()

@@ -10,10 +10,8 @@ import {
   Button,
   Dialog,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHead,
   Field,
   Form,
   Input,
@@ -117,12 +115,7 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
       onSubmit={form.handleSubmit((values) => mutation.run({ id: step.id, values }))}
       className="grid gap-4"
     >
-      <DialogHeader>
-        <DialogTitle>
-          Step {step.step_number}: {step.title}
-        </DialogTitle>
-        <DialogDescription>{step.product_name}</DialogDescription>
-      </DialogHeader>
+      <DialogHead title={`Step ${step.step_number}: ${step.title}`}>{step.product_name}</DialogHead>
       <Field id="step-title" label="Title" error={errors.title?.message}>
         {(control) => <Input {...control} {...form.register('title')} />}
       </Field>

@@ -13,20 +13,14 @@ import { adminProductsQuery } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
 import { LinkButton } from '../../components/link-button'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
 import { useUrlFilters } from '../../lib/use-url-filters'
 
 /** `/admin/discounts`: every discount code with its uses and revenue; create, edit, pause (issue 33). */
-export function DiscountsPage() {
-  return (
-    <RequireRole level="admin">
-      <Discounts />
-    </RequireRole>
-  )
-}
+export const DiscountsPage = guarded(Discounts)
 
 export type DiscountFormValues = {
   code: string
@@ -262,9 +256,8 @@ function Discounts() {
         </LinkButton>
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
-      filtered={filtered}
-      empty={hasNoRows(list)}
-      onClear={clearFilters}
+      filtering={{ filtered, clear: clearFilters }}
+      list={list}
       filters={
         <>
           <SearchFilter

@@ -24,8 +24,8 @@ import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/adm
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import type { AdminColumn } from '../../components/data-table'
 import { LinkButton } from '../../components/link-button'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { formatDateTime } from '../../lib/format'
 import { centsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
@@ -43,13 +43,7 @@ const KIND = {
 }
 
 /** `/admin/gift-cards`: cards by their last four only, balance, ledger; issue one by hand, disable one (issue 33). */
-export function GiftCardsPage() {
-  return (
-    <RequireRole level="admin">
-      <GiftCards />
-    </RequireRole>
-  )
-}
+export const GiftCardsPage = guarded(GiftCards)
 
 type GiftCardFilters = { q?: string; status?: Card['status'] }
 
@@ -161,9 +155,8 @@ function GiftCards() {
         </LinkButton>
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
-      filtered={filtered}
-      empty={hasNoRows(list)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={list}
       filters={
         <>
           <SearchFilter

@@ -17,10 +17,8 @@ import {
   CardTitle,
   Dialog,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHead,
   ErrorState,
   Field,
   Form,
@@ -35,7 +33,7 @@ import {
 } from '@lamplight/ui'
 import { CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Navigate, useParams } from 'react-router'
 import {
@@ -48,20 +46,14 @@ import {
 } from '../../api/orders'
 import { AdminNotFound } from '../../components/admin-page'
 import { BackLink } from '../../components/link-button'
-import { RequireRole } from '../../components/require-role'
+import { guarded } from '../../components/require-role'
 import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export function OrderDetailPage() {
-  return (
-    <RequireRole level="admin">
-      <OrderDetail />
-    </RequireRole>
-  )
-}
+export const OrderDetailPage = guarded(OrderDetail)
 
 function BackToOrders({ className }: { className?: string }) {
   return (
@@ -481,10 +473,7 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
       )}
       className="grid gap-4"
     >
-      <DialogHeader>
-        <DialogTitle>Ship</DialogTitle>
-        <DialogDescription>We email {order.customer_email} the tracking link.</DialogDescription>
-      </DialogHeader>
+      <DialogHead title="Ship">We email {order.customer_email} the tracking link.</DialogHead>
       <div className="grid gap-1.5">
         <Label htmlFor="ship-carrier">Carrier</Label>
         <NativeSelect id="ship-carrier" className="w-full" {...form.register('carrier')}>
@@ -502,35 +491,7 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
       </Field>
       {left.length > 0 &&
         (left.length > 1 || (left[0] && left[0].quantity - left[0].shipped_quantity > 1)) && (
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 font-medium text-sm">In this parcel</legend>
-            {left.map((item) => {
-              const max = item.quantity - item.shipped_quantity
-              return (
-                <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
-                  <Input
-                    id={`ship-${item.product_id}`}
-                    type="number"
-                    min={0}
-                    max={max}
-                    value={counts[item.product_id] ?? 0}
-                    onChange={(event) =>
-                      setCounts((current) => ({
-                        ...current,
-                        [item.product_id]: Math.max(
-                          0,
-                          Math.min(max, Math.trunc(Number(event.target.value) || 0)),
-                        ),
-                      }))
-                    }
-                  />
-                  <Label htmlFor={`ship-${item.product_id}`} className="font-normal">
-                    of {max} × {item.product_title}
-                  </Label>
-                </div>
-              )
-            })}
-          </fieldset>
+          <ItemCounts of="ship" items={left} counts={counts} setCounts={setCounts} />
         )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={ship.busy}>
@@ -588,43 +549,22 @@ function RefundForm({
         })
       }}
     >
-      <DialogHeader>
-        <DialogTitle>Refund</DialogTitle>
-        <DialogDescription>
-          The money goes back to {order.customer_email} through the payment provider, and they are told by
-          email. This cannot be undone.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHead title="Refund">
+        The money goes back to {order.customer_email} through the payment provider, and they are told by
+        email. This cannot be undone.
+      </DialogHead>
       {left.length > 0 && (
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 font-medium text-sm">What comes back</legend>
-          {left.map((item) => {
-            const max = item.quantity - item.refunded_quantity
-            return (
-              <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
-                <Input
-                  id={`refund-${item.product_id}`}
-                  type="number"
-                  min={0}
-                  max={max}
-                  value={counts[item.product_id] ?? 0}
-                  onChange={(event) =>
-                    setCounts((current) => ({
-                      ...current,
-                      [item.product_id]: Math.max(
-                        0,
-                        Math.min(max, Math.trunc(Number(event.target.value) || 0)),
-                      ),
-                    }))
-                  }
-                />
-                <Label htmlFor={`refund-${item.product_id}`} className="font-normal">
-                  of {max} × {item.product_title} ({formatMoney(item.unit_price_cents)} each)
-                </Label>
-              </div>
-            )
-          })}
-        </fieldset>
+        <ItemCounts
+          legend="What comes back"
+          idPrefix="refund"
+          items={left}
+          counts={counts}
+          setCounts={setCounts}
+          maxOf={(item) => item.quantity - item.refunded_quantity}
+          label={(item, max) =>
+            `of ${max} × ${item.product_title} (${formatMoney(item.unit_price_cents)} each)`
+          }
+        />
       )}
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -649,5 +589,66 @@ function RefundForm({
         </Button>
       </DialogFooter>
     </Form>
+  )
+}
+
+type OrderItem = AdminOrderDetail['items'][number]
+
+/** What a parcel or a refund counts of each line: what is done already, and how a line reads. */
+const COUNTED = {
+  ship: {
+    legend: 'In this parcel',
+    left: (item: OrderItem) => item.quantity - item.shipped_quantity,
+    label: (item: OrderItem, max: number) => `of ${max} × ${item.product_title}`,
+  },
+  refund: {
+    legend: 'What comes back',
+    left: (item: OrderItem) => item.quantity - item.refunded_quantity,
+    label: (item: OrderItem, max: number) =>
+      `of ${max} × ${item.product_title} (${formatMoney(item.unit_price_cents)} each)`,
+  },
+}
+
+/** How many of each line a parcel or a refund takes: a number field per line, from 0 to what is left of it. */
+function ItemCounts({
+  of,
+  items,
+  counts,
+  setCounts,
+}: {
+  of: keyof typeof COUNTED
+  items: OrderItem[]
+  counts: Record<string, number>
+  setCounts: Dispatch<SetStateAction<Record<string, number>>>
+}) {
+  const { legend, left, label } = COUNTED[of]
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 font-medium text-sm">{legend}</legend>
+      {items.map((item) => {
+        const max = left(item)
+        const id = `${of}-${item.product_id}`
+        return (
+          <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
+            <Input
+              id={id}
+              type="number"
+              min={0}
+              max={max}
+              value={counts[item.product_id] ?? 0}
+              onChange={(event) =>
+                setCounts((current) => ({
+                  ...current,
+                  [item.product_id]: Math.max(0, Math.min(max, Math.trunc(Number(event.target.value) || 0))),
+                }))
+              }
+            />
+            <Label htmlFor={id} className="font-normal">
+              {label(item, max)}
+            </Label>
+          </div>
+        )
+      })}
+    </fieldset>
   )
 }

@@ -11,9 +11,7 @@ import {
   Button,
   Dialog,
   DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
+  DialogHead,
   ErrorState,
   Field,
   Form,
@@ -393,12 +391,9 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
 
       <Dialog open={previewOpen} onOpenChange={setPreviewOpen}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>Preview</DialogTitle>
-            <DialogDescription>
-              How visitors will see this product once it is published: the form as it is now, saved or not.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHead title="Preview">
+            How visitors will see this product once it is published: the form as it is now, saved or not.
+          </DialogHead>
           {product && <ProductPreview values={values} images={product.images} />}
         </DialogContent>
       </Dialog>

@@ -14,8 +14,8 @@ import { adminProductsQuery, pictureSrc } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
 import { LinkButton } from '../../components/link-button'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { CATEGORY_LABELS, STATUS_LABELS } from './product-form-values'
 import { ProductStatusBadge } from './product-status-badge'
 import { useProductFilters } from './use-product-filters'
@@ -24,13 +24,7 @@ const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => [status, STATUS_LABELS[s
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => [category, CATEGORY_LABELS[category]] as const)
 
 /** `/admin/products`: every product with its picture, status, stock and price; open one to edit it. */
-export function ProductsPage() {
-  return (
-    <RequireRole level="admin">
-      <Products />
-    </RequireRole>
-  )
-}
+export const ProductsPage = guarded(Products)
 
 function Products() {
   const { query: filters, update, clear, filtered } = useProductFilters()
@@ -92,9 +86,8 @@ function Products() {
         </LinkButton>
       }
       filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto] lg:items-end"
-      filtered={filtered}
-      empty={hasNoRows(products)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={products}
       clearClassName="col-span-2 lg:col-span-1"
       filters={
         <>

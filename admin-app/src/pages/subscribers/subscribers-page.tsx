@@ -40,8 +40,8 @@ import { AdminListFrame, ChoiceFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
 import { addressLine, Detail, DetailCard } from '../../components/detail-card'
 import { LinkButton } from '../../components/link-button'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -49,13 +49,7 @@ import { AwaitingBoxAlert } from './awaiting-box-alert'
 import { GiftSubscriptions } from './gift-subscriptions'
 import { MonthsList } from './months-list'
 
-export function SubscribersPage() {
-  return (
-    <RequireRole level="admin">
-      <Subscribers />
-    </RequireRole>
-  )
-}
+export const SubscribersPage = guarded(Subscribers)
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -176,9 +170,8 @@ function Subscribers() {
         </>
       }
       filtersClassName="sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-      filtered={filtered}
-      empty={hasNoRows(list)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={list}
       filters={
         <>
           <SearchBox

@@ -10,16 +10,7 @@ import {
   subscriptionsEndpoints,
 } from '@lamplight/contracts'
 import { apiErrorMessage, request } from '@lamplight/session'
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  toast,
-} from '@lamplight/ui'
+import { Button, Dialog, DialogContent, DialogFooter, DialogHead, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { subscriptionKeys } from '../../api/subscriptions'
@@ -72,12 +63,9 @@ export function ChangePlanDialog({ sub, onClose }: { sub: MySubscription; onClos
   return (
     <Dialog open onOpenChange={(open) => !open && !change.isPending && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{done ? `Your plan is now ${done.to}` : 'Change plan'}</DialogTitle>
-          <DialogDescription>
-            {done ? 'We have sent you a mail with these details.' : `You are on the ${sub.tier} plan.`}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHead title={done ? `Your plan is now ${done.to}` : 'Change plan'}>
+          {done ? 'We have sent you a mail with these details.' : `You are on the ${sub.tier} plan.`}
+        </DialogHead>
         {done ? (
           <p role="status">{done.summary}</p>
         ) : (
@@ -155,10 +143,9 @@ export function SkipDialog({ sub, onClose }: { sub: MySubscription; onClose: () 
   return (
     <Dialog open onOpenChange={(open) => !open && !skip.isPending && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Skip {month}</DialogTitle>
-          <DialogDescription>We will not send your {month} box. How would you like it?</DialogDescription>
-        </DialogHeader>
+        <DialogHead title={<>Skip {month}</>}>
+          We will not send your {month} box. How would you like it?
+        </DialogHead>
         <fieldset className="grid gap-2">
           <legend className="sr-only">How to skip</legend>
           <label className={choiceClass}>
@@ -232,13 +219,10 @@ export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: ()
   return (
     <Dialog open onOpenChange={(open) => !open && !pause.isPending && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Pause your subscription</DialogTitle>
-          <DialogDescription>
-            No box is sent and nothing is charged while it is paused
-            {from ? `, from ${formatLongDate(from)}` : ''}. You can resume earlier at any time.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHead title="Pause your subscription">
+          No box is sent and nothing is charged while it is paused{' '}
+          {from ? `, from ${formatLongDate(from)}` : ''}. You can resume earlier at any time.
+        </DialogHead>
         <fieldset className="grid gap-2">
           <legend className="mb-1 font-medium text-sm">For how long?</legend>
           {Array.from({ length: MAX_PAUSE_MONTHS }, (_, i) => i + 1).map((n) => {

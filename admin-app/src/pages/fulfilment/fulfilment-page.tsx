@@ -1,5 +1,4 @@
 import {
-  CARRIERS,
   type Carrier,
   FULFILMENT_STATUS_LABELS,
   type FulfilmentQueueEntry,
@@ -30,6 +29,7 @@ import { downloadSelection, pickListQuery, queueQuery, shipManyMutation } from '
 import { orderKeys } from '../../api/orders'
 import { adminProductsQuery } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, InputFilter } from '../../components/admin-list-frame'
+import { CarrierOptions } from '../../components/carrier-options'
 import { LinkButton } from '../../components/link-button'
 import { Pagination } from '../../components/pagination'
 import { guarded } from '../../components/require-role'
@@ -419,11 +419,7 @@ function ShipDialog({
                   value={rows[entry.order_id]!.carrier}
                   onChange={(event) => setRow(entry.order_id, { carrier: event.target.value as Carrier })}
                 >
-                  {CARRIERS.map((carrier) => (
-                    <option key={carrier} value={carrier}>
-                      {carrier === 'other' ? 'Other' : carrier}
-                    </option>
-                  ))}
+                  <CarrierOptions />
                 </NativeSelect>
               </div>
               <div className="grid gap-1">

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   type AdminOrderDetail,
-  CARRIERS,
   formatMoney,
   type MarkShippedInput,
   MarkShippedSchema,
@@ -45,6 +44,7 @@ import {
   shipMutation,
 } from '../../api/orders'
 import { AdminNotFound } from '../../components/admin-page'
+import { CarrierOptions } from '../../components/carrier-options'
 import { BackLink } from '../../components/link-button'
 import { guarded } from '../../components/require-role'
 import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
@@ -477,11 +477,7 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
       <div className="grid gap-1.5">
         <Label htmlFor="ship-carrier">Carrier</Label>
         <NativeSelect id="ship-carrier" className="w-full" {...form.register('carrier')}>
-          {CARRIERS.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {carrier === 'other' ? 'Other' : carrier}
-            </option>
-          ))}
+          <CarrierOptions />
         </NativeSelect>
       </div>
       <Field id="tracking-number" label="Tracking number" error={error}>

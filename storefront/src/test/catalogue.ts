@@ -1,5 +1,7 @@
 import type { Cart, ProductView } from '@lamplight/contracts'
 import { SEEDED_SHIPPING_RATES } from '@lamplight/testing'
+import { vi } from 'vitest'
+import { fakeApi } from './render'
 
 /** A product as `GET /api/products` gives it, with what a test changes. */
 export function productView(
@@ -158,3 +160,8 @@ export const catalogueFetch =
   (products: ProductView[] = CATALOGUE) =>
   async (input: RequestInfo | URL) =>
     catalogueResponse(String(input), products) ?? notFound()
+
+/** Stubs `fetch` with the catalogue's API (`catalogueResponse`): anything else is a 404. */
+export function serveCatalogue(products: ProductView[] = CATALOGUE) {
+  vi.stubGlobal('fetch', vi.fn(fakeApi((url) => catalogueResponse(url, products) ?? notFound())))
+}

@@ -42,7 +42,7 @@ export function DetailCard<T>({
             onRetry={() => query.refetch()}
             retrying={query.isFetching}
           />
-        ) : query.data === undefined ? (
+        ) : !query.data ? (
           <Skeleton className="h-40" />
         ) : (
           children(query.data)

@@ -549,19 +549,7 @@ function RefundForm({
         The money goes back to {order.customer_email} through the payment provider, and they are told by
         email. This cannot be undone.
       </DialogHead>
-      {left.length > 0 && (
-        <ItemCounts
-          legend="What comes back"
-          idPrefix="refund"
-          items={left}
-          counts={counts}
-          setCounts={setCounts}
-          maxOf={(item) => item.quantity - item.refunded_quantity}
-          label={(item, max) =>
-            `of ${max} × ${item.product_title} (${formatMoney(item.unit_price_cents)} each)`
-          }
-        />
-      )}
+      {left.length > 0 && <ItemCounts of="refund" items={left} counts={counts} setCounts={setCounts} />}
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

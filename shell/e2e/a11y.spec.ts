@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expectNoSeriousViolations } from './axe'
+import { expect, test, VIEWPORTS } from './fixtures'
 
 // axe walks the whole page several times per test: on a loaded machine that alone can take
 // longer than the default 30 s, which is a slow machine, not an accessibility failure.
@@ -16,21 +16,6 @@ const PAGES = [
   '/scroll-of-antioch',
 ] as const
 
-/** Scans the whole page (chrome included) for WCAG 2.1 A/AA problems; serious and critical ones fail. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious: string[] = []
-  for (const violation of results.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
-    const nodes = violation.nodes.map((node) => node.target.join(' '))
-    if (nodes.length)
-      serious.push(`${violation.id} (${violation.impact}): ${violation.help}\n  ${nodes.join('\n  ')}`)
-  }
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
-}
-
 async function open(page: Page, path: string) {
   await page.goto(path)
   await expect(page.locator('main [data-remote="storefront"] h1')).toBeVisible()
@@ -39,10 +24,7 @@ async function open(page: Page, path: string) {
   await expect(page.locator('main [data-remote="storefront"] [data-slot="skeleton"]')).toHaveCount(0)
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const viewport of VIEWPORTS) {
   test.describe(`axe on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } })
 

@@ -4,15 +4,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { orderNumber } from '@lamplight/contracts'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { ADMIN_EMAIL, expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+import { ADMIN_EMAIL, expect, signInAsAdmin, signUpAs, test, uniqueEmail, VIEWPORTS } from './fixtures'
+import { buyInTestMode, ORIGIN } from './test-mode-orders'
 
-const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 const PRODUCT = 'scroll-of-antioch'
-
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
-]
 
 /** A customer of their own, signed up in a context of their own; answers their id. */
 async function newCustomer(browser: Browser, email: string, name: string) {
@@ -24,40 +19,21 @@ async function newCustomer(browser: Browser, email: string, name: string) {
 }
 
 /** A paid order of the box bought through the test-mode payment page, with a shipping address. */
-let buyers = 0
-
 async function buyBox(page: Page, email: string, lastName: string) {
-  // Each order from its own address, as different shoppers: checkouts are rate-limited per client.
-  buyers += 1
-  const created = await page.request.post('/api/checkout', {
-    headers: {
-      Origin: ORIGIN,
-      'X-Forwarded-For': `10.251.${Math.floor(Math.random() * 250)}.${buyers % 250}`,
+  const sessionId = await buyInTestMode(
+    page.request,
+    {
+      email,
+      firstName: 'Phoebe',
+      lastName,
+      address: '1 Cenchreae Road',
+      city: 'Atlanta',
+      state: 'GA',
+      zipCode: '30301',
+      country: 'US',
     },
-    data: {
-      productSlug: PRODUCT,
-      collectShipping: true,
-      paymentMethod: 'card',
-      customerInfo: {
-        email,
-        firstName: 'Phoebe',
-        lastName,
-        address: '1 Cenchreae Road',
-        city: 'Atlanta',
-        state: 'GA',
-        zipCode: '30301',
-        country: 'US',
-      },
-    },
-  })
-  expect(created.status(), await created.text()).toBeLessThan(300)
-  const { url } = (await created.json()) as { url: string }
-  const sessionId = new URL(url, ORIGIN).pathname.split('/').pop()!
-  const paid = await page.request.post(`/api/payments/test/${sessionId}/pay`, {
-    headers: { Origin: ORIGIN },
-    maxRedirects: 0,
-  })
-  expect(paid.status(), await paid.text()).toBeLessThan(400)
+    { fromSubnet: '10.251' },
+  )
   const done = await page.request.post('/api/checkout/success', {
     headers: { Origin: ORIGIN },
     data: { sessionId },

@@ -1,4 +1,13 @@
-import { ADMIN_EMAIL, expect, gate, mailedLink, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
+import {
+  ADMIN_EMAIL,
+  expect,
+  holdBack,
+  mailedLink,
+  signInAsAdmin,
+  signUpAs,
+  test,
+  uniqueEmail,
+} from './fixtures'
 
 test('signing up signs the visitor in, with their email in the header', async ({ page, pageErrors }) => {
   const email = uniqueEmail('newcomer')
@@ -29,11 +38,7 @@ test('a sign-in typed before the page hydrated signs in with what was typed', as
   const email = uniqueEmail('early')
   await signUpAs(page, email, 'typed early 1')
   await page.context().clearCookies()
-  const { held, release } = gate()
-  await page.route('**/static/js/**', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdBack(page, '**/static/js/**')
   // The frame's own goto: the fixture's waits for hydration, which is held back.
   await page.mainFrame().goto('/auth', { waitUntil: 'commit' })
   await page.getByLabel('Email').fill(email)

@@ -1,8 +1,8 @@
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from '@playwright/test'
 import { expect, signInAsAdmin, test } from './fixtures'
+import { EYEBROW, patch, publishCopy, publishWithEyebrow } from './storefront-releases'
 
 // Issue 38 / decision 061: a storefront release that throws on /shop goes on canary at 50 %;
 // fresh visitors split between it and the active release; its error rate stops it by itself
@@ -11,37 +11,11 @@ import { expect, signInAsAdmin, test } from './fixtures'
 // Run with the e2e thresholds of run.mjs (CANARY_MIN_VIEWS=10, CANARY_ERROR_MARGIN=0.2), in the
 // `canary` project, after every other test (playwright.config.ts); alone: `-- canary.spec.ts --no-deps`.
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url))
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
-const EYEBROW = 'Puzzle boxes for curious hearts'
 const PROMOTED = 'Puzzle boxes for curious hearts, promoted'
 
 // Serial: the storefront's registry is shared by every test of this file.
 test.describe.configure({ mode: 'serial' })
-
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) yield* files(full)
-    else yield full
-  }
-}
-
-/** Copies the built storefront to $DATA_DIR/releases/storefront/<version>/, as `npm run release` does. */
-function publishCopy(version: string): string {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests through e2e/run.mjs')
-  const target = path.join(dataDir, 'releases', 'storefront', version)
-  cpSync(path.join(REPO, 'storefront', 'dist'), target, { recursive: true })
-  return target
-}
-
-/** Rewrites a built file (and drops its precompressed copies, now stale). */
-function patch(file: string, edit: (text: string) => string) {
-  writeFileSync(file, edit(readFileSync(file, 'utf8')))
-  rmSync(`${file}.br`, { force: true })
-  rmSync(`${file}.gz`, { force: true })
-}
 
 type Manifest = {
   exposes: { path: string; assets: { js: { sync: string[] } } }[]
@@ -61,19 +35,6 @@ function publishThrowingOnShop(version: string): string {
       (text) =>
         `if (location.pathname.startsWith('/shop')) throw new Error('canary e2e: this release breaks the shop');\n${text}`,
     )
-  return `/apps/storefront/${version}/mf-manifest.json`
-}
-
-/** A release whose home page says so. */
-function publishPromotable(version: string): string {
-  const target = publishCopy(version)
-  let patched = 0
-  for (const file of [...files(path.join(target, 'static', 'js'))]) {
-    if (!file.endsWith('.js') || !readFileSync(file, 'utf8').includes(EYEBROW)) continue
-    patch(file, (text) => text.replaceAll(EYEBROW, PROMOTED))
-    patched += 1
-  }
-  if (!patched) throw new Error('the storefront build no longer has the home page eyebrow this test patches')
   return `/apps/storefront/${version}/mf-manifest.json`
 }
 
@@ -229,8 +190,12 @@ test('a page loaded before a promotion keeps working on its release; the next lo
   await signInAsAdmin(page)
   const version = `e2e-promoted-${Date.now().toString(36)}`
   expect(
-    (await admin(page, 'POST', '/storefront/releases', { version, manifestUrl: publishPromotable(version) }))
-      .status,
+    (
+      await admin(page, 'POST', '/storefront/releases', {
+        version,
+        manifestUrl: publishWithEyebrow(version, PROMOTED),
+      })
+    ).status,
   ).toBe(201)
   const before = (await storefront(page)).active?.version
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './axe'
 import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 // Issue 32's "done when", in Chromium at 390 and 1280 px: a cart of several boxes and
@@ -10,35 +10,6 @@ test.describe.configure({ timeout: 180_000 })
 
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR
-
-/** WCAG 2.1 A/AA: serious and critical problems fail (as a11y.spec.ts). */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // A toast still fading in has half its contrast: axe flagged one on a loaded CI machine.
-  // Sonner mounts a toast at opacity 0 and fades it in once `data-mounted` is set, so wait for
-  // every toast to be mounted, a frame for the fade to start, and the running transitions to
-  // end (an endless animation, a spinner's, would never finish: skipped).
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-sonner-toast]')].every(
-      (t) => t.getAttribute('data-mounted') === 'true',
-    ),
-  )
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    )
-  })
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
-}
 
 async function shoot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: false })

@@ -1,51 +1,14 @@
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { expect, signInAsAdmin, test } from './fixtures'
+import { EYEBROW, publishCopy, publishWithEyebrow } from './storefront-releases'
 
 // Issue 15 / decision 012: a release of one remote is switched and rolled back at run time,
 // from the admin console, and the next page load follows; no rebuild, no restart.
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url))
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
-const EYEBROW = 'Puzzle boxes for curious hearts'
 const RELEASE_B = 'Puzzle boxes for curious hearts, release B'
-
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) yield* files(full)
-    else yield full
-  }
-}
-
-/** Copies the built storefront to $DATA_DIR/releases/storefront/<version>/, as `npm run release` does. */
-function publishCopy(version: string): string {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests through e2e/run.mjs')
-  const target = path.join(dataDir, 'releases', 'storefront', version)
-  cpSync(path.join(REPO, 'storefront', 'dist'), target, { recursive: true })
-  return target
-}
-
-/** A release of the storefront whose home page differs. */
-function publishReleaseB(version: string): string {
-  const target = publishCopy(version)
-  let patched = 0
-  for (const file of [...files(path.join(target, 'static', 'js'))]) {
-    if (!file.endsWith('.js')) continue
-    const text = readFileSync(file, 'utf8')
-    if (!text.includes(EYEBROW)) continue
-    writeFileSync(file, text.replaceAll(EYEBROW, RELEASE_B))
-    // The build precompressed it: drop the stale copies (the server then compresses on the fly).
-    rmSync(`${file}.br`, { force: true })
-    rmSync(`${file}.gz`, { force: true })
-    patched += 1
-  }
-  if (!patched) throw new Error('the storefront build no longer has the home page eyebrow this test patches')
-  return `/apps/storefront/${version}/mf-manifest.json`
-}
 
 async function register(page: Page, version: string, manifestUrl: string) {
   const res = await page.request.post('/api/admin/deployments/storefront/releases', {
@@ -76,7 +39,7 @@ test('an admin rolls the storefront forward and back from the Deployments page; 
 }) => {
   const version = `e2e-b-${Date.now().toString(36)}`
   await signInAsAdmin(page)
-  await register(page, version, publishReleaseB(version))
+  await register(page, version, publishWithEyebrow(version, RELEASE_B))
 
   // A visitor on the release that is live now.
   const visitor = await browser.newPage()

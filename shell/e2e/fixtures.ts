@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { type Browser, test as base, expect, type Page } from '@playwright/test'
+import { type Browser, test as base, expect, type Page, type Route } from '@playwright/test'
 
 type Fixtures = {
   /** Console errors and uncaught exceptions of the page; checked empty after each test unless cleared. */
@@ -97,14 +97,31 @@ export function requireSeed(present: unknown, missing: string): asserts present 
     throw new Error(`Seed data missing: ${missing}. The seed (api/seed) is broken or did not run.`)
 }
 
-/** A gate for a held-back response: `held` settles when `release()` is called. */
-export function gate(): { held: Promise<void>; release: () => void } {
+/**
+ * Holds back the page's requests to `url` until the returned `release()` is called; then each
+ * is answered by `answer` (by default, passed on to the server).
+ */
+export async function holdBack(
+  page: Page,
+  url: string,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => void> {
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
   })
-  return { held, release }
+  await page.route(url, async (route) => {
+    await held
+    await answer(route)
+  })
+  return release
 }
+
+/** The widths every screen is tried at: a desktop's and a phone's. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]
 
 export const ADMIN_EMAIL = 'admin@e2e.test'
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
-import { expect, signInAsAdmin, test } from './fixtures'
+import { expect, signInAsAdmin, test, VIEWPORTS } from './fixtures'
+import { buyInTestMode, ORIGIN } from './test-mode-orders'
 
 /**
  * Issue 35, "done when", in Chromium at a phone's and a desktop's width: an admin selects
@@ -11,48 +12,23 @@ import { expect, signInAsAdmin, test } from './fixtures'
  * names the order by the number their confirmation page showed and links to USPS tracking; a
  * guest finds their order by email and number. Screenshots in test-results, axe on each screen.
  */
-const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
-]
-
-let buyers = 0
-
 /** A guest's paid order of the Scroll through the test-mode payment page, with an address. */
-async function buyBox(page: Page, email: string) {
-  buyers += 1
-  const created = await page.request.post('/api/checkout', {
-    headers: {
-      Origin: ORIGIN,
-      'X-Forwarded-For': `10.252.${Math.floor(Math.random() * 250)}.${buyers % 250}`,
+function buyBox(page: Page, email: string) {
+  return buyInTestMode(
+    page.request,
+    {
+      email,
+      firstName: 'Phoebe',
+      lastName: 'Cenchreae',
+      address: '1 Harbour Road',
+      // Canada: the queue filtered to it holds this test's orders, not every other spec's.
+      city: 'Ottawa',
+      state: 'ON',
+      zipCode: 'K1A 0B1',
+      country: 'CA',
     },
-    data: {
-      productSlug: 'scroll-of-antioch',
-      collectShipping: true,
-      paymentMethod: 'card',
-      customerInfo: {
-        email,
-        firstName: 'Phoebe',
-        lastName: 'Cenchreae',
-        address: '1 Harbour Road',
-        // Canada: the queue filtered to it holds this test's orders, not every other spec's.
-        city: 'Ottawa',
-        state: 'ON',
-        zipCode: 'K1A 0B1',
-        country: 'CA',
-      },
-    },
-  })
-  expect(created.status(), await created.text()).toBeLessThan(300)
-  const { url } = (await created.json()) as { url: string }
-  const sessionId = new URL(url, ORIGIN).pathname.split('/').pop()!
-  const paid = await page.request.post(`/api/payments/test/${sessionId}/pay`, {
-    headers: { Origin: ORIGIN },
-    maxRedirects: 0,
-  })
-  expect(paid.status(), await paid.text()).toBeLessThan(400)
-  return sessionId
+    { fromSubnet: '10.252' },
+  )
 }
 
 /** The number the buyer's confirmation page shows. */

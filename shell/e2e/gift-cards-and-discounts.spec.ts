@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './axe'
 import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 // Issue 33's "done when" in Chromium: a visitor buys a $50 gift card for a friend with a
@@ -8,16 +8,6 @@ import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 // box paid by card, and a second use by the same buyer is refused. The concurrency cases are
 // API tests (api/src/domains/discounts/discounts.test.ts).
 test.describe.configure({ timeout: 240_000 })
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
-}
 
 /** The gift card code in the newest mail to `email`, read from the outbox page as an admin. */
 async function mailedCode(browser: Browser, email: string): Promise<string> {

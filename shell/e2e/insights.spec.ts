@@ -1,25 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
-import { expect, signInAsAdmin, test } from './fixtures'
+import { expectNoSeriousViolations } from './axe'
+import { expect, signInAsAdmin, test, VIEWPORTS } from './fixtures'
+import { buyInTestMode } from './test-mode-orders'
 
 // Issue 37: the admin's Insights page, its charts, their tables and CSV, at 1280 and 390 px.
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
-const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 const EMPTY_SEARCH = `zebra quilts ${Date.now().toString(36)}`
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help}\n  ${violation.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-    )
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
-}
 
 test('a visitor searches, downloads and buys: the events the Insights count', async ({ page }) => {
   // A search that finds nothing: counted by its words alone.
@@ -39,38 +25,23 @@ test('a visitor searches, downloads and buys: the events the Insights count', as
   expect(file, 'the seeded resource has a file').toBeTruthy()
   expect((await page.request.get(file!.download_url)).status()).toBe(200)
   // A checkout started and paid in test mode.
-  const checkout = await page.request.post('/api/checkout', {
-    headers: { Origin: ORIGIN },
-    data: {
-      productSlug: 'scroll-of-antioch',
-      paymentMethod: 'card',
-      customerInfo: {
-        email: 'insights-buyer@example.com',
-        firstName: 'Lydia',
-        lastName: 'Purple',
-        address: '1 River Road',
-        city: 'Philippi',
-        state: 'GA',
-        zipCode: '30301',
-        country: 'US',
-      },
+  await buyInTestMode(
+    page.request,
+    {
+      email: 'insights-buyer@example.com',
+      firstName: 'Lydia',
+      lastName: 'Purple',
+      address: '1 River Road',
+      city: 'Philippi',
+      state: 'GA',
+      zipCode: '30301',
+      country: 'US',
     },
-  })
-  expect(checkout.status(), await checkout.text()).toBe(200)
-  const { url } = (await checkout.json()) as { url: string }
-  const session = /\/payments\/test\/([A-Za-z0-9_]+)/.exec(url)?.[1]
-  expect(session, url).toBeTruthy()
-  const paid = await page.request.post(`/api/payments/test/${session}/pay`, {
-    headers: { Origin: ORIGIN },
-    maxRedirects: 0,
-  })
-  expect(paid.status(), await paid.text()).toBeLessThan(400)
+    { collectShipping: false },
+  )
 })
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const viewport of VIEWPORTS) {
   test(`the Insights page shows every chart with its table and CSV (${viewport.name})`, async ({
     page,
     pageErrors,

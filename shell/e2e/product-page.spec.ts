@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './axe'
 import { expect, layoutShifts, signInAsAdmin, test, watchLayoutShifts } from './fixtures'
 
 // A page per product (issue 31): /experiences/:slug, from the catalogue, server-rendered with
@@ -8,16 +8,6 @@ test.describe.configure({ timeout: 90_000 })
 
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
 const area = (page: Page) => page.locator('main [data-remote="storefront"]')
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
-}
 
 const jsonLd = async (page: Page) =>
   JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? 'null')

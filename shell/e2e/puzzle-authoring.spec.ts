@@ -1,30 +1,13 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { FRAGMENTS, AUTHORED_SECRETS as SECRETS, STEPS } from './authored-box'
+import { expectNoSeriousViolations } from './axe'
 import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 // Issue 36, "Done when": an admin authors a new box's puzzle, portal and codes in the console;
 // a buyer plays it; a second account is refused the same code. The product is made through
 // the admin's product API first.
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
-async function noSeriousViolations(page: Page, label: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
-        .map((a) => a.finished.catch(() => {})),
-    ),
-  )
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, label).toEqual([])
-}
 
 /** Every response body a page receives, to prove what it was (not) sent. */
 function record(page: Page): string[] {
@@ -78,7 +61,7 @@ for (const viewport of [
       }
       await expect(page.getByRole('list', { name: 'Steps in order' }).getByRole('listitem')).toHaveCount(3)
       await page.screenshot({ path: `test-results/authoring-steps-${viewport.name}.png`, fullPage: true })
-      await noSeriousViolations(page, 'steps tab')
+      await expectNoSeriousViolations(page, 'steps tab')
 
       await page.getByRole('tab', { name: 'Portal' }).click()
       for (const f of FRAGMENTS) {
@@ -130,7 +113,7 @@ for (const viewport of [
         expect(code).toMatch(/^[346789ACDEFGHJKMNPQRTUVWXY]{4}(-[346789ACDEFGHJKMNPQRTUVWXY]{4}){3}$/)
       await expect(page.getByText('0 of 20 codes used')).toBeVisible()
       await page.screenshot({ path: `test-results/authoring-codes-${viewport.name}.png`, fullPage: true })
-      await noSeriousViolations(page, 'codes tab')
+      await expectNoSeriousViolations(page, 'codes tab')
 
       // --- a buyer plays the three steps
       const buyerContext = await browser.newContext({
@@ -174,7 +157,7 @@ for (const viewport of [
       await expect(main.getByText('2 of 2 fragments')).toBeVisible()
       await expect(main).toContainText(FRAGMENTS[1]!.line)
       await buyer.screenshot({ path: `test-results/authoring-portal-${viewport.name}.png`, fullPage: true })
-      await noSeriousViolations(buyer, 'authored portal complete')
+      await expectNoSeriousViolations(buyer, 'authored portal complete')
 
       // --- a second account entering the same code is refused, clearly
       const otherContext = await browser.newContext({
@@ -186,7 +169,7 @@ for (const viewport of [
       await other.goto(`/puzzle-portal/${slug}`)
       const otherMain = other.locator('main [data-remote="puzzle-app"]')
       await expect(otherMain.getByLabel('Access code')).toBeVisible({ timeout: 30_000 })
-      await noSeriousViolations(other, 'portal gate of the new box')
+      await expectNoSeriousViolations(other, 'portal gate of the new box')
       await otherMain.getByLabel('Access code').fill(codes[0]!)
       await other.keyboard.press('Enter')
       await expect(otherMain.getByText(/This code has already been used by another player/)).toBeVisible()

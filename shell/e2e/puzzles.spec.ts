@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './axe'
 import { expect, signInAsAdmin, signUpAs, test, uniqueEmail } from './fixtures'
 
 // The seeded Scroll of Antioch (api/seed/content). Typed as a player would, with stray
@@ -15,27 +15,6 @@ const FRAGMENTS = [
 const PORTAL_CODE = 'antioch-ad47'
 const PASSWORD = 'e2e password 1'
 const ORIGIN = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:3000').origin
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // A toast still fading in has its text at part opacity: axe measured its contrast
-  // mid-animation once (a flaky color-contrast on sonner's title). Wait for the finite
-  // animations (not a spinner's, which never ends) to finish first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
-        .map((a) => a.finished.catch(() => {})),
-    ),
-  )
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
-}
 
 /** An admin grant (a completed order of 0) for the account this page is signed in with. */
 async function grantScroll(browser: Browser, page: Page) {

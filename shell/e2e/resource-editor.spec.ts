@@ -11,6 +11,7 @@ import {
   signUpAs,
   test,
   uniqueEmail,
+  VIEWPORTS,
   watchLayoutShifts,
 } from './fixtures'
 
@@ -228,10 +229,7 @@ for (const [label, viewport] of [
 test.describe('at desktop width', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 900 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`the edit page of a resource with a picture and files does not shift while it loads (${viewport.name})`, async ({
       page,
       pageErrors,

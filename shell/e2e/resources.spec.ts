@@ -1,6 +1,6 @@
 import { formatFileSize } from '@lamplight/contracts'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, gate, requireSeed, test } from './fixtures'
+import { expect, holdBack, requireSeed, test } from './fixtures'
 
 /*
  * The free resource library (resources-app), screen by screen and state by state.
@@ -88,8 +88,11 @@ const detailOf = async (request: APIRequestContext, slug: string) =>
 const galleryOf = async (request: APIRequestContext, key: string) =>
   (await getJson<{ data: GalleryItem[] }>(request, `/api/resources/galleries/${key}`)).data
 
-/** A listed resource with a thumbnail and an image file (a colouring page), preferring one with a PDF too. */
-async function findPrintableResource(request: APIRequestContext): Promise<ResourceDetail | null> {
+/**
+ * A listed resource with a thumbnail and an image file (a colouring page), preferring one with
+ * a PDF too; the seed must have one.
+ */
+async function seededPrintableResource(request: APIRequestContext): Promise<ResourceDetail> {
   let fallback: ResourceDetail | null = null
   for (const resource of await listOf(request, 'page=1')) {
     if (!resource.thumb_url) continue
@@ -99,11 +102,12 @@ async function findPrintableResource(request: APIRequestContext): Promise<Resour
     if (hasImage && hasPdf) return detail
     if (hasImage) fallback ??= detail
   }
+  requireSeed(fallback, 'a printable resource (an image and a PDF)')
   return fallback
 }
 
-/** A category whose listing offers at least one age range, with its resources. */
-async function findCategoryWithAges(request: APIRequestContext) {
+/** A category whose listing offers at least one age range, with its resources; the seed must have one. */
+async function seededCategoryWithAges(request: APIRequestContext) {
   for (const category of await categoriesOf(request)) {
     const detail = (
       await getJson<{ data: CategoryDetail }>(request, `/api/resources/categories/${category.slug}`)
@@ -111,7 +115,16 @@ async function findCategoryWithAges(request: APIRequestContext) {
     if (!detail.age_ranges.length) continue
     return { category: detail, resources: await listOf(request, `category=${category.slug}&page=1`) }
   }
-  return null
+  throw new Error(
+    'Seed data missing: a category whose resources have age ranges. The seed (api/seed) is broken or did not run.',
+  )
+}
+
+/** Opens the page of a category whose resources have age ranges (`seededCategoryWithAges`). */
+async function openCategoryWithAges(page: Page, request: APIRequestContext) {
+  const found = await seededCategoryWithAges(request)
+  await page.goto(`/resources/${found.category.slug}`)
+  return { ...found, area: main(page) }
 }
 
 /** Chromium reports a 404 answer as a console error; for a not-found screen it is the point. */
@@ -295,11 +308,7 @@ test.describe('Resources home', () => {
     page,
     pageErrors,
   }) => {
-    const { held, release } = gate()
-    await page.route('**/static/js/**', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdBack(page, '**/static/js/**')
     // The frame's own goto, not waiting for the page's (deferred) scripts: the fixture's
     // page.goto waits for hydration, which is held back.
     await page.mainFrame().goto('/resources', { waitUntil: 'commit' })
@@ -333,11 +342,7 @@ test.describe('Category page', () => {
   test('shows Loading resources... while the category loads', async ({ page, pageErrors }) => {
     // Mocks the browser's API calls: the page must be rendered in the browser, not on the server.
     await page.setExtraHTTPHeaders({ 'X-Lamplight-Render': 'browser' })
-    const { held, release } = gate()
-    await page.route('**/api/resources/categories/*', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdBack(page, '**/api/resources/categories/*')
     await page.goto('/resources/teaching-resources')
     await expect(page.getByRole('status').filter({ hasText: 'Loading resources...' })).toBeVisible()
     release()
@@ -362,12 +367,7 @@ test.describe('Category page', () => {
     request,
     pageErrors,
   }) => {
-    const found = await findCategoryWithAges(request)
-    requireSeed(found, 'a category whose resources have age ranges')
-    const { category, resources } = found as NonNullable<typeof found>
-
-    await page.goto(`/resources/${category.slug}`)
-    const area = main(page)
+    const { category, resources, area } = await openCategoryWithAges(page, request)
     await expect(area.getByRole('heading', { level: 1, name: category.name })).toBeVisible()
     await expect(page).toHaveTitle(`${category.name} | Lamplight Puzzle Co.`)
     if (category.description) await expect(area.getByText(category.description)).toBeVisible()
@@ -469,11 +469,7 @@ test.describe('Category page', () => {
     request,
     pageErrors,
   }) => {
-    const found = await findCategoryWithAges(request)
-    requireSeed(found, 'a category whose resources have age ranges')
-    const { category, resources } = found as NonNullable<typeof found>
-    await page.goto(`/resources/${category.slug}`)
-    const area = main(page)
+    const { category, resources, area } = await openCategoryWithAges(page, request)
     const cards = area.getByRole('link', { name: 'View & Download' })
     await expect(cards).toHaveCount(resources.length)
     await expect(area.getByRole('button', { name: 'Clear Filters' })).toHaveCount(0)
@@ -583,9 +579,7 @@ test.describe('Resource detail', () => {
     request,
     pageErrors,
   }) => {
-    const resource = await findPrintableResource(request)
-    requireSeed(resource, 'a printable resource (an image and a PDF)')
-    const r = resource as ResourceDetail
+    const r = await seededPrintableResource(request)
 
     await page.goto(`/resources/item/${r.slug}`)
     const area = main(page)
@@ -646,9 +640,7 @@ test.describe('Resource detail', () => {
       request,
       pageErrors,
     }) => {
-      const r = await findPrintableResource(request)
-      expect(r, 'the e2e database has a resource with a preview and files').toBeTruthy()
-      const resource = r as ResourceDetail
+      const resource = await seededPrintableResource(request)
       await page.goto(`/resources/item/${resource.slug}`)
       const area = main(page)
       const download = area.getByRole('button', { name: `Download ${resource.files[0]?.filename}` })
@@ -667,9 +659,7 @@ test.describe('Resource detail', () => {
     request,
     pageErrors,
   }) => {
-    const resource = await findPrintableResource(request)
-    requireSeed(resource, 'a printable resource (an image and a PDF)')
-    const r = resource as ResourceDetail
+    const r = await seededPrintableResource(request)
     const image = r.files.find((f) => f.mime_type.startsWith('image/')) as ResourceFile
     await stubPrinting(page)
 
@@ -703,10 +693,8 @@ test.describe('Resource detail', () => {
     page,
     pageErrors,
   }) => {
-    const { held, release } = gate()
-    await page.route('**/api/resources/item/bare-page', async (route) => {
-      await held
-      await route.fulfill({
+    const release = await holdBack(page, '**/api/resources/item/bare-page', (route) =>
+      route.fulfill({
         json: {
           data: {
             id: 'r',
@@ -726,8 +714,8 @@ test.describe('Resource detail', () => {
             files: [],
           },
         },
-      })
-    })
+      }),
+    )
     await openInBrowser(page, '/resources/item/bare-page')
     await expect(page.getByRole('status').filter({ hasText: 'Loading resource...' })).toBeVisible()
     release()
@@ -747,9 +735,7 @@ test.describe('Print view', () => {
     request,
     pageErrors,
   }) => {
-    const resource = await findPrintableResource(request)
-    requireSeed(resource, 'a printable resource (an image and a PDF)')
-    const r = resource as ResourceDetail
+    const r = await seededPrintableResource(request)
     await stubPrinting(page)
 
     await page.goto(`/resources/print/${r.slug}`)

@@ -1,3 +1,4 @@
+import { SEEDED_SHIPPING_RATES } from '@lamplight/testing'
 import { cleanup, waitFor } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -8,7 +9,7 @@ import { ReturnsPage } from './pages/policies/returns-page'
 import { ShippingPage } from './pages/policies/shipping-page'
 import { ScrollOfAntiochPage } from './pages/scroll-of-antioch/scroll-of-antioch-page'
 import { ShopPage } from './pages/shop/shop-page'
-import { catalogueResponse, SHIPPING_RATES } from './test/catalogue'
+import { catalogueResponse, SCROLL } from './test/catalogue'
 import { fakeApi, renderWithProviders } from './test/render'
 
 // Copy states business values through the constants of @lamplight/contracts, so changing the
@@ -23,23 +24,6 @@ vi.mock('@lamplight/contracts', async (importOriginal) => ({
 
 /** The real values, as a page typing them by hand would show them. */
 const REAL = ['$35', '3-5 business days', '3-5\nbusiness days', '30 days', '30-day']
-
-const PRODUCT = {
-  id: 'p1',
-  name: 'The Scroll of Antioch',
-  description: 'A mystery',
-  slug: 'scroll-of-antioch',
-  price: 4999,
-  image: null,
-  tagline: '',
-  category: 'history' as const,
-  compare_at: null,
-  availability: 'on_sale' as const,
-  sku: null,
-  featured: true,
-  facts: {},
-  images: [],
-}
 
 /** Each page that states a business value, and what it must show with the changed constants. */
 const PAGES: [string, ComponentType, string[]][] = [
@@ -72,14 +56,14 @@ describe('business values in copy', () => {
           // The Shipping page reads the rates checkout charges (decision 052): here as changed.
           url.endsWith('/api/shipping/rates')
             ? Response.json({
-                data: SHIPPING_RATES.map((r) => ({
+                data: SEEDED_SHIPPING_RATES.map((r) => ({
                   ...r,
                   freeOverCents: r.freeOverCents && 4300,
                   deliveryTime: '2-9 working days',
                 })),
               })
             : url.endsWith('/api/products/scroll-of-antioch')
-              ? Response.json({ data: PRODUCT })
+              ? Response.json({ data: SCROLL })
               : url.endsWith('/api/products/scroll-of-antioch/access')
                 ? Response.json({ data: { hasAccess: false } })
                 : (catalogueResponse(url) ??

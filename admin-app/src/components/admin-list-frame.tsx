@@ -1,8 +1,9 @@
 import { PageMeta } from '@lamplight/session'
-import { Button, cn, Label, NativeSelect, PageFrame } from '@lamplight/ui'
-import { ArrowLeftIcon, XIcon } from '@lamplight/ui/icons'
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Button, cn, Input, Label, NativeSelect, PageFrame } from '@lamplight/ui'
+import { XIcon } from '@lamplight/ui/icons'
+import type { ComponentProps, ReactNode } from 'react'
+import { BackLink } from './link-button'
+import { hasNoRows } from './query-table'
 import { SearchBox } from './search-box'
 
 /**
@@ -10,9 +11,9 @@ import { SearchBox } from './search-box'
  * way back to the dashboard beside the page's own actions, the filters with their Clear, and
  * then the list. `filtersClassName` lays the filters out (their grid columns); `beforeList` is
  * what a page shows between its actions and the list's filters (figures, a form, the list's
- * heading). `empty`: the list came back with no row at all; with no filter set either, the
- * filters are left out (a new shop's "No discount codes yet" alone, not a bar of filters
- * that could only find nothing).
+ * heading). `filtering`: whether a filter is set, and Clear. `list`: the list's query; when it
+ * came back with no row at all and no filter is set either, the filters are left out (a new
+ * shop's "No discount codes yet" alone, not a bar of filters that could only find nothing).
  */
 export function AdminListFrame({
   title,
@@ -21,9 +22,8 @@ export function AdminListFrame({
   actions,
   filters,
   filtersClassName,
-  filtered,
-  empty = false,
-  onClear,
+  filtering: { filtered, clear },
+  list,
   clearClassName,
   beforeList,
   children,
@@ -34,9 +34,8 @@ export function AdminListFrame({
   actions?: ReactNode
   filters: ReactNode
   filtersClassName: string
-  filtered: boolean
-  empty?: boolean
-  onClear: () => void
+  filtering: { filtered: boolean; clear: () => void }
+  list: Parameters<typeof hasNoRows>[0]
   clearClassName?: string
   beforeList?: ReactNode
   children: ReactNode
@@ -45,22 +44,19 @@ export function AdminListFrame({
     <PageFrame eyebrow={eyebrow} title={title} lead={lead}>
       <PageMeta title={title} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to dashboard
-          </Link>
-        </Button>
+        <BackLink to="/admin" className="-ml-3">
+          Back to dashboard
+        </BackLink>
         {actions}
       </div>
       {beforeList}
-      {(filtered || !empty) && (
+      {(filtered || !hasNoRows(list)) && (
         <section
           aria-label="Filters"
           className={cn('mb-4 grid gap-3 rounded-lg border border-border bg-card p-4', filtersClassName)}
         >
           {filters}
-          <Button variant="outline" onClick={onClear} disabled={!filtered} className={clearClassName}>
+          <Button variant="outline" onClick={clear} disabled={!filtered} className={clearClassName}>
             <XIcon aria-hidden className="size-4" />
             Clear
           </Button>
@@ -148,5 +144,71 @@ export function SearchFilter({
     <FilterField id={id} label="Search" className={className}>
       <SearchBox id={id} {...box} value={box.value ?? ''} />
     </FilterField>
+  )
+}
+
+/** A filter typed or picked in a field (a date, a month): `onChange` gets undefined for an empty one. */
+export function InputFilter({
+  id,
+  label,
+  className,
+  value,
+  onChange,
+  ...input
+}: {
+  id: string
+  label: string
+  className?: string
+  value: string | undefined
+  onChange: (value: string | undefined) => void
+} & Pick<ComponentProps<'input'>, 'type' | 'min' | 'max'>) {
+  return (
+    <FilterField id={id} label={label} className={className}>
+      <Input
+        id={id}
+        className="min-w-0"
+        {...input}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
+    </FilterField>
+  )
+}
+
+/** From and To days of a list's filters, each bounding the other. */
+export function DateRangeFilter({
+  idPrefix,
+  className,
+  from,
+  to,
+  onChange,
+}: {
+  idPrefix: string
+  className?: string
+  from: string | undefined
+  to: string | undefined
+  onChange: (range: { from?: string; to?: string }) => void
+}) {
+  return (
+    <>
+      <InputFilter
+        id={`${idPrefix}-from`}
+        label="From"
+        type="date"
+        className={className}
+        value={from}
+        max={to}
+        onChange={(value) => onChange({ from: value })}
+      />
+      <InputFilter
+        id={`${idPrefix}-to`}
+        label="To"
+        type="date"
+        className={className}
+        value={to}
+        min={from}
+        onChange={(value) => onChange({ to: value })}
+      />
+    </>
   )
 }

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Spinner,
-} from '@lamplight/ui'
+import { Button, Dialog, DialogClose, DialogContent, DialogFooter, DialogHead, Spinner } from '@lamplight/ui'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 
 /**
@@ -66,10 +56,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !running && onOpenChange(next)}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHead title={title}>{description}</DialogHead>
         {children}
         <DialogFooter>
           <DialogClose asChild>

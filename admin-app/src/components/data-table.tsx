@@ -203,3 +203,24 @@ export function DataTable<Row extends RowData>({
     </div>
   )
 }
+
+/** The column of a row's buttons: no heading on screen (a screen reader hears "Actions"). */
+export function actionsColumn<Row extends RowData>(cell: AdminColumn<Row>['cell']): AdminColumn<Row> {
+  return { id: 'actions', header: () => <span className="sr-only">Actions</span>, cell }
+}
+
+/** Who a row is about: their name (or a dash) over their email. */
+export function PersonCell({
+  name,
+  email,
+}: {
+  name: string | null | undefined
+  email: string | null | undefined
+}) {
+  return (
+    <div className="grid">
+      <span>{name || '—'}</span>
+      <span className="text-xs text-muted-foreground">{email}</span>
+    </div>
+  )
+}

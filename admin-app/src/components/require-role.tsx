@@ -1,6 +1,6 @@
 import { useAuth } from '@lamplight/session'
 import { Spinner, toast } from '@lamplight/ui'
-import { type ReactNode, useEffect } from 'react'
+import { type ComponentType, type ReactNode, useEffect } from 'react'
 import { Navigate } from 'react-router'
 
 /** Admins only, or staff (admins and editors). */
@@ -25,6 +25,20 @@ export function RequireRole({ level, children }: { level: AdminLevel; children: 
     )
   if (!user || !hasLevel(user.role, level)) return <AccessDenied />
   return children
+}
+
+/**
+ * `Page` as a route's page for `level` only: it renders, and asks the API for its data,
+ * once the session is known to fit.
+ */
+export function guarded(Page: ComponentType, level: AdminLevel = 'admin'): ComponentType {
+  return function Guarded() {
+    return (
+      <RequireRole level={level}>
+        <Page />
+      </RequireRole>
+    )
+  }
 }
 
 function AccessDenied() {

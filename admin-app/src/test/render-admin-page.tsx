@@ -26,3 +26,21 @@ export function renderAdminPage(path: string, page: ReactNode) {
     </QueryClientProvider>,
   )
 }
+
+/** What the stubbed `fetch` answers for the session: an admin is signed in. */
+export const adminSession = () =>
+  Response.json({ user: { id: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin' } })
+
+/** A 400 as the API's validation answers it, from the contract schema's issues. */
+export function validationFailed(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  return Response.json(
+    {
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid.',
+        issues: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      },
+    },
+    { status: 400 },
+  )
+}

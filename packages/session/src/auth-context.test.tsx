@@ -14,13 +14,11 @@ function Probe() {
   )
 }
 
-function renderWithSession() {
-  const client = createQueryClient()
+/** Renders `ui` (by default the session's probe) inside a fresh query client and AuthProvider. */
+function renderWithSession(ui = <Probe />) {
   return render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>{ui}</AuthProvider>
     </QueryClientProvider>,
   )
 }
@@ -104,14 +102,7 @@ describe('AuthProvider actions', () => {
       )
     })
     vi.stubGlobal('fetch', fetchMock)
-    const client = createQueryClient()
-    render(
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <Actions />
-        </AuthProvider>
-      </QueryClientProvider>,
-    )
+    renderWithSession(<Actions />)
     await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument())
     screen.getByRole('button', { name: 'in' }).click()
     await waitFor(() => expect(screen.getByText('ann@example.com')).toBeInTheDocument())
@@ -133,14 +124,7 @@ describe('AuthProvider actions', () => {
           : Response.json(null),
       ),
     )
-    const client = createQueryClient()
-    render(
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <Actions />
-        </AuthProvider>
-      </QueryClientProvider>,
-    )
+    renderWithSession(<Actions />)
     await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument())
     screen.getByRole('button', { name: 'in' }).click()
     await new Promise((r) => setTimeout(r, 50))

@@ -1,6 +1,6 @@
 import { apiFetch, can, type SessionUser } from '@lamplight/contracts'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react'
 
 // The session user and its roles are the contracts' (packages/contracts/src/roles.ts).
 export type { SessionUser, UserRole } from '@lamplight/contracts'
@@ -85,9 +85,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     refetchInterval: 30_000,
   })
 
-  const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
-  }, [queryClient])
+  // Every action needs only the query client, so they are made once per client: a stable
+  // identity for the context's consumers, as one useCallback each would give.
+  const actions = useMemo(() => sessionActions(queryClient), [queryClient])
+  const { refresh } = actions
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return
@@ -96,7 +97,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => channel.close()
   }, [refresh])
 
-  const reload = useCallback(async () => {
+  const value = useMemo<AuthState>(() => {
+    const user = query.data ?? null
+    return {
+      user,
+      loading: query.isPending,
+      isAdmin: can(user, 'admin'),
+      canSeeAdmin: can(user, 'editor'),
+      ...actions,
+    }
+  }, [query.data, query.isPending, actions])
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext)
+  if (!value) throw new Error('useAuth must be used within an AuthProvider')
+  return value
+}
+
+type SessionActions = Omit<AuthState, 'user' | 'loading' | 'isAdmin' | 'canSeeAdmin'>
+
+/** What the session lets a page do, each answering once the session query says the outcome. */
+function sessionActions(queryClient: QueryClient): SessionActions {
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
+  }
+  const reload = async () => {
     const user = await queryClient.fetchQuery({
       queryKey: SESSION_QUERY_KEY,
       queryFn: fetchSession,
@@ -104,21 +132,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })
     announce()
     return user
-  }, [queryClient])
-
-  const signIn = useCallback<AuthState['signIn']>(
-    async ({ email, password }) => {
+  }
+  /** Signed out here and in the other tabs, without asking the server again. */
+  const signedOut = () => {
+    queryClient.setQueryData(SESSION_QUERY_KEY, null)
+    announce()
+  }
+  return {
+    refresh,
+    async signIn({ email, password }) {
       await apiFetch('/api/auth/sign-in/email', {
         method: 'POST',
         body: { email, password, rememberMe: true },
       })
       return reload()
     },
-    [reload],
-  )
-
-  const signUp = useCallback<AuthState['signUp']>(
-    async ({ name, email, password }) => {
+    async signUp({ name, email, password }) {
       const result = await apiFetch<{ signedIn?: boolean }>('/api/auth/sign-up/email', {
         method: 'POST',
         // Where sign-in waits for it, the emailed link confirms the address and opens the account.
@@ -129,33 +158,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await reload()
       return { needsVerification: false }
     },
-    [reload],
-  )
-
-  const signOut = useCallback(async () => {
-    await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} })
-    queryClient.setQueryData(SESSION_QUERY_KEY, null)
-    announce()
-  }, [queryClient])
-
-  const requestPasswordReset = useCallback<AuthState['requestPasswordReset']>(async (email) => {
-    await apiFetch('/api/auth/request-password-reset', {
-      method: 'POST',
-      body: { email, redirectTo: '/auth/reset-password' },
-    })
-  }, [])
-
-  const resetPassword = useCallback<AuthState['resetPassword']>(
-    async ({ token, newPassword }) => {
+    async signOut() {
+      await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} })
+      signedOut()
+    },
+    async requestPasswordReset(email) {
+      await apiFetch('/api/auth/request-password-reset', {
+        method: 'POST',
+        body: { email, redirectTo: '/auth/reset-password' },
+      })
+    },
+    async resetPassword({ token, newPassword }) {
       await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
       // A reset signs the account out everywhere, this browser too if it was signed in.
       await reload()
     },
-    [reload],
-  )
-
-  const confirmEmail = useCallback<AuthState['confirmEmail']>(
-    async ({ token, password }) => {
+    async confirmEmail({ token, password }) {
       const answer = await apiFetch<{ status?: string }>('/api/auth/confirm-email', {
         method: 'POST',
         body: password ? { token, password } : { token },
@@ -163,18 +181,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await reload()
       return { alreadyConfirmed: answer?.status === 'already_confirmed' }
     },
-    [reload],
-  )
-
-  const sendConfirmation = useCallback<AuthState['sendConfirmation']>(
-    async (email, callbackURL = '/account') => {
+    async sendConfirmation(email, callbackURL = '/account') {
       await apiFetch('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL } })
     },
-    [],
-  )
-
-  const changePassword = useCallback<AuthState['changePassword']>(
-    async ({ currentPassword, newPassword }) => {
+    async changePassword({ currentPassword, newPassword }) {
       await apiFetch('/api/auth/change-password', {
         method: 'POST',
         body: { currentPassword, newPassword, revokeOtherSessions: true },
@@ -182,53 +192,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // This browser keeps a new session; the others (and other tabs' views of them) re-read.
       await reload()
     },
-    [reload],
-  )
-
-  const signOutEverywhere = useCallback(async () => {
-    await apiFetch('/api/auth/revoke-sessions', { method: 'POST', body: {} })
-    queryClient.setQueryData(SESSION_QUERY_KEY, null)
-    announce()
-  }, [queryClient])
-
-  const value = useMemo<AuthState>(() => {
-    const user = query.data ?? null
-    return {
-      user,
-      loading: query.isPending,
-      isAdmin: can(user, 'admin'),
-      canSeeAdmin: can(user, 'editor'),
-      refresh,
-      signIn,
-      signUp,
-      signOut,
-      requestPasswordReset,
-      resetPassword,
-      confirmEmail,
-      sendConfirmation,
-      changePassword,
-      signOutEverywhere,
-    }
-  }, [
-    query.data,
-    query.isPending,
-    refresh,
-    signIn,
-    signUp,
-    signOut,
-    requestPasswordReset,
-    resetPassword,
-    confirmEmail,
-    sendConfirmation,
-    changePassword,
-    signOutEverywhere,
-  ])
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
-}
-
-export function useAuth(): AuthState {
-  const value = useContext(AuthContext)
-  if (!value) throw new Error('useAuth must be used within an AuthProvider')
-  return value
+    async signOutEverywhere() {
+      await apiFetch('/api/auth/revoke-sessions', { method: 'POST', body: {} })
+      signedOut()
+    },
+  }
 }

@@ -14,6 +14,7 @@ import { MemoryRouter } from 'react-router'
 import { expect, it } from 'vitest'
 import { locationOf, TEST_PUBLIC_ORIGIN } from './common'
 
+export { SEEDED_SHIPPING_RATES } from './seed'
 export { locationOf, TEST_PUBLIC_ORIGIN }
 
 /**

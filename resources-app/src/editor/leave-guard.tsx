@@ -1,13 +1,5 @@
 import { useNavigationBlocker } from '@lamplight/remote'
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@lamplight/ui'
+import { Button, Dialog, DialogContent, DialogFooter, DialogHead } from '@lamplight/ui'
 import { useEffect } from 'react'
 
 /**
@@ -33,10 +25,9 @@ export function LeaveGuard({ when }: { when: boolean }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && blocker.reset?.()}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Leave without saving?</DialogTitle>
-          <DialogDescription>Your changes to this resource have not been saved.</DialogDescription>
-        </DialogHeader>
+        <DialogHead title="Leave without saving?">
+          Your changes to this resource have not been saved.
+        </DialogHead>
         <DialogFooter>
           <Button variant="outline" onClick={() => blocker.reset?.()}>
             Stay and keep editing

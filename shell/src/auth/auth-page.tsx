@@ -1,18 +1,8 @@
 import { PageMeta, useAuth } from '@lamplight/session'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Spinner,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@lamplight/ui'
+import { Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { AuthCard } from './auth-card'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { safeRedirect } from './safe-redirect'
 import { SignInForm } from './sign-in-form'
@@ -73,63 +63,56 @@ export function AuthPage() {
   return (
     <>
       {meta}
-      <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
-        <Card>
-          <CardHeader className="text-center">
-            <CardTitle>
-              <h1 className="font-serif text-2xl">
-                {view === 'forgot'
-                  ? 'Reset your password'
-                  : view === 'sign-up'
-                    ? 'Create your account'
-                    : 'Welcome back'}
-              </h1>
-            </CardTitle>
-            <CardDescription>{SUBTITLES[view]}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {view === 'forgot' ? (
-              <ForgotPasswordForm
+      <AuthCard
+        title={
+          view === 'forgot'
+            ? 'Reset your password'
+            : view === 'sign-up'
+              ? 'Create your account'
+              : 'Welcome back'
+        }
+        description={SUBTITLES[view]}
+      >
+        {view === 'forgot' ? (
+          <ForgotPasswordForm
+            email={email}
+            onEmailChange={setEmail}
+            onBack={() => go('sign-in')}
+            takeFocus={moved}
+          />
+        ) : (
+          <Tabs
+            value={view}
+            onValueChange={(v) => {
+              setMoved(false)
+              setView(v as View)
+            }}
+          >
+            <TabsList className="mb-6 grid w-full grid-cols-2">
+              <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+              <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in">
+              <SignInForm
                 email={email}
                 onEmailChange={setEmail}
-                onBack={() => go('sign-in')}
+                onSignedIn={() => setJustSignedIn(true)}
+                onForgot={() => go('forgot')}
                 takeFocus={moved}
               />
-            ) : (
-              <Tabs
-                value={view}
-                onValueChange={(v) => {
-                  setMoved(false)
-                  setView(v as View)
-                }}
-              >
-                <TabsList className="mb-6 grid w-full grid-cols-2">
-                  <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-                  <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
-                </TabsList>
-                <TabsContent value="sign-in">
-                  <SignInForm
-                    email={email}
-                    onEmailChange={setEmail}
-                    onSignedIn={() => setJustSignedIn(true)}
-                    onForgot={() => go('forgot')}
-                    takeFocus={moved}
-                  />
-                </TabsContent>
-                <TabsContent value="sign-up">
-                  <SignUpForm
-                    email={email}
-                    onEmailChange={setEmail}
-                    onSignedIn={() => setJustSignedIn(true)}
-                    onSignInInstead={() => go('sign-in')}
-                    onResetPassword={() => go('forgot')}
-                  />
-                </TabsContent>
-              </Tabs>
-            )}
-          </CardContent>
-        </Card>
-      </section>
+            </TabsContent>
+            <TabsContent value="sign-up">
+              <SignUpForm
+                email={email}
+                onEmailChange={setEmail}
+                onSignedIn={() => setJustSignedIn(true)}
+                onSignInInstead={() => go('sign-in')}
+                onResetPassword={() => go('forgot')}
+              />
+            </TabsContent>
+          </Tabs>
+        )}
+      </AuthCard>
     </>
   )
 }

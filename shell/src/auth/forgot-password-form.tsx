@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { apiErrorMessage } from '@lamplight/contracts'
 import { useAuth } from '@lamplight/session'
-import { Button, Field, Form, Input, SubmitButton, toast } from '@lamplight/ui'
+import { Button, Form, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { EmailField } from './email-field'
 import { ForgotPasswordSchema } from './schemas'
 
 export function ForgotPasswordForm({
@@ -58,16 +59,11 @@ export function ForgotPasswordForm({
 
   return (
     <Form onSubmit={submit} className="grid gap-4">
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
-          />
-        )}
-      </Field>
+      <EmailField
+        id="forgot-email"
+        error={errors.email?.message}
+        field={form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+      />
       <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Sending…">
         Send reset link
       </SubmitButton>

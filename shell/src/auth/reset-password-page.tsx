@@ -1,22 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { apiErrorMessage } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Field,
-  Form,
-  Input,
-  SubmitButton,
-  toast,
-} from '@lamplight/ui'
+import { Button, Field, Form, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { z } from 'zod'
+import { AuthCard } from './auth-card'
 import { ResetPasswordSchema } from './schemas'
 
 /** /auth/reset-password?token=…: where the emailed reset link lands. */
@@ -44,57 +33,52 @@ export function ResetPasswordPage() {
   })
 
   return (
-    <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
+    <>
       <PageMeta title="Choose a new password" />
-      <Card>
-        <CardHeader className="text-center">
-          <CardTitle>
-            <h1 className="font-serif text-2xl">Choose a new password</h1>
-          </CardTitle>
-          {token && <CardDescription>Pick something you have not used here before.</CardDescription>}
-        </CardHeader>
-        <CardContent>
-          {!token || params.get('error') ? (
-            <div className="grid gap-4 text-center">
-              <p role="alert">This reset link is not valid any more. Links work once, for one hour.</p>
-              <Button asChild>
-                <Link to="/auth">Back to Sign In</Link>
-              </Button>
-            </div>
-          ) : (
-            <Form onSubmit={submit} className="grid gap-4">
-              <Field
-                id="new-password"
-                label="New password"
-                hint="At least 8 characters"
-                error={errors.password?.message}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="password"
-                    autoComplete="new-password"
-                    {...form.register('password')}
-                  />
-                )}
-              </Field>
-              <Field id="confirm-password" label="Repeat the new password" error={errors.confirm?.message}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="password"
-                    autoComplete="new-password"
-                    {...form.register('confirm')}
-                  />
-                )}
-              </Field>
-              <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Saving…">
-                Save new password
-              </SubmitButton>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+      <AuthCard
+        title="Choose a new password"
+        description={token && 'Pick something you have not used here before.'}
+      >
+        {!token || params.get('error') ? (
+          <div className="grid gap-4 text-center">
+            <p role="alert">This reset link is not valid any more. Links work once, for one hour.</p>
+            <Button asChild>
+              <Link to="/auth">Back to Sign In</Link>
+            </Button>
+          </div>
+        ) : (
+          <Form onSubmit={submit} className="grid gap-4">
+            <Field
+              id="new-password"
+              label="New password"
+              hint="At least 8 characters"
+              error={errors.password?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register('password')}
+                />
+              )}
+            </Field>
+            <Field id="confirm-password" label="Repeat the new password" error={errors.confirm?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register('confirm')}
+                />
+              )}
+            </Field>
+            <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Saving…">
+              Save new password
+            </SubmitButton>
+          </Form>
+        )}
+      </AuthCard>
+    </>
   )
 }

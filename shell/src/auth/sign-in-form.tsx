@@ -5,6 +5,7 @@ import { Button, Field, Form, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { EmailField } from './email-field'
 import { FormAlert } from './form-alert'
 import { SignInSchema } from './schemas'
 
@@ -51,16 +52,11 @@ export function SignInForm({
 
   return (
     <Form onSubmit={submit} className="grid gap-4">
-      <Field id="sign-in-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
-          />
-        )}
-      </Field>
+      <EmailField
+        id="sign-in-email"
+        error={errors.email?.message}
+        field={form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+      />
       <Field id="sign-in-password" label="Password" error={errors.password?.message}>
         {(control) => (
           <Input

@@ -5,6 +5,7 @@ import { Button, Field, Form, Input, SubmitButton, toast } from '@lamplight/ui'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { EmailField } from './email-field'
 import { FormAlert } from './form-alert'
 import { SignUpSchema } from './schemas'
 
@@ -80,16 +81,11 @@ export function SignUpForm({
       <Field id="sign-up-name" label="Full name" hint="Optional" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </Field>
-      <Field id="sign-up-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
-          />
-        )}
-      </Field>
+      <EmailField
+        id="sign-up-email"
+        error={errors.email?.message}
+        field={form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+      />
       <Field
         id="sign-up-password"
         label="Password"

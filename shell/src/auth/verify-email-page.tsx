@@ -1,25 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ApiError, apiErrorMessage } from '@lamplight/contracts'
 import { PageMeta, useAuth } from '@lamplight/session'
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Field,
-  Form,
-  FormOutcome,
-  Input,
-  type Outcome,
-  SubmitButton,
-  toast,
-} from '@lamplight/ui'
+import { Button, Field, Form, FormOutcome, Input, type Outcome, SubmitButton, toast } from '@lamplight/ui'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
+import { AuthCard } from './auth-card'
 import { safeRedirect } from './safe-redirect'
 
 const ConfirmSchema = z.object({ password: z.string().min(1, 'Enter your password') })
@@ -97,76 +84,72 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <section className="mx-auto flex min-h-[70vh] w-full max-w-md flex-col justify-center px-4 py-12">
+    <>
       <PageMeta title="Confirm your email" />
-      <Card>
-        <CardHeader className="text-center">
-          <CardTitle>
-            <h1 className="font-serif text-2xl">Confirm your email</h1>
-          </CardTitle>
-          {token && !linkFailed && email && (
-            <CardDescription>
-              {signedInHere ? (
-                <>
-                  Confirm <strong className="break-all text-foreground">{email}</strong> for your account.
-                </>
-              ) : (
-                <>
-                  To confirm <strong className="break-all text-foreground">{email}</strong>, enter the
-                  password you chose when you created the account.
-                </>
-              )}
-            </CardDescription>
-          )}
-        </CardHeader>
-        <CardContent>
-          {!token || !email || linkFailed ? (
-            <div className="grid gap-4 text-center">
-              <p role="alert">
-                {linkFailed?.message ??
-                  'This confirmation link is not complete. Please use the link from the mail.'}
-              </p>
-              {linkFailed?.expired && email && (
-                <Button type="button" onClick={resend}>
-                  Send me a new link
-                </Button>
-              )}
-              <FormOutcome outcome={outcome} />
-              <Button asChild variant={linkFailed?.expired ? 'outline' : 'default'}>
-                <Link to="/auth">Back to Sign In</Link>
-              </Button>
-            </div>
+      <AuthCard
+        title="Confirm your email"
+        description={
+          token &&
+          !linkFailed &&
+          email &&
+          (signedInHere ? (
+            <>
+              Confirm <strong className="break-all text-foreground">{email}</strong> for your account.
+            </>
           ) : (
-            <Form onSubmit={submit} className="grid gap-4">
-              {!signedInHere && (
-                <Field id="confirm-password" label="Password" error={errors.password?.message}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="password"
-                      autoComplete="current-password"
-                      autoFocus
-                      {...form.register('password')}
-                    />
-                  )}
-                </Field>
-              )}
-              <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Confirming…">
-                {signedInHere ? 'Confirm my email' : 'Confirm and sign in'}
-              </SubmitButton>
-              {!signedInHere && (
-                <p className="text-muted-foreground text-sm">
-                  Did not create an account, or forgot the password?{' '}
-                  <Link to="/auth?tab=forgot" className="text-primary underline underline-offset-4">
-                    Choose a new password
-                  </Link>{' '}
-                  by a link mailed to you: it ends any password chosen before.
-                </p>
-              )}
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+            <>
+              To confirm <strong className="break-all text-foreground">{email}</strong>, enter the password
+              you chose when you created the account.
+            </>
+          ))
+        }
+      >
+        {!token || !email || linkFailed ? (
+          <div className="grid gap-4 text-center">
+            <p role="alert">
+              {linkFailed?.message ??
+                'This confirmation link is not complete. Please use the link from the mail.'}
+            </p>
+            {linkFailed?.expired && email && (
+              <Button type="button" onClick={resend}>
+                Send me a new link
+              </Button>
+            )}
+            <FormOutcome outcome={outcome} />
+            <Button asChild variant={linkFailed?.expired ? 'outline' : 'default'}>
+              <Link to="/auth">Back to Sign In</Link>
+            </Button>
+          </div>
+        ) : (
+          <Form onSubmit={submit} className="grid gap-4">
+            {!signedInHere && (
+              <Field id="confirm-password" label="Password" error={errors.password?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="password"
+                    autoComplete="current-password"
+                    autoFocus
+                    {...form.register('password')}
+                  />
+                )}
+              </Field>
+            )}
+            <SubmitButton className="w-full" busy={isSubmitting} busyLabel="Confirming…">
+              {signedInHere ? 'Confirm my email' : 'Confirm and sign in'}
+            </SubmitButton>
+            {!signedInHere && (
+              <p className="text-muted-foreground text-sm">
+                Did not create an account, or forgot the password?{' '}
+                <Link to="/auth?tab=forgot" className="text-primary underline underline-offset-4">
+                  Choose a new password
+                </Link>{' '}
+                by a link mailed to you: it ends any password chosen before.
+              </p>
+            )}
+          </Form>
+        )}
+      </AuthCard>
+    </>
   )
 }

@@ -1,13 +1,7 @@
-import {
-  type BuyGiftInput,
-  type DeliveryAddressSchema,
-  giftSubscriptionsEndpoints,
-} from '@lamplight/contracts'
+import { type BuyGiftInput, giftSubscriptionsEndpoints } from '@lamplight/contracts'
 import { request } from '@lamplight/session'
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
-
-type DeliveryAddress = z.output<typeof DeliveryAddressSchema>
+import type { DeliveryAddress } from './subscriptions'
 
 /** Gift subscriptions (issue 34 item 7): buy one, the recipient's link, my sent and received gifts. */
 export const giftKeys = {

@@ -7,7 +7,8 @@ import { request } from '@lamplight/session'
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 
-type DeliveryAddress = z.output<typeof DeliveryAddressSchema>
+/** A shipping address as the checkout's schema leaves it (a subscription's, a gift's). */
+export type DeliveryAddress = z.output<typeof DeliveryAddressSchema>
 
 /** The signed-in customer's monthly plan: check-subscription, create-subscription, customer-portal. */
 export const subscriptionKeys = {

@@ -1,4 +1,7 @@
 import type { Cart, ProductView } from '@lamplight/contracts'
+import { SEEDED_SHIPPING_RATES } from '@lamplight/testing'
+import { vi } from 'vitest'
+import { fakeApi } from './render'
 
 /** A product as `GET /api/products` gives it, with what a test changes. */
 export function productView(
@@ -20,6 +23,20 @@ export function productView(
     ...overrides,
   }
 }
+
+/** The Scroll as a page's own lookup answers it in a page test: on sale, no pictures, no facts. */
+export const SCROLL = productView({
+  id: 'p1',
+  slug: 'scroll-of-antioch',
+  name: 'The Scroll of Antioch',
+  description: 'A mystery',
+  price: 4999,
+  tagline: '',
+  category: 'history',
+  availability: 'on_sale',
+  featured: true,
+  facts: {},
+})
 
 const picture = (slug: string, alt: string) => ({
   id: `img-${slug}`,
@@ -68,26 +85,6 @@ export const CATALOGUE: ProductView[] = [
 ]
 
 const notFound = () => Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })
-
-/** The seeded rates (decision 052), as `GET /api/shipping/rates` gives them. */
-export const SHIPPING_RATES = [
-  {
-    country: 'US',
-    zoneName: 'United States',
-    name: 'Standard',
-    amountCents: 599,
-    freeOverCents: 3500,
-    deliveryTime: '3-5 business days',
-  },
-  {
-    country: 'CA',
-    zoneName: 'Canada',
-    name: 'Standard',
-    amountCents: 1299,
-    freeOverCents: null,
-    deliveryTime: '3-5 business days',
-  },
-]
 
 /**
  * A cart as `GET /api/cart` (or one box's `GET /api/checkout/quote`) answers it: each line at
@@ -143,7 +140,7 @@ export function catalogueResponse(url: string, products: ProductView[] = CATALOG
   const parsed = new URL(url, 'http://localhost')
   const path = parsed.pathname
   if (path === '/api/products') return Response.json({ data: products })
-  if (path === '/api/shipping/rates') return Response.json({ data: SHIPPING_RATES })
+  if (path === '/api/shipping/rates') return Response.json({ data: SEEDED_SHIPPING_RATES })
   // A visitor's cart: empty; one box's Review Order: that box, once.
   if (path === '/api/cart') return Response.json({ data: cartOf([], parsed.searchParams.get('country')) })
   if (path === '/api/checkout/quote') {
@@ -163,3 +160,8 @@ export const catalogueFetch =
   (products: ProductView[] = CATALOGUE) =>
   async (input: RequestInfo | URL) =>
     catalogueResponse(String(input), products) ?? notFound()
+
+/** Stubs `fetch` with the catalogue's API (`catalogueResponse`): anything else is a 404. */
+export function serveCatalogue(products: ProductView[] = CATALOGUE) {
+  vi.stubGlobal('fetch', vi.fn(fakeApi((url) => catalogueResponse(url, products) ?? notFound())))
+}

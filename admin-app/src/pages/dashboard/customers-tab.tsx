@@ -21,7 +21,7 @@ import {
   setRoleMutation,
 } from '../../api/dashboard'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import type { AdminColumn } from '../../components/data-table'
+import { type AdminColumn, actionsColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
@@ -50,15 +50,11 @@ export function CustomersTab() {
       { accessorKey: 'created_at', header: 'Joined', cell: ({ row }) => formatDate(row.original.created_at) },
       { accessorKey: 'role', header: 'Role', cell: ({ row }) => <RoleSelect customer={row.original} /> },
       { accessorKey: 'orders', header: 'Orders' },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => (
-          <Button size="sm" variant="outline" onClick={() => setGranting(row.original)}>
-            Grant access
-          </Button>
-        ),
-      },
+      actionsColumn(({ row }) => (
+        <Button size="sm" variant="outline" onClick={() => setGranting(row.original)}>
+          Grant access
+        </Button>
+      )),
     ],
     [],
   )

@@ -1,23 +1,18 @@
 import { PageMeta, useAuth } from '@lamplight/session'
-import { Button, PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
+import { PageFrame, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@lamplight/ui'
 import { ClipboardListIcon, PackageIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router'
+import { Navigate, useSearchParams } from 'react-router'
 import { summaryQuery } from '../../api/dashboard'
-import { RequireRole } from '../../components/require-role'
+import { LinkButton } from '../../components/link-button'
+import { guarded } from '../../components/require-role'
 import { SubscriberFigures } from '../subscribers/subscribers-page'
 import { LowStock } from './low-stock'
 import { SummaryCards } from './summary-cards'
 import { tabsFor } from './tabs'
 
-export function DashboardPage() {
-  return (
-    <RequireRole level="staff">
-      <Dashboard />
-    </RequireRole>
-  )
-}
+export const DashboardPage = guarded(Dashboard, 'staff')
 
 function Dashboard() {
   const { isAdmin } = useAuth()
@@ -74,6 +69,17 @@ function Dashboard() {
   )
 }
 
+/** The owner's other pages, a click from the overview. */
+const SECTIONS = [
+  { to: '/admin/insights', label: 'Insights' },
+  { to: '/admin/puzzles', label: 'Puzzles and codes' },
+  { to: '/admin/shipping', label: 'Shipping rates' },
+  { to: '/admin/discounts', label: 'Discounts and gift cards' },
+  { to: '/admin/subscribers', label: 'Subscribers' },
+  { to: '/admin/products', label: 'Products', icon: PackageIcon },
+  { to: '/admin/fulfilment', label: 'Fulfilment', icon: TruckIcon },
+]
+
 function AdminOverview() {
   const summary = useQuery(summaryQuery())
   useEffect(() => {
@@ -83,42 +89,17 @@ function AdminOverview() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-end gap-2">
         {/* The developers' page, out of the owner's tabs but a click away. */}
-        <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
-          <Link to="/admin/deployments">Deployments (developers)</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/insights">Insights</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/puzzles">Puzzles and codes</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/shipping">Shipping rates</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/discounts">Discounts and gift cards</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/subscribers">Subscribers</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/products">
-            <PackageIcon aria-hidden className="size-4" />
-            Products
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/fulfilment">
-            <TruckIcon aria-hidden className="size-4" />
-            Fulfilment
-          </Link>
-        </Button>
-        <Button asChild>
-          <Link to="/admin/orders">
-            <ClipboardListIcon aria-hidden className="size-4" />
-            View Orders
-          </Link>
-        </Button>
+        <LinkButton to="/admin/deployments" variant="ghost" size="sm" className="text-muted-foreground">
+          Deployments (developers)
+        </LinkButton>
+        {SECTIONS.map(({ to, label, icon }) => (
+          <LinkButton key={to} to={to} icon={icon} variant="outline">
+            {label}
+          </LinkButton>
+        ))}
+        <LinkButton to="/admin/orders" icon={ClipboardListIcon}>
+          View Orders
+        </LinkButton>
       </div>
       <SummaryCards />
       <SubscriberFigures withRevenue={false} />

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { dashboardKeys, progressQuery, resetProgressMutation } from '../../api/dashboard'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import type { AdminColumn } from '../../components/data-table'
+import { type AdminColumn, actionsColumn, PersonCell } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
@@ -22,10 +22,7 @@ export function ProgressTab() {
         id: 'customer',
         header: 'Customer',
         cell: ({ row }) => (
-          <div className="grid">
-            <span>{row.original.customer_name || '—'}</span>
-            <span className="text-xs text-muted-foreground">{row.original.customer_email}</span>
-          </div>
+          <PersonCell name={row.original.customer_name} email={row.original.customer_email} />
         ),
       },
       { accessorKey: 'product_name', header: 'Product' },
@@ -51,21 +48,17 @@ export function ProgressTab() {
             <Badge variant="secondary">In progress</Badge>
           ),
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setResetting(row.original)}
-            aria-label={`Reset progress of ${row.original.customer_email ?? 'this player'} on ${row.original.product_name}`}
-          >
-            <RotateCcwIcon aria-hidden className="size-4" />
-            Reset
-          </Button>
-        ),
-      },
+      actionsColumn(({ row }) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setResetting(row.original)}
+          aria-label={`Reset progress of ${row.original.customer_email ?? 'this player'} on ${row.original.product_name}`}
+        >
+          <RotateCcwIcon aria-hidden className="size-4" />
+          Reset
+        </Button>
+      )),
     ],
     [],
   )

@@ -1,10 +1,10 @@
 import { type AdminOrder, formatMoney } from '@lamplight/contracts'
-import { Button } from '@lamplight/ui'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ordersQuery } from '../../api/orders'
-import type { AdminColumn } from '../../components/data-table'
+import { type AdminColumn, PersonCell } from '../../components/data-table'
+import { LinkButton } from '../../components/link-button'
 import { QueryTable } from '../../components/query-table'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDate } from '../../lib/format'
@@ -31,10 +31,7 @@ export function PurchasesTab() {
         accessorKey: 'customer_email',
         header: 'Customer',
         cell: ({ row }) => (
-          <div className="grid">
-            <span>{row.original.customer_name || '—'}</span>
-            <span className="text-xs text-muted-foreground">{row.original.customer_email}</span>
-          </div>
+          <PersonCell name={row.original.customer_name} email={row.original.customer_email} />
         ),
       },
       { accessorKey: 'product_title', header: 'Product' },
@@ -55,9 +52,9 @@ export function PurchasesTab() {
   return (
     <div className="grid gap-4">
       <div className="flex justify-end">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/orders">Filter and export in Orders</Link>
-        </Button>
+        <LinkButton to="/admin/orders" variant="outline" size="sm">
+          Filter and export in Orders
+        </LinkButton>
       </div>
       <QueryTable
         query={query}

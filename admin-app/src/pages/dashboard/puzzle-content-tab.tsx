@@ -10,10 +10,8 @@ import {
   Button,
   Dialog,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHead,
   Field,
   Form,
   Input,
@@ -25,7 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { dashboardKeys, puzzleContentQuery, updatePuzzleContentMutation } from '../../api/dashboard'
-import type { AdminColumn } from '../../components/data-table'
+import { type AdminColumn, actionsColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
@@ -52,20 +50,16 @@ export function PuzzleContentTab() {
         cell: ({ row }) =>
           row.original.is_active ? <Badge>Active</Badge> : <Badge variant="outline">Hidden</Badge>,
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setEditing(row.original)}
-            aria-label={`Edit step ${row.original.step_number} of ${row.original.product_name}`}
-          >
-            Edit
-          </Button>
-        ),
-      },
+      actionsColumn(({ row }) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setEditing(row.original)}
+          aria-label={`Edit step ${row.original.step_number} of ${row.original.product_name}`}
+        >
+          Edit
+        </Button>
+      )),
     ],
     [],
   )
@@ -117,12 +111,7 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
       onSubmit={form.handleSubmit((values) => mutation.run({ id: step.id, values }))}
       className="grid gap-4"
     >
-      <DialogHeader>
-        <DialogTitle>
-          Step {step.step_number}: {step.title}
-        </DialogTitle>
-        <DialogDescription>{step.product_name}</DialogDescription>
-      </DialogHeader>
+      <DialogHead title={`Step ${step.step_number}: ${step.title}`}>{step.product_name}</DialogHead>
       <Field id="step-title" label="Title" error={errors.title?.message}>
         {(control) => <Input {...control} {...form.register('title')} />}
       </Field>

@@ -11,7 +11,8 @@ import {
   setPublishedMutation,
 } from '../../api/resources'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import type { AdminColumn } from '../../components/data-table'
+import { type AdminColumn, actionsColumn } from '../../components/data-table'
+import { LinkButton } from '../../components/link-button'
 import { QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
@@ -80,40 +81,36 @@ export function ResourcesTab() {
         header: 'Created',
         cell: ({ row }) => formatDate(row.original.created_at),
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => {
-          const resource = row.original
-          const busy = toggle.busy && toggle.variables?.id === resource.id
-          return (
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                aria-label={`${resource.published ? 'Unpublish' : 'Publish'} ${resource.title}`}
-                onClick={() => toggle.run({ id: resource.id, published: !resource.published })}
-              >
-                {resource.published ? 'Unpublish' : 'Publish'}
-              </Button>
-              <Button asChild size="sm" variant="outline">
-                <Link to={`/admin/resources/${resource.id}/edit`} aria-label={`Edit ${resource.title}`}>
-                  Edit
-                </Link>
-              </Button>
-              <Button
-                size="sm"
-                variant="destructive"
-                aria-label={`Delete ${resource.title}`}
-                onClick={() => setDeleting(resource)}
-              >
-                Delete
-              </Button>
-            </div>
-          )
-        },
-      },
+      actionsColumn(({ row }) => {
+        const resource = row.original
+        const busy = toggle.busy && toggle.variables?.id === resource.id
+        return (
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              aria-label={`${resource.published ? 'Unpublish' : 'Publish'} ${resource.title}`}
+              onClick={() => toggle.run({ id: resource.id, published: !resource.published })}
+            >
+              {resource.published ? 'Unpublish' : 'Publish'}
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/admin/resources/${resource.id}/edit`} aria-label={`Edit ${resource.title}`}>
+                Edit
+              </Link>
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              aria-label={`Delete ${resource.title}`}
+              onClick={() => setDeleting(resource)}
+            >
+              Delete
+            </Button>
+          </div>
+        )
+      }),
     ],
     [toggle],
   )
@@ -122,12 +119,9 @@ export function ResourcesTab() {
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox label="Search resources" placeholder="Search by title" value={q} onSearch={onSearch} />
-        <Button asChild>
-          <Link to="/admin/resources/new">
-            <PlusIcon aria-hidden className="size-4" />
-            New Resource
-          </Link>
-        </Button>
+        <LinkButton to="/admin/resources/new" icon={PlusIcon}>
+          New Resource
+        </LinkButton>
       </div>
       <QueryTable
         query={query}

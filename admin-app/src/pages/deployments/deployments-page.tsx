@@ -1,8 +1,4 @@
-import { PageMeta } from '@lamplight/session'
-import { Button, PageFrame } from '@lamplight/ui'
-import { ArrowLeftIcon } from '@lamplight/ui/icons'
-import { Link } from 'react-router'
-import { RequireRole } from '../../components/require-role'
+import { AdminPage } from '../../components/admin-page'
 import { DeploymentsTab } from './deployments-tab'
 
 /**
@@ -11,21 +7,12 @@ import { DeploymentsTab } from './deployments-tab'
  */
 export function DeploymentsPage() {
   return (
-    <RequireRole level="admin">
-      <PageFrame
-        eyebrow="For developers"
-        title="Deployments"
-        lead="Which release of each part of the site visitors load."
-      >
-        <PageMeta title="Deployments" />
-        <Button asChild variant="ghost" size="sm" className="mb-4">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to the dashboard
-          </Link>
-        </Button>
-        <DeploymentsTab />
-      </PageFrame>
-    </RequireRole>
+    <AdminPage
+      eyebrow="For developers"
+      title="Deployments"
+      lead="Which release of each part of the site visitors load."
+    >
+      <DeploymentsTab />
+    </AdminPage>
   )
 }

@@ -23,7 +23,7 @@ import {
   stopCanaryMutation,
 } from '../../api/deployments'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import type { AdminColumn } from '../../components/data-table'
+import { type AdminColumn, actionsColumn } from '../../components/data-table'
 import { QueryTable } from '../../components/query-table'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
@@ -261,63 +261,59 @@ export function DeploymentsTab() {
           </ol>
         ),
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => {
-          const d = row.original
-          const choices = d.releases.filter((r) => !r.active)
-          const version = chosen[d.remote] ?? choices[0]?.version
-          return (
-            <div className="flex flex-wrap items-center gap-2">
-              <Select
-                value={version ?? ''}
-                onValueChange={(value) => setChosen((prev) => ({ ...prev, [d.remote]: value }))}
-                disabled={choices.length === 0}
-              >
-                <SelectTrigger aria-label={`Release of ${d.remote} to activate`} className="w-44">
-                  <SelectValue placeholder="No other release" />
-                </SelectTrigger>
-                <SelectContent>
-                  {choices.map((r) => (
-                    <SelectItem key={r.version} value={r.version}>
-                      {r.version}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <Button
-                size="sm"
-                disabled={!version}
-                aria-label={`Activate ${d.remote} ${version ?? ''}`.trim()}
-                onClick={() => version && setPending({ action: 'activate', remote: d.remote, version })}
-              >
-                Activate
-              </Button>
-              <CanaryControls
-                remote={d.remote}
-                version={d.canary?.version ?? version}
-                current={d.canary?.share ?? null}
-                onRequest={(target, share) =>
-                  setPending({ action: 'canary', remote: d.remote, version: target, share })
-                }
-              />
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={!d.rollbackTo}
-                title={d.rollbackTo ? `Back to ${d.rollbackTo}` : 'Nothing earlier to roll back to'}
-                aria-label={`Roll back ${d.remote}`}
-                onClick={() =>
-                  d.rollbackTo && setPending({ action: 'rollback', remote: d.remote, version: d.rollbackTo })
-                }
-              >
-                Roll back
-              </Button>
-            </div>
-          )
-        },
-      },
+      actionsColumn(({ row }) => {
+        const d = row.original
+        const choices = d.releases.filter((r) => !r.active)
+        const version = chosen[d.remote] ?? choices[0]?.version
+        return (
+          <div className="flex flex-wrap items-center gap-2">
+            <Select
+              value={version ?? ''}
+              onValueChange={(value) => setChosen((prev) => ({ ...prev, [d.remote]: value }))}
+              disabled={choices.length === 0}
+            >
+              <SelectTrigger aria-label={`Release of ${d.remote} to activate`} className="w-44">
+                <SelectValue placeholder="No other release" />
+              </SelectTrigger>
+              <SelectContent>
+                {choices.map((r) => (
+                  <SelectItem key={r.version} value={r.version}>
+                    {r.version}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Button
+              size="sm"
+              disabled={!version}
+              aria-label={`Activate ${d.remote} ${version ?? ''}`.trim()}
+              onClick={() => version && setPending({ action: 'activate', remote: d.remote, version })}
+            >
+              Activate
+            </Button>
+            <CanaryControls
+              remote={d.remote}
+              version={d.canary?.version ?? version}
+              current={d.canary?.share ?? null}
+              onRequest={(target, share) =>
+                setPending({ action: 'canary', remote: d.remote, version: target, share })
+              }
+            />
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!d.rollbackTo}
+              title={d.rollbackTo ? `Back to ${d.rollbackTo}` : 'Nothing earlier to roll back to'}
+              aria-label={`Roll back ${d.remote}`}
+              onClick={() =>
+                d.rollbackTo && setPending({ action: 'rollback', remote: d.remote, version: d.rollbackTo })
+              }
+            >
+              Roll back
+            </Button>
+          </div>
+        )
+      }),
     ],
     [chosen],
   )

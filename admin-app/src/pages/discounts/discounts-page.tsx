@@ -8,25 +8,19 @@ import {
 import { Badge, Button, Field, Form, Input, NativeSelect, SubmitButton, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import { adminDiscountsQuery, discountKeys, saveDiscountMutation } from '../../api/discounts'
 import { adminProductsQuery } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { LinkButton } from '../../components/link-button'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
 import { useUrlFilters } from '../../lib/use-url-filters'
 
 /** `/admin/discounts`: every discount code with its uses and revenue; create, edit, pause (issue 33). */
-export function DiscountsPage() {
-  return (
-    <RequireRole level="admin">
-      <Discounts />
-    </RequireRole>
-  )
-}
+export const DiscountsPage = guarded(Discounts)
 
 export type DiscountFormValues = {
   code: string
@@ -262,14 +256,13 @@ function Discounts() {
       title="Discount codes"
       lead="Promotions the buyer types at checkout, with their uses and revenue."
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/gift-cards">Gift cards</Link>
-        </Button>
+        <LinkButton to="/admin/gift-cards" variant="outline" size="sm">
+          Gift cards
+        </LinkButton>
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
-      filtered={filtered}
-      empty={hasNoRows(list)}
-      onClear={clearFilters}
+      filtering={{ filtered, clear: clearFilters }}
+      list={list}
       filters={
         <>
           <SearchFilter

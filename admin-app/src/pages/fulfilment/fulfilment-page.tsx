@@ -1,5 +1,4 @@
 import {
-  CARRIERS,
   type Carrier,
   FULFILMENT_STATUS_LABELS,
   type FulfilmentQueueEntry,
@@ -12,10 +11,8 @@ import {
   Button,
   Dialog,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHead,
   ErrorState,
   Form,
   Input,
@@ -31,10 +28,11 @@ import { Link } from 'react-router'
 import { downloadSelection, pickListQuery, queueQuery, shipManyMutation } from '../../api/fulfilment'
 import { orderKeys } from '../../api/orders'
 import { adminProductsQuery } from '../../api/products'
-import { AdminListFrame, ChoiceFilter, FilterField } from '../../components/admin-list-frame'
+import { AdminListFrame, ChoiceFilter, InputFilter } from '../../components/admin-list-frame'
+import { CarrierOptions } from '../../components/carrier-options'
+import { LinkButton } from '../../components/link-button'
 import { Pagination } from '../../components/pagination'
-import { hasNoRows } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { guarded } from '../../components/require-role'
 import { TableSkeleton } from '../../components/states'
 import { formatDate } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
@@ -42,13 +40,7 @@ import { useUrlFilters } from '../../lib/use-url-filters'
 
 const PAGE_SIZE = 50
 
-export function FulfilmentPage() {
-  return (
-    <RequireRole level="admin">
-      <Fulfilment />
-    </RequireRole>
-  )
-}
+export const FulfilmentPage = guarded(Fulfilment)
 
 /** The queue's filters, each read with the API's schema (unreadable ones are ignored). */
 function parseQueueFilters(params: URLSearchParams) {
@@ -122,14 +114,13 @@ function Fulfilment() {
       title="Fulfilment"
       lead="Paid orders waiting to ship, oldest first."
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/orders">All orders</Link>
-        </Button>
+        <LinkButton to="/admin/orders" variant="outline" size="sm">
+          All orders
+        </LinkButton>
       }
       filtersClassName="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
-      filtered={filtered}
-      empty={hasNoRows(queue)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={queue}
       filters={
         <>
           <ChoiceFilter
@@ -150,15 +141,14 @@ function Fulfilment() {
             value={query.country}
             onChange={(country) => update({ country })}
           />
-          <FilterField id="queue-month" label="Ordered in" className="min-w-0">
-            <Input
-              id="queue-month"
-              type="month"
-              className="min-w-0"
-              value={query.month ?? ''}
-              onChange={(event) => update({ month: event.target.value || undefined })}
-            />
-          </FilterField>
+          <InputFilter
+            id="queue-month"
+            label="Ordered in"
+            type="month"
+            className="min-w-0"
+            value={query.month}
+            onChange={(month) => update({ month })}
+          />
         </>
       }
     >
@@ -408,14 +398,9 @@ function ShipDialog({
 
   return (
     <Form onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>
-          Ship {entries.length} {entries.length === 1 ? 'order' : 'orders'}
-        </DialogTitle>
-        <DialogDescription>
-          Everything left in each order goes in one parcel. Each buyer is mailed the tracking link once.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHead title={`Ship ${entries.length} ${entries.length === 1 ? 'order' : 'orders'}`}>
+        Everything left in each order goes in one parcel. Each buyer is mailed the tracking link once.
+      </DialogHead>
       <ul className="my-4 grid gap-4">
         {entries.map((entry) => {
           const error = errors[entry.order_id]
@@ -434,11 +419,7 @@ function ShipDialog({
                   value={rows[entry.order_id]!.carrier}
                   onChange={(event) => setRow(entry.order_id, { carrier: event.target.value as Carrier })}
                 >
-                  {CARRIERS.map((carrier) => (
-                    <option key={carrier} value={carrier}>
-                      {carrier === 'other' ? 'Other' : carrier}
-                    </option>
-                  ))}
+                  <CarrierOptions />
                 </NativeSelect>
               </div>
               <div className="grid gap-1">
@@ -475,12 +456,9 @@ function PickList({ ids }: { ids: string[] }) {
   const list = useQuery(pickListQuery(ids))
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Pick list</DialogTitle>
-        <DialogDescription>
-          What {ids.length} {ids.length === 1 ? 'order needs' : 'orders need'}, in total per product.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHead title="Pick list">
+        What {ids.length} {ids.length === 1 ? 'order needs' : 'orders need'}, in total per product.
+      </DialogHead>
       {list.isPending ? (
         <TableSkeleton rows={3} />
       ) : list.isError ? (

@@ -23,8 +23,9 @@ import {
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import type { AdminColumn } from '../../components/data-table'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { LinkButton } from '../../components/link-button'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { formatDateTime } from '../../lib/format'
 import { centsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
@@ -42,13 +43,7 @@ const KIND = {
 }
 
 /** `/admin/gift-cards`: cards by their last four only, balance, ledger; issue one by hand, disable one (issue 33). */
-export function GiftCardsPage() {
-  return (
-    <RequireRole level="admin">
-      <GiftCards />
-    </RequireRole>
-  )
-}
+export const GiftCardsPage = guarded(GiftCards)
 
 type GiftCardFilters = { q?: string; status?: Card['status'] }
 
@@ -155,14 +150,13 @@ function GiftCards() {
       title="Gift cards"
       lead="Cards are shown by their last four characters: the codes themselves are never stored."
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/discounts">Discount codes</Link>
-        </Button>
+        <LinkButton to="/admin/discounts" variant="outline" size="sm">
+          Discount codes
+        </LinkButton>
       }
       filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
-      filtered={filtered}
-      empty={hasNoRows(list)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={list}
       filters={
         <>
           <SearchFilter

@@ -1,7 +1,8 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@lamplight/ui'
 import { DownloadIcon } from '@lamplight/ui/icons'
-import type { ReactNode } from 'react'
-import { type CsvColumn, downloadCsv, toCsv } from './csv'
+import type { ComponentProps, ReactNode } from 'react'
+import { downloadCsv } from '../../lib/download-csv'
+import { type CsvColumn, toCsv } from './csv'
 
 export type ChartColumn<Row> = CsvColumn<Row> & { format?: (value: Row[keyof Row & string]) => string }
 
@@ -139,5 +140,36 @@ export function Figure({
             : `${change > 0 ? '+' : ''}${(change * 100).toFixed(1)}% vs ${format(previous)}`}
       </dd>
     </div>
+  )
+}
+
+/** A chart's CSV file name: what it holds and the period, `top-products-2026-01-01-2026-01-31.csv`. */
+export const csvFile = (what: string, range: { from: string; to: string }) =>
+  `${what}-${range.from}-${range.to}.csv`
+
+/** One figure of a section: which total, and how it reads. */
+export type FigureSpec<Totals> = Omit<ComponentProps<typeof Figure>, 'value' | 'previous'> & {
+  of: keyof Totals
+}
+
+/** A section's figures, each against the period before. */
+export function Figures<Totals extends Record<string, number | null>>({
+  totals,
+  figures,
+}: {
+  totals: { current: Totals; previous: Totals }
+  figures: readonly FigureSpec<Totals>[]
+}) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {figures.map(({ of, ...figure }) => (
+        <Figure
+          key={String(of)}
+          {...figure}
+          value={totals.current[of] ?? null}
+          previous={totals.previous[of] ?? null}
+        />
+      ))}
+    </dl>
   )
 }

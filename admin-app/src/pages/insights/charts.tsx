@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react'
 import {
   Area,
   AreaChart,
@@ -12,7 +13,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
-import { SERIES_COLOURS } from './chart-card'
+import { ChartCard, SERIES_COLOURS } from './chart-card'
 
 /**
  * The two kinds of chart Insights draws, so each card says only what it shows: a value per
@@ -164,5 +165,19 @@ export function RankedBars({
         ))}
       </BarChart>
     </ResponsiveContainer>
+  )
+}
+
+/** A card whose chart ranks the card's own rows as bars (`bars`: how, as RankedBars takes it). */
+export function RankedCard<Row extends object>({
+  bars,
+  ...card
+}: Omit<ComponentProps<typeof ChartCard<Row>>, 'children'> & {
+  bars: Omit<ComponentProps<typeof RankedBars>, 'rows'>
+}) {
+  return (
+    <ChartCard {...card}>
+      <RankedBars rows={card.rows} {...bars} />
+    </ChartCard>
   )
 }

@@ -17,15 +17,3 @@ export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
   for (const row of rows) lines.push(columns.map((column) => csvCell(row[column.key])).join(','))
   return `${lines.join('\r\n')}\r\n`
 }
-
-/** Hands the browser the CSV as a file download. */
-export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}

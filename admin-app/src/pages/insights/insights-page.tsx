@@ -5,12 +5,10 @@ import {
   type InsightsRange,
   InsightsRangeSchema,
 } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, Input, Label, LoadingState, PageFrame } from '@lamplight/ui'
-import { ArrowLeftIcon } from '@lamplight/ui/icons'
+import { Button, ErrorState, Input, Label, LoadingState } from '@lamplight/ui'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import {
   funnelInsightsQuery,
   libraryInsightsQuery,
@@ -18,9 +16,9 @@ import {
   revenueInsightsQuery,
   subscriberInsightsQuery,
 } from '../../api/insights'
-import { RequireRole } from '../../components/require-role'
-import { ChartCard, Figure } from './chart-card'
-import { PeriodChart, periodLabel, RankedBars } from './charts'
+import { AdminPage } from '../../components/admin-page'
+import { ChartCard, csvFile, type FigureSpec, Figures } from './chart-card'
+import { PeriodChart, periodLabel, RankedBars, RankedCard } from './charts'
 
 const DAY = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -43,24 +41,46 @@ const money = (cents: number) => formatMoney(cents)
 const axisMoney = (cents: number) => `$${formatCount(Math.round(cents / 100))}`
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
 
+type Totals<K extends string> = Record<K, number | null>
+
+const REVENUE_FIGURES: FigureSpec<
+  Totals<'net_cents' | 'orders' | 'average_order_cents' | 'refunds_cents'>
+>[] = [
+  { of: 'net_cents', label: 'Net revenue', format: money },
+  { of: 'orders', label: 'Orders', format: formatCount },
+  { of: 'average_order_cents', label: 'Average order', format: money },
+  { of: 'refunds_cents', label: 'Refunds', format: money },
+]
+
+const SUBSCRIBER_FIGURES: FigureSpec<
+  Totals<'active_at_end' | 'mrr_cents' | 'new' | 'cancelled' | 'churn_rate'>
+>[] = [
+  { of: 'active_at_end', label: 'Active at the end', format: formatCount },
+  { of: 'mrr_cents', label: 'Monthly recurring revenue', format: money },
+  { of: 'new', label: 'New', format: formatCount },
+  { of: 'cancelled', label: 'Cancelled', format: formatCount, lowerIsBetter: true },
+  {
+    of: 'churn_rate',
+    label: 'Churn rate',
+    format: percent,
+    lowerIsBetter: true,
+    none: 'No subscribers at the start',
+  },
+]
+
+const LIBRARY_FIGURES: FigureSpec<Totals<'downloads' | 'empty_searches'>>[] = [
+  { of: 'downloads', label: 'Downloads', format: formatCount },
+  { of: 'empty_searches', label: 'Searches that found nothing', format: formatCount, lowerIsBetter: true },
+]
+
 export function InsightsPage() {
   return (
-    <RequireRole level="admin">
-      <PageFrame
-        eyebrow="Admin"
-        title="Insights"
-        lead="Sales, subscribers, checkout, the library and the puzzles, against the period before."
-      >
-        <PageMeta title="Insights" />
-        <Button asChild variant="ghost" size="sm" className="mb-4">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Back to the dashboard
-          </Link>
-        </Button>
-        <Insights />
-      </PageFrame>
-    </RequireRole>
+    <AdminPage
+      title="Insights"
+      lead="Sales, subscribers, checkout, the library and the puzzles, against the period before."
+    >
+      <Insights />
+    </AdminPage>
   )
 }
 
@@ -220,32 +240,7 @@ function RevenueSection({ range }: { range: InsightsRange }) {
     <Section title="Revenue" query={query}>
       {(data) => (
         <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Figure
-              label="Net revenue"
-              value={data.totals.current.net_cents}
-              previous={data.totals.previous.net_cents}
-              format={money}
-            />
-            <Figure
-              label="Orders"
-              value={data.totals.current.orders}
-              previous={data.totals.previous.orders}
-              format={formatCount}
-            />
-            <Figure
-              label="Average order"
-              value={data.totals.current.average_order_cents}
-              previous={data.totals.previous.average_order_cents}
-              format={money}
-            />
-            <Figure
-              label="Refunds"
-              value={data.totals.current.refunds_cents}
-              previous={data.totals.previous.refunds_cents}
-              format={money}
-            />
-          </dl>
+          <Figures totals={data.totals} figures={REVENUE_FIGURES} />
           <p className="text-muted-foreground text-sm">
             Not recorded yet: {data.not_recorded.join(', ')} (shown when the shop records them, never as a
             zero).
@@ -255,7 +250,7 @@ function RevenueSection({ range }: { range: InsightsRange }) {
               id="revenue-chart"
               title={`Revenue per ${data.range.bucket}`}
               description="Paid orders by the day they were paid; refunds as negative on the day refunded."
-              csvName={`revenue-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('revenue', data.range)}
               rows={data.series}
               columns={[
                 { key: 'period', label: periodLabel(data.range.bucket) },
@@ -283,28 +278,26 @@ function RevenueSection({ range }: { range: InsightsRange }) {
                 ]}
               />
             </ChartCard>
-            <ChartCard
+            <RankedCard
               id="top-products"
               title="Top products"
               description="By revenue in this period, with units sold."
-              csvName={`top-products-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('top-products', data.range)}
               rows={data.top_products}
               columns={[
                 { key: 'name', label: 'Product' },
                 { key: 'units', label: 'Units' },
                 { key: 'revenue_cents', label: 'Revenue (cents)', format: (v) => money(Number(v)) },
               ]}
-            >
-              <RankedBars
-                rows={data.top_products}
-                category="name"
-                categoryWidth={110}
-                valueLabel="Revenue (dollars)"
-                format={money}
-                axisFormat={axisMoney}
-                series={[{ key: 'revenue_cents', name: 'Revenue' }]}
-              />
-            </ChartCard>
+              bars={{
+                category: 'name',
+                categoryWidth: 110,
+                valueLabel: 'Revenue (dollars)',
+                format: money,
+                axisFormat: axisMoney,
+                series: [{ key: 'revenue_cents', name: 'Revenue' }],
+              }}
+            />
           </div>
         </>
       )}
@@ -325,44 +318,14 @@ function SubscriberSection({ range }: { range: InsightsRange }) {
           new: point.new,
           cancelled: point.cancelled,
         })) as Record<string, string | number>[]
-        const { current, previous } = data.totals
         return (
           <>
-            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <Figure
-                label="Active at the end"
-                value={current.active_at_end}
-                previous={previous.active_at_end}
-                format={formatCount}
-              />
-              <Figure
-                label="Monthly recurring revenue"
-                value={current.mrr_cents}
-                previous={previous.mrr_cents}
-                format={money}
-              />
-              <Figure label="New" value={current.new} previous={previous.new} format={formatCount} />
-              <Figure
-                label="Cancelled"
-                value={current.cancelled}
-                previous={previous.cancelled}
-                format={formatCount}
-                lowerIsBetter
-              />
-              <Figure
-                label="Churn rate"
-                value={current.churn_rate}
-                previous={previous.churn_rate}
-                format={percent}
-                lowerIsBetter
-                none="No subscribers at the start"
-              />
-            </dl>
+            <Figures totals={data.totals} figures={SUBSCRIBER_FIGURES} />
             <ChartCard
               id="subscribers-chart"
               title="Active subscribers per plan"
               description={`At the end of each ${data.range.bucket}; churn is cancelled over active at the start of the period.`}
-              csvName={`subscribers-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('subscribers', data.range)}
               rows={rows}
               columns={[
                 { key: 'period', label: periodLabel(data.range.bucket) },
@@ -417,7 +380,7 @@ function FunnelSection({ range }: { range: InsightsRange }) {
                 {formatCount(data.declines.current)} (previous period {formatCount(data.declines.previous)}).
               </>
             }
-            csvName={`funnel-${data.range.from}-${data.range.to}.csv`}
+            csvName={csvFile('funnel', data.range)}
             rows={rows}
             columns={[
               { key: 'label', label: 'Stage' },
@@ -445,21 +408,7 @@ function LibrarySection({ range }: { range: InsightsRange }) {
     <Section title="Library" query={query}>
       {(data) => (
         <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Figure
-              label="Downloads"
-              value={data.totals.current.downloads}
-              previous={data.totals.previous.downloads}
-              format={formatCount}
-            />
-            <Figure
-              label="Searches that found nothing"
-              value={data.totals.current.empty_searches}
-              previous={data.totals.previous.empty_searches}
-              format={formatCount}
-              lowerIsBetter
-            />
-          </dl>
+          <Figures totals={data.totals} figures={LIBRARY_FIGURES} />
           {data.recorded_since && data.recorded_since > data.range.from ? (
             <p className="text-muted-foreground text-sm">
               Downloads per day are counted since {data.recorded_since}.
@@ -470,7 +419,7 @@ function LibrarySection({ range }: { range: InsightsRange }) {
               id="downloads-chart"
               title={`Downloads per ${data.range.bucket}`}
               description="Counted downloads (a repeat by the same visitor within a minute counts once)."
-              csvName={`downloads-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('downloads', data.range)}
               rows={data.series}
               columns={[
                 { key: 'period', label: periodLabel(data.range.bucket) },
@@ -485,64 +434,58 @@ function LibrarySection({ range }: { range: InsightsRange }) {
                 series={[{ key: 'downloads', name: 'Downloads' }]}
               />
             </ChartCard>
-            <ChartCard
+            <RankedCard
               id="top-categories"
               title="Top categories"
               description="Downloads of each category's resources in this period."
-              csvName={`top-categories-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('top-categories', data.range)}
               rows={data.top_categories}
               columns={[
                 { key: 'name', label: 'Category' },
                 { key: 'downloads', label: 'Downloads' },
               ]}
-            >
-              <RankedBars
-                rows={data.top_categories}
-                category="name"
-                categoryWidth={110}
-                valueLabel="Downloads"
-                series={[{ key: 'downloads', name: 'Downloads', colour: 1 }]}
-              />
-            </ChartCard>
-            <ChartCard
+              bars={{
+                category: 'name',
+                categoryWidth: 110,
+                valueLabel: 'Downloads',
+                series: [{ key: 'downloads', name: 'Downloads', colour: 1 }],
+              }}
+            />
+            <RankedCard
               id="top-resources"
               title="Top resources"
               description="The most downloaded resources in this period."
-              csvName={`top-resources-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('top-resources', data.range)}
               rows={data.top_resources}
               columns={[
                 { key: 'title', label: 'Resource' },
                 { key: 'category', label: 'Category' },
                 { key: 'downloads', label: 'Downloads' },
               ]}
-            >
-              <RankedBars
-                rows={data.top_resources}
-                category="title"
-                categoryWidth={130}
-                valueLabel="Downloads"
-                series={[{ key: 'downloads', name: 'Downloads' }]}
-              />
-            </ChartCard>
-            <ChartCard
+              bars={{
+                category: 'title',
+                categoryWidth: 130,
+                valueLabel: 'Downloads',
+                series: [{ key: 'downloads', name: 'Downloads' }],
+              }}
+            />
+            <RankedCard
               id="empty-searches"
               title="Searches that found nothing"
               description="What families looked for and the library did not have: ideas for what to write next. Words are kept 400 days."
-              csvName={`empty-searches-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('empty-searches', data.range)}
               rows={data.empty_searches}
               columns={[
                 { key: 'term', label: 'Search' },
                 { key: 'count', label: 'Times' },
               ]}
-            >
-              <RankedBars
-                rows={data.empty_searches}
-                category="term"
-                categoryWidth={130}
-                valueLabel="Times searched"
-                series={[{ key: 'count', name: 'Times', colour: 2 }]}
-              />
-            </ChartCard>
+              bars={{
+                category: 'term',
+                categoryWidth: 130,
+                valueLabel: 'Times searched',
+                series: [{ key: 'count', name: 'Times', colour: 2 }],
+              }}
+            />
           </div>
         </>
       )}
@@ -563,11 +506,11 @@ function PuzzleSection({ range }: { range: InsightsRange }) {
         }))
         return (
           <div className="grid gap-4 lg:grid-cols-2">
-            <ChartCard
+            <RankedCard
               id="puzzle-players"
               title="Players started and finished"
               description="Per puzzle box, in this period (previous period in the table)."
-              csvName={`puzzle-players-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('puzzle-players', data.range)}
               rows={data.products}
               columns={[
                 { key: 'name', label: 'Puzzle' },
@@ -577,22 +520,20 @@ function PuzzleSection({ range }: { range: InsightsRange }) {
                 { key: 'previous_started', label: 'Started (previous)' },
                 { key: 'previous_finished', label: 'Finished (previous)' },
               ]}
-            >
-              <RankedBars
-                rows={data.products}
-                category="name"
-                valueLabel="Players"
-                series={[
+              bars={{
+                category: 'name',
+                valueLabel: 'Players',
+                series: [
                   { key: 'started', name: 'Started', colour: 1 },
                   { key: 'finished', name: 'Finished', colour: 0 },
-                ]}
-              />
-            </ChartCard>
+                ],
+              }}
+            />
             <ChartCard
               id="puzzle-drop-off"
               title="Where players are stuck"
               description="Players who started in this period and have not finished, by the step they are on."
-              csvName={`puzzle-drop-off-${data.range.from}-${data.range.to}.csv`}
+              csvName={csvFile('puzzle-drop-off', data.range)}
               rows={dropOff}
               columns={[
                 { key: 'product', label: 'Puzzle' },

@@ -1,8 +1,7 @@
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { screen } from '@testing-library/react'
+import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { adminSession, renderAdminPage } from '../../test/render-admin-page'
 import { OrderDetailPage } from './order-detail-page'
 
 const ID = '3f2a9c1b-0000-4000-8000-000000000001'
@@ -10,10 +9,7 @@ const OTHER = '3f2a9c1b-0000-4000-8000-000000000002'
 let matches: string[] = []
 const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost')
-  if (url.pathname.endsWith('/get-session'))
-    return Response.json({
-      user: { id: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin' },
-    })
+  if (url.pathname.endsWith('/get-session')) return adminSession()
   if (url.pathname === '/api/admin/orders')
     return Response.json({
       data: matches.map((id) => ({ order_id: id, order_number: 'EMZOSODM' })),
@@ -22,24 +18,13 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
   return Response.json({ error: { code: 'not_found', message: 'Order Not Found' } }, { status: 404 })
 })
 
-function Where() {
-  const location = useLocation()
-  return <output aria-label="address">{location.pathname + location.search}</output>
-}
-
 function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/orders/:id" element={<OrderDetailPage />} />
-            <Route path="/admin/orders" element={<p>The orders list</p>} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
+  return renderAdminPage(
+    path,
+    <Routes>
+      <Route path="/admin/orders/:id" element={<OrderDetailPage />} />
+      <Route path="/admin/orders" element={<p>The orders list</p>} />
+    </Routes>,
   )
 }
 

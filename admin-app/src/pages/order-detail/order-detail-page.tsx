@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   type AdminOrderDetail,
-  CARRIERS,
   formatMoney,
   type MarkShippedInput,
   MarkShippedSchema,
@@ -17,10 +16,8 @@ import {
   CardTitle,
   Dialog,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHead,
   ErrorState,
   Field,
   Form,
@@ -28,17 +25,16 @@ import {
   Label,
   LoadingState,
   NativeSelect,
-  NotFoundState,
   PageContainer,
   PageFrame,
   Spinner,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
+import { CheckIcon, ExternalLinkIcon, RotateCcwIcon, TruckIcon } from '@lamplight/ui/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, Navigate, useParams } from 'react-router'
+import { Navigate, useParams } from 'react-router'
 import {
   deliverMutation,
   orderKeys,
@@ -47,29 +43,23 @@ import {
   refundMutation,
   shipMutation,
 } from '../../api/orders'
-import { RequireRole } from '../../components/require-role'
+import { AdminNotFound } from '../../components/admin-page'
+import { CarrierOptions } from '../../components/carrier-options'
+import { BackLink } from '../../components/link-button'
+import { guarded } from '../../components/require-role'
 import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
 import { useExclusiveMutation } from '../../lib/use-exclusive-mutation'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export function OrderDetailPage() {
-  return (
-    <RequireRole level="admin">
-      <OrderDetail />
-    </RequireRole>
-  )
-}
+export const OrderDetailPage = guarded(OrderDetail)
 
-function BackLink({ className }: { className?: string }) {
+function BackToOrders({ className }: { className?: string }) {
   return (
-    <Button asChild variant="ghost" size="sm" className={className}>
-      <Link to="/admin/orders">
-        <ArrowLeftIcon aria-hidden className="size-4" />
-        Back to orders
-      </Link>
-    </Button>
+    <BackLink to="/admin/orders" className={className}>
+      Back to orders
+    </BackLink>
   )
 }
 
@@ -80,23 +70,11 @@ function OrderDetail() {
 
 function OrderNotFound() {
   return (
-    <>
-      <PageMeta title="Order Not Found" />
-      <PageContainer>
-        <NotFoundState
-          title="Order Not Found"
-          message="No order has this number or id. It may have been typed incorrectly."
-          action={
-            <Button asChild>
-              <Link to="/admin/orders">
-                <ArrowLeftIcon aria-hidden className="size-4" />
-                Back to orders
-              </Link>
-            </Button>
-          }
-        />
-      </PageContainer>
-    </>
+    <AdminNotFound
+      title="Order Not Found"
+      message="No order has this number or id. It may have been typed incorrectly."
+      back={{ to: '/admin/orders', label: 'Back to orders' }}
+    />
   )
 }
 
@@ -105,7 +83,7 @@ function OrderLoading() {
     <>
       <PageMeta title="Order Details" />
       <PageContainer>
-        <BackLink className="-ml-3" />
+        <BackToOrders className="-ml-3" />
         <LoadingState label="Loading the order…" />
       </PageContainer>
     </>
@@ -117,7 +95,7 @@ function OrderLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying:
     <>
       <PageMeta title="Order Details" />
       <PageContainer>
-        <BackLink className="-ml-3" />
+        <BackToOrders className="-ml-3" />
         <ErrorState title="Failed to load order details" onRetry={onRetry} retrying={retrying} />
       </PageContainer>
     </>
@@ -222,7 +200,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       }
     >
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <BackLink className="-ml-3" />
+        <BackToOrders className="-ml-3" />
         <div className="flex flex-wrap gap-2">
           {order.can_ship && (
             <Button variant="outline" onClick={() => setShipping(true)}>
@@ -495,18 +473,11 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
       )}
       className="grid gap-4"
     >
-      <DialogHeader>
-        <DialogTitle>Ship</DialogTitle>
-        <DialogDescription>We email {order.customer_email} the tracking link.</DialogDescription>
-      </DialogHeader>
+      <DialogHead title="Ship">We email {order.customer_email} the tracking link.</DialogHead>
       <div className="grid gap-1.5">
         <Label htmlFor="ship-carrier">Carrier</Label>
         <NativeSelect id="ship-carrier" className="w-full" {...form.register('carrier')}>
-          {CARRIERS.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {carrier === 'other' ? 'Other' : carrier}
-            </option>
-          ))}
+          <CarrierOptions />
         </NativeSelect>
       </div>
       <Field id="tracking-number" label="Tracking number" error={error}>
@@ -516,35 +487,7 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
       </Field>
       {left.length > 0 &&
         (left.length > 1 || (left[0] && left[0].quantity - left[0].shipped_quantity > 1)) && (
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 font-medium text-sm">In this parcel</legend>
-            {left.map((item) => {
-              const max = item.quantity - item.shipped_quantity
-              return (
-                <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
-                  <Input
-                    id={`ship-${item.product_id}`}
-                    type="number"
-                    min={0}
-                    max={max}
-                    value={counts[item.product_id] ?? 0}
-                    onChange={(event) =>
-                      setCounts((current) => ({
-                        ...current,
-                        [item.product_id]: Math.max(
-                          0,
-                          Math.min(max, Math.trunc(Number(event.target.value) || 0)),
-                        ),
-                      }))
-                    }
-                  />
-                  <Label htmlFor={`ship-${item.product_id}`} className="font-normal">
-                    of {max} × {item.product_title}
-                  </Label>
-                </div>
-              )
-            })}
-          </fieldset>
+          <ItemCounts of="ship" items={left} counts={counts} setCounts={setCounts} />
         )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={ship.busy}>
@@ -602,44 +545,11 @@ function RefundForm({
         })
       }}
     >
-      <DialogHeader>
-        <DialogTitle>Refund</DialogTitle>
-        <DialogDescription>
-          The money goes back to {order.customer_email} through the payment provider, and they are told by
-          email. This cannot be undone.
-        </DialogDescription>
-      </DialogHeader>
-      {left.length > 0 && (
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 font-medium text-sm">What comes back</legend>
-          {left.map((item) => {
-            const max = item.quantity - item.refunded_quantity
-            return (
-              <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
-                <Input
-                  id={`refund-${item.product_id}`}
-                  type="number"
-                  min={0}
-                  max={max}
-                  value={counts[item.product_id] ?? 0}
-                  onChange={(event) =>
-                    setCounts((current) => ({
-                      ...current,
-                      [item.product_id]: Math.max(
-                        0,
-                        Math.min(max, Math.trunc(Number(event.target.value) || 0)),
-                      ),
-                    }))
-                  }
-                />
-                <Label htmlFor={`refund-${item.product_id}`} className="font-normal">
-                  of {max} × {item.product_title} ({formatMoney(item.unit_price_cents)} each)
-                </Label>
-              </div>
-            )
-          })}
-        </fieldset>
-      )}
+      <DialogHead title="Refund">
+        The money goes back to {order.customer_email} through the payment provider, and they are told by
+        email. This cannot be undone.
+      </DialogHead>
+      {left.length > 0 && <ItemCounts of="refund" items={left} counts={counts} setCounts={setCounts} />}
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -663,5 +573,66 @@ function RefundForm({
         </Button>
       </DialogFooter>
     </Form>
+  )
+}
+
+type OrderItem = AdminOrderDetail['items'][number]
+
+/** What a parcel or a refund counts of each line: what is done already, and how a line reads. */
+const COUNTED = {
+  ship: {
+    legend: 'In this parcel',
+    left: (item: OrderItem) => item.quantity - item.shipped_quantity,
+    label: (item: OrderItem, max: number) => `of ${max} × ${item.product_title}`,
+  },
+  refund: {
+    legend: 'What comes back',
+    left: (item: OrderItem) => item.quantity - item.refunded_quantity,
+    label: (item: OrderItem, max: number) =>
+      `of ${max} × ${item.product_title} (${formatMoney(item.unit_price_cents)} each)`,
+  },
+}
+
+/** How many of each line a parcel or a refund takes: a number field per line, from 0 to what is left of it. */
+function ItemCounts({
+  of,
+  items,
+  counts,
+  setCounts,
+}: {
+  of: keyof typeof COUNTED
+  items: OrderItem[]
+  counts: Record<string, number>
+  setCounts: Dispatch<SetStateAction<Record<string, number>>>
+}) {
+  const { legend, left, label } = COUNTED[of]
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 font-medium text-sm">{legend}</legend>
+      {items.map((item) => {
+        const max = left(item)
+        const id = `${of}-${item.product_id}`
+        return (
+          <div key={item.product_id} className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-3">
+            <Input
+              id={id}
+              type="number"
+              min={0}
+              max={max}
+              value={counts[item.product_id] ?? 0}
+              onChange={(event) =>
+                setCounts((current) => ({
+                  ...current,
+                  [item.product_id]: Math.max(0, Math.min(max, Math.trunc(Number(event.target.value) || 0))),
+                }))
+              }
+            />
+            <Label htmlFor={id} className="font-normal">
+              {label(item, max)}
+            </Label>
+          </div>
+        )
+      })}
+    </fieldset>
   )
 }

@@ -6,28 +6,27 @@ import {
   ORDER_STATUSES,
   type OrderSort,
 } from '@lamplight/contracts'
-import { Button, Input, Spinner, toast } from '@lamplight/ui'
+import { Button, Spinner, toast } from '@lamplight/ui'
 import { DownloadIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import type { SortingState } from '@tanstack/react-table'
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { downloadOrdersCsv, ordersQuery } from '../../api/orders'
-import { AdminListFrame, ChoiceFilter, FilterField, SearchFilter } from '../../components/admin-list-frame'
+import {
+  AdminListFrame,
+  ChoiceFilter,
+  DateRangeFilter,
+  SearchFilter,
+} from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { FulfilmentBadge, StatusBadge } from '../../components/status-badge'
 import { formatDate } from '../../lib/format'
 import { useOrderFilters } from './use-order-filters'
 
-export function OrdersPage() {
-  return (
-    <RequireRole level="admin">
-      <Orders />
-    </RequireRole>
-  )
-}
+export const OrdersPage = guarded(Orders)
 
 function Orders() {
   const { query, update, clear, filtered } = useOrderFilters()
@@ -143,9 +142,8 @@ function Orders() {
         </Button>
       }
       filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
-      filtered={filtered}
-      empty={hasNoRows(orders)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={orders}
       clearClassName="col-span-2 lg:col-span-1"
       filters={
         <>
@@ -177,26 +175,13 @@ function Orders() {
             value={query.fulfilment}
             onChange={(fulfilment) => update({ fulfilment })}
           />
-          <FilterField id="orders-from" label="From" className="col-span-2 min-w-0 sm:col-span-1">
-            <Input
-              id="orders-from"
-              type="date"
-              className="min-w-0"
-              value={query.from ?? ''}
-              max={query.to}
-              onChange={(event) => update({ from: event.target.value || undefined })}
-            />
-          </FilterField>
-          <FilterField id="orders-to" label="To" className="col-span-2 min-w-0 sm:col-span-1">
-            <Input
-              id="orders-to"
-              type="date"
-              className="min-w-0"
-              value={query.to ?? ''}
-              min={query.from}
-              onChange={(event) => update({ to: event.target.value || undefined })}
-            />
-          </FilterField>
+          <DateRangeFilter
+            idPrefix="orders"
+            className="col-span-2 min-w-0 sm:col-span-1"
+            from={query.from}
+            to={query.to}
+            onChange={update}
+          />
         </>
       }
     >

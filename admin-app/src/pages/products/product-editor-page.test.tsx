@@ -1,10 +1,9 @@
 import { type EditableProduct, ProductInputSchema, QuantityPricesBody } from '@lamplight/contracts'
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { adminSession, renderAdminPage, validationFailed } from '../../test/render-admin-page'
 import { EditProductPage, NewProductPage } from './product-editor-page'
 
 const ID = '3f2a9c1b-0000-4000-8000-000000000031'
@@ -51,27 +50,14 @@ const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const method = init?.method ?? 'GET'
   const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body
   sent.push({ method, path: url.pathname, body, headers: new Headers(init?.headers) })
-  if (url.pathname.endsWith('/get-session'))
-    return Response.json({
-      user: { id: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin' },
-    })
+  if (url.pathname.endsWith('/get-session')) return adminSession()
   if (url.pathname === `/api/admin/products/${ID}` && method === 'GET') return Response.json({ data: stored })
   if (
     (url.pathname === '/api/admin/products' && method === 'POST') ||
     (url.pathname === `/api/admin/products/${ID}` && method === 'PUT')
   ) {
     const parsed = ProductInputSchema.safeParse(body)
-    if (!parsed.success)
-      return Response.json(
-        {
-          error: {
-            code: 'validation_failed',
-            message: 'The request is not valid.',
-            issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-          },
-        },
-        { status: 400 },
-      )
+    if (!parsed.success) return validationFailed(parsed.error.issues)
     stored = { ...stored, ...parsed.data, id: ID }
     return Response.json({ data: stored }, { status: method === 'POST' ? 201 : 200 })
   }
@@ -116,23 +102,13 @@ const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   return Response.json({ error: { code: 'not_found', message: 'No such product.' } }, { status: 404 })
 })
 
-function Where() {
-  return <output aria-label="address">{useLocation().pathname}</output>
-}
-
 function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/products/new" element={<NewProductPage />} />
-            <Route path="/admin/products/:id" element={<EditProductPage />} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
+  return renderAdminPage(
+    path,
+    <Routes>
+      <Route path="/admin/products/new" element={<NewProductPage />} />
+      <Route path="/admin/products/:id" element={<EditProductPage />} />
+    </Routes>,
   )
 }
 

@@ -11,27 +11,26 @@ import {
   Button,
   Dialog,
   DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
+  DialogHead,
   ErrorState,
   Field,
   Form,
   Input,
   LoadingState,
   NativeSelect,
-  NotFoundState,
   PageContainer,
   PageFrame,
   Spinner,
   Textarea,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon, ExternalLinkIcon } from '@lamplight/ui/icons'
+import { ExternalLinkIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { editableProductQuery, productKeys, saveProductMutation } from '../../api/products'
+import { AdminNotFound } from '../../components/admin-page'
+import { BackLink } from '../../components/link-button'
 import { RequireRole } from '../../components/require-role'
 import { useFieldErrors } from '../../lib/use-field-errors'
 import { PicturesPanel } from './pictures-panel'
@@ -69,23 +68,12 @@ export function EditProductPage() {
 
 function NoProduct() {
   return (
-    <>
-      <PageMeta title="Edit Product" />
-      <PageContainer>
-        <NotFoundState
-          title="Product Not Found"
-          message="No product has this address. Choose one from the list of products."
-          action={
-            <Button asChild>
-              <Link to="/admin/products">
-                <ArrowLeftIcon aria-hidden className="size-4" />
-                All products
-              </Link>
-            </Button>
-          }
-        />
-      </PageContainer>
-    </>
+    <AdminNotFound
+      metaTitle="Edit Product"
+      title="Product Not Found"
+      message="No product has this address. Choose one from the list of products."
+      back={{ to: '/admin/products', label: 'All products' }}
+    />
   )
 }
 
@@ -172,12 +160,7 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
     <PageFrame eyebrow="Products" title={title}>
       <PageMeta title={product ? `Edit ${product.name}` : 'New Product'} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin/products">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            All products
-          </Link>
-        </Button>
+        <BackLink to="/admin/products">All products</BackLink>
         {product && (
           <div className="flex flex-wrap gap-2">
             {live ? (
@@ -408,12 +391,9 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
 
       <Dialog open={previewOpen} onOpenChange={setPreviewOpen}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>Preview</DialogTitle>
-            <DialogDescription>
-              How visitors will see this product once it is published: the form as it is now, saved or not.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHead title="Preview">
+            How visitors will see this product once it is published: the form as it is now, saved or not.
+          </DialogHead>
           {product && <ProductPreview values={values} images={product.images} />}
         </DialogContent>
       </Dialog>

@@ -2,7 +2,7 @@ import type { AdminProductRow } from '@lamplight/contracts'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderAdminPage as renderAt } from '../../test/render-admin-page'
+import { adminSession, renderAdminPage as renderAt } from '../../test/render-admin-page'
 import { LowStock } from '../dashboard/low-stock'
 import { ProductsPage } from './products-page'
 
@@ -41,10 +41,7 @@ const ROWS = [
 const lists: URLSearchParams[] = []
 const api = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost')
-  if (url.pathname.endsWith('/get-session'))
-    return Response.json({
-      user: { id: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin' },
-    })
+  if (url.pathname.endsWith('/get-session')) return adminSession()
   if (url.pathname === '/api/admin/products') {
     lists.push(url.searchParams)
     const status = url.searchParams.get('status')

@@ -5,7 +5,7 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
 } from '@lamplight/contracts'
-import { Badge, Button } from '@lamplight/ui'
+import { Badge } from '@lamplight/ui'
 import { ImageIcon, PlusIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -13,8 +13,9 @@ import { Link } from 'react-router'
 import { adminProductsQuery, pictureSrc } from '../../api/products'
 import { AdminListFrame, ChoiceFilter, SearchFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { LinkButton } from '../../components/link-button'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { CATEGORY_LABELS, STATUS_LABELS } from './product-form-values'
 import { ProductStatusBadge } from './product-status-badge'
 import { useProductFilters } from './use-product-filters'
@@ -23,13 +24,7 @@ const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => [status, STATUS_LABELS[s
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => [category, CATEGORY_LABELS[category]] as const)
 
 /** `/admin/products`: every product with its picture, status, stock and price; open one to edit it. */
-export function ProductsPage() {
-  return (
-    <RequireRole level="admin">
-      <Products />
-    </RequireRole>
-  )
-}
+export const ProductsPage = guarded(Products)
 
 function Products() {
   const { query: filters, update, clear, filtered } = useProductFilters()
@@ -86,17 +81,13 @@ function Products() {
       title="Products"
       lead="Every box the shop sells or will sell: its status, stock and price."
       actions={
-        <Button asChild>
-          <Link to="/admin/products/new">
-            <PlusIcon aria-hidden className="size-4" />
-            New product
-          </Link>
-        </Button>
+        <LinkButton to="/admin/products/new" icon={PlusIcon}>
+          New product
+        </LinkButton>
       }
       filtersClassName="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto] lg:items-end"
-      filtered={filtered}
-      empty={hasNoRows(products)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={products}
       clearClassName="col-span-2 lg:col-span-1"
       filters={
         <>

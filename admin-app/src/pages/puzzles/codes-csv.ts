@@ -4,16 +4,5 @@
  */
 export function codesCsv(slug: string, batchId: string, codes: readonly string[]): string {
   const rows = codes.map((code, i) => `${i + 1},${code},${slug},${batchId}`)
-  return ['number,code,product,batch', ...rows].join('\r\n') + '\r\n'
-}
-
-export function downloadCsv(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  return `${['number,code,product,batch', ...rows].join('\r\n')}\r\n`
 }

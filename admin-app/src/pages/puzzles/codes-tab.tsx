@@ -3,9 +3,10 @@ import { Badge, Button, Field, Form, Input, Spinner, toast } from '@lamplight/ui
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { codesQuery, generateCodesMutation, puzzleKeys, setCodeActiveMutation } from '../../api/puzzles'
+import { downloadCsv } from '../../lib/download-csv'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { useFieldErrors } from '../../lib/use-field-errors'
-import { codesCsv, downloadCsv } from './codes-csv'
+import { codesCsv } from './codes-csv'
 
 /** A print run of codes (downloaded as CSV at once), and every code: used, when, by whom. */
 export function CodesTab({ productId, slug }: { productId: string; slug: string }) {

@@ -1,5 +1,4 @@
 import type { FragmentRow, StepRow } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
 import {
   Badge,
   Button,
@@ -7,21 +6,17 @@ import {
   DialogContent,
   ErrorState,
   LoadingState,
-  NotFoundState,
-  PageContainer,
-  PageFrame,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
   toast,
 } from '@lamplight/ui'
-import { ArrowLeftIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { authoredPuzzleQuery, orderStepsMutation, puzzleKeys } from '../../api/puzzles'
-import { RequireRole } from '../../components/require-role'
+import { AdminNotFound, AdminPage } from '../../components/admin-page'
 import { CodesTab } from './codes-tab'
 import { FragmentForm } from './fragment-form'
 import { PreviewTab } from './preview-tab'
@@ -37,23 +32,11 @@ export function PuzzlePage() {
   // An address that cannot name a product is not found, without asking the API (which would refuse it).
   if (!UUID.test(productId))
     return (
-      <>
-        <PageMeta title="Puzzle" />
-        <PageContainer>
-          <NotFoundState
-            title="Puzzle"
-            message="No product has this id, so there is no puzzle to show. Choose one from the list of puzzles."
-            action={
-              <Button asChild>
-                <Link to="/admin/puzzles">
-                  <ArrowLeftIcon aria-hidden className="size-4" />
-                  All puzzles
-                </Link>
-              </Button>
-            }
-          />
-        </PageContainer>
-      </>
+      <AdminNotFound
+        title="Puzzle"
+        message="No product has this id, so there is no puzzle to show. Choose one from the list of puzzles."
+        back={{ to: '/admin/puzzles', label: 'All puzzles' }}
+      />
     )
   return <AuthoredPuzzle productId={productId} />
 }
@@ -63,56 +46,52 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 function AuthoredPuzzle({ productId }: { productId: string }) {
   const query = useQuery(authoredPuzzleQuery(productId))
   return (
-    <RequireRole level="admin">
-      <PageFrame eyebrow="Puzzles" title={query.data?.product.name ?? 'Puzzle'}>
-        <PageMeta title={query.data ? `Puzzle: ${query.data.product.name}` : 'Puzzle'} />
-        <Button asChild variant="ghost" size="sm" className="mb-4">
-          <Link to="/admin/puzzles">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            All puzzles
-          </Link>
-        </Button>
-        {query.isPending ? (
-          <LoadingState label="Loading the puzzle…" />
-        ) : query.isError ? (
-          <ErrorState
-            size="section"
-            title="This puzzle could not be loaded."
-            onRetry={() => query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <Tabs defaultValue="steps">
-            <TabsList className="flex h-auto flex-wrap">
-              <TabsTrigger value="steps">Steps</TabsTrigger>
-              <TabsTrigger value="portal">Portal</TabsTrigger>
-              <TabsTrigger value="codes">Codes</TabsTrigger>
-              <TabsTrigger value="preview">Preview</TabsTrigger>
-              <TabsTrigger value="progress">Progress</TabsTrigger>
-            </TabsList>
-            <TabsContent value="steps" className="mt-4">
-              <StepsTab productId={productId} steps={query.data.steps} />
-            </TabsContent>
-            <TabsContent value="portal" className="mt-4">
-              <FragmentsTab
-                productId={productId}
-                fragments={query.data.fragments}
-                path={query.data.portal_path}
-              />
-            </TabsContent>
-            <TabsContent value="codes" className="mt-4">
-              <CodesTab productId={productId} slug={query.data.product.slug} />
-            </TabsContent>
-            <TabsContent value="preview" className="mt-4">
-              <PreviewTab productId={productId} steps={query.data.steps} fragments={query.data.fragments} />
-            </TabsContent>
-            <TabsContent value="progress" className="mt-4">
-              <ProgressTab productId={productId} />
-            </TabsContent>
-          </Tabs>
-        )}
-      </PageFrame>
-    </RequireRole>
+    <AdminPage
+      eyebrow="Puzzles"
+      title={query.data?.product.name ?? 'Puzzle'}
+      metaTitle={query.data ? `Puzzle: ${query.data.product.name}` : 'Puzzle'}
+      back={{ to: '/admin/puzzles', label: 'All puzzles' }}
+    >
+      {query.isPending ? (
+        <LoadingState label="Loading the puzzle…" />
+      ) : query.isError ? (
+        <ErrorState
+          size="section"
+          title="This puzzle could not be loaded."
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <Tabs defaultValue="steps">
+          <TabsList className="flex h-auto flex-wrap">
+            <TabsTrigger value="steps">Steps</TabsTrigger>
+            <TabsTrigger value="portal">Portal</TabsTrigger>
+            <TabsTrigger value="codes">Codes</TabsTrigger>
+            <TabsTrigger value="preview">Preview</TabsTrigger>
+            <TabsTrigger value="progress">Progress</TabsTrigger>
+          </TabsList>
+          <TabsContent value="steps" className="mt-4">
+            <StepsTab productId={productId} steps={query.data.steps} />
+          </TabsContent>
+          <TabsContent value="portal" className="mt-4">
+            <FragmentsTab
+              productId={productId}
+              fragments={query.data.fragments}
+              path={query.data.portal_path}
+            />
+          </TabsContent>
+          <TabsContent value="codes" className="mt-4">
+            <CodesTab productId={productId} slug={query.data.product.slug} />
+          </TabsContent>
+          <TabsContent value="preview" className="mt-4">
+            <PreviewTab productId={productId} steps={query.data.steps} fragments={query.data.fragments} />
+          </TabsContent>
+          <TabsContent value="progress" className="mt-4">
+            <ProgressTab productId={productId} />
+          </TabsContent>
+        </Tabs>
+      )}
+    </AdminPage>
   )
 }
 

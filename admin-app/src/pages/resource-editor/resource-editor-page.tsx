@@ -2,7 +2,7 @@ import { remoteModules } from '@lamplight/session'
 import { Button, ErrorState, LoadingState, NotFoundState, PageContainer } from '@lamplight/ui'
 import { type ComponentType, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { RequireRole } from '../../components/require-role'
+import { guarded, RequireRole } from '../../components/require-role'
 
 /**
  * `/admin/resources/new` and `/admin/resources/:id/edit`: the console mounts the resource
@@ -67,13 +67,7 @@ function EditorMount({ resourceId }: { resourceId?: string }) {
   return <state.Editor resourceId={resourceId} />
 }
 
-export function NewResourcePage() {
-  return (
-    <RequireRole level="staff">
-      <EditorMount />
-    </RequireRole>
-  )
-}
+export const NewResourcePage = guarded(EditorMount, 'staff')
 
 export function EditResourcePage() {
   const { id } = useParams()

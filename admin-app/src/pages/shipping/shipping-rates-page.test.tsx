@@ -1,10 +1,9 @@
 import { type ShippingRate, ShippingRateBody } from '@lamplight/contracts'
-import { AuthProvider, createQueryClient } from '@lamplight/session'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { SEEDED_SHIPPING_RATES } from '@lamplight/testing'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { adminSession, renderAdminPage, validationFailed } from '../../test/render-admin-page'
 import { ShippingRatesPage } from './shipping-rates-page'
 
 let rates: ShippingRate[]
@@ -14,27 +13,14 @@ let writes: { path: string; body: unknown }[]
 const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input), 'http://localhost')
   const method = init?.method ?? 'GET'
-  if (url.pathname.endsWith('/get-session'))
-    return Response.json({
-      user: { id: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin' },
-    })
+  if (url.pathname.endsWith('/get-session')) return adminSession()
   if (url.pathname === '/api/admin/shipping/rates') return Response.json({ data: rates })
   const country = url.pathname.match(/^\/api\/admin\/shipping\/rates\/(US|CA)$/)?.[1]
   if (country && method === 'PUT') {
     const body = JSON.parse(String(init?.body))
     writes.push({ path: url.pathname, body })
     const parsed = ShippingRateBody.safeParse(body)
-    if (!parsed.success)
-      return Response.json(
-        {
-          error: {
-            code: 'validation_failed',
-            message: 'The request is not valid.',
-            issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-          },
-        },
-        { status: 400 },
-      )
+    if (!parsed.success) return validationFailed(parsed.error.issues)
     const saved = { ...rates.find((r) => r.country === country)!, ...parsed.data }
     rates = rates.map((r) => (r.country === country ? saved : r))
     return Response.json({ data: saved })
@@ -43,39 +29,13 @@ const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
 })
 
 beforeEach(() => {
-  rates = [
-    {
-      country: 'US',
-      zoneName: 'United States',
-      name: 'Standard',
-      amountCents: 599,
-      freeOverCents: 3500,
-      deliveryTime: '3-5 business days',
-    },
-    {
-      country: 'CA',
-      zoneName: 'Canada',
-      name: 'Standard',
-      amountCents: 1299,
-      freeOverCents: null,
-      deliveryTime: '3-5 business days',
-    },
-  ]
+  rates = SEEDED_SHIPPING_RATES.map((rate) => ({ ...rate }))
   writes = []
   vi.stubGlobal('fetch', api)
 })
 afterEach(() => vi.unstubAllGlobals())
 
-const renderPage = () =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={['/admin/shipping']}>
-          <ShippingRatesPage />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  )
+const renderPage = () => renderAdminPage('/admin/shipping', <ShippingRatesPage />)
 
 const errorOf = (field: HTMLElement) => {
   const id = field.getAttribute('aria-describedby')

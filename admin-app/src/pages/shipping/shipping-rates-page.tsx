@@ -1,12 +1,9 @@
 import { COUNTRIES, type CountryCode, formatMoney, type ShippingRate } from '@lamplight/contracts'
-import { PageMeta } from '@lamplight/session'
-import { Button, ErrorState, Field, Form, Input, PageFrame, Skeleton, Spinner, toast } from '@lamplight/ui'
-import { ArrowLeftIcon } from '@lamplight/ui/icons'
+import { Button, ErrorState, Field, Form, Input, Skeleton, Spinner, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { saveShippingRateMutation, shippingKeys, shippingRatesQuery } from '../../api/shipping'
-import { RequireRole } from '../../components/require-role'
+import { AdminPage } from '../../components/admin-page'
 import { centsOf, dollarsOf } from '../../lib/money'
 import { useFieldErrors } from '../../lib/use-field-errors'
 
@@ -17,22 +14,15 @@ import { useFieldErrors } from '../../lib/use-field-errors'
  */
 export function ShippingRatesPage() {
   return (
-    <RequireRole level="admin">
-      <PageFrame
-        eyebrow="Settings"
-        title="Shipping Rates"
-        lead="What a box costs to ship, by destination. The cart, the checkout and the Shipping page show these; orders already placed keep what they paid."
-      >
-        <PageMeta title="Shipping Rates" />
-        <Button asChild variant="ghost" size="sm" className="mb-6">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            Dashboard
-          </Link>
-        </Button>
-        <Rates />
-      </PageFrame>
-    </RequireRole>
+    <AdminPage
+      eyebrow="Settings"
+      title="Shipping Rates"
+      lead="What a box costs to ship, by destination. The cart, the checkout and the Shipping page show these; orders already placed keep what they paid."
+      back={{ to: '/admin', label: 'Dashboard' }}
+      backClassName="mb-6"
+    >
+      <Rates />
+    </AdminPage>
   )
 }
 

@@ -1,20 +1,11 @@
 import { type AdminGift, formatMoney, GIFT_STATUS_LABELS } from '@lamplight/contracts'
 import { apiErrorMessage } from '@lamplight/session'
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  ErrorState,
-  Skeleton,
-  toast,
-} from '@lamplight/ui'
-import { GiftIcon, XIcon } from '@lamplight/ui/icons'
+import { Badge, Button, toast } from '@lamplight/ui'
+import { GiftIcon } from '@lamplight/ui/icons'
 import { useQuery } from '@tanstack/react-query'
 import { giftQuery, giftsQuery, resendGiftLinkMutation } from '../../api/gift-subscriptions'
 import type { AdminColumn } from '../../components/data-table'
+import { addressLine, Detail, DetailCard } from '../../components/detail-card'
 import { hasNoRows, QueryTable } from '../../components/query-table'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
@@ -126,88 +117,65 @@ export function GiftSubscriptions() {
 
 function GiftDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useQuery(giftQuery(id))
-  const d = detail.data
-  const a = d?.shipping_address
+  const gift = detail.data
   // The recipient's link expired or their mail was lost: a new one, the old one then dead.
   const resend = useExclusiveMutation({
     ...resendGiftLinkMutation(),
     onSuccess: (sent) =>
       toast.success('New link sent', {
-        description: `${d?.recipient_email ?? 'The recipient'} can give their address until ${formatDate(sent.expires_at)}.`,
+        description: `${gift?.recipient_email ?? 'The recipient'} can give their address until ${formatDate(sent.expires_at)}.`,
       }),
     onError: (e) => toast.error('No link sent', { description: apiErrorMessage(e, 'Please try again.') }),
   })
   return (
-    <Card role="region" aria-labelledby="gift-detail">
-      <CardHeader className="flex flex-row items-start justify-between gap-2">
-        <CardTitle id="gift-detail" className="font-serif text-xl">
-          {d ? `Gift to ${d.recipient_name}` : 'Gift'}
-        </CardTitle>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close gift">
-          <XIcon aria-hidden className="size-4" />
-        </Button>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {detail.isError ? (
-          <ErrorState
-            size="section"
-            title="Failed to load the gift"
-            onRetry={() => detail.refetch()}
-            retrying={detail.isFetching}
+    <DetailCard
+      title={gift ? `Gift to ${gift.recipient_name}` : 'Gift'}
+      what="gift"
+      onClose={onClose}
+      query={detail}
+    >
+      {(d) => (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <Detail label="Plan">
+              {d.tier}, {d.months} months ({formatMoney(d.amount_cents)} paid once)
+            </Detail>
+            <Detail label="Status">{GIFT_STATUS_LABELS[d.status] ?? d.status}</Detail>
+            <Detail label="Bought by">
+              {d.buyer_name ? `${d.buyer_name}, ` : ''}
+              {d.buyer_email} on {formatDate(d.created_at)}
+            </Detail>
+            <Detail label="Recipient">
+              {d.recipient_name}, {d.recipient_email}
+            </Detail>
+            <Detail label="Months">
+              {d.months_shipped} shipped, {d.months_left} left
+            </Detail>
+            <Detail label="Ships to">
+              {d.shipping_address ? addressLine(d.shipping_address) : 'Waiting for the recipient’s address'}
+            </Detail>
+            {d.status === 'awaiting_address' && (
+              <dd className="col-start-2">
+                <Button variant="outline" size="sm" disabled={resend.busy} onClick={() => resend.run(id)}>
+                  {resend.busy ? 'Sending…' : 'Mail a new address link'}
+                </Button>
+              </dd>
+            )}
+            {d.message && (
+              <>
+                <dt className="text-muted-foreground">Message</dt>
+                <dd className="whitespace-pre-line">{d.message}</dd>
+              </>
+            )}
+          </dl>
+          <MonthsList
+            title="Months (shipments)"
+            months={d.periods}
+            labels={PERIOD_LABELS}
+            empty="No month started yet."
           />
-        ) : !d ? (
-          <Skeleton className="h-40" />
-        ) : (
-          <>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Plan</dt>
-              <dd>
-                {d.tier}, {d.months} months ({formatMoney(d.amount_cents)} paid once)
-              </dd>
-              <dt className="text-muted-foreground">Status</dt>
-              <dd>{GIFT_STATUS_LABELS[d.status] ?? d.status}</dd>
-              <dt className="text-muted-foreground">Bought by</dt>
-              <dd>
-                {d.buyer_name ? `${d.buyer_name}, ` : ''}
-                {d.buyer_email} on {formatDate(d.created_at)}
-              </dd>
-              <dt className="text-muted-foreground">Recipient</dt>
-              <dd>
-                {d.recipient_name}, {d.recipient_email}
-              </dd>
-              <dt className="text-muted-foreground">Months</dt>
-              <dd>
-                {d.months_shipped} shipped, {d.months_left} left
-              </dd>
-              <dt className="text-muted-foreground">Ships to</dt>
-              <dd>
-                {a
-                  ? `${a.firstName} ${a.lastName}, ${a.address}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`
-                  : 'Waiting for the recipient’s address'}
-              </dd>
-              {d.status === 'awaiting_address' && (
-                <dd className="col-start-2">
-                  <Button variant="outline" size="sm" disabled={resend.busy} onClick={() => resend.run(id)}>
-                    {resend.busy ? 'Sending…' : 'Mail a new address link'}
-                  </Button>
-                </dd>
-              )}
-              {d.message && (
-                <>
-                  <dt className="text-muted-foreground">Message</dt>
-                  <dd className="whitespace-pre-line">{d.message}</dd>
-                </>
-              )}
-            </dl>
-            <MonthsList
-              title="Months (shipments)"
-              months={d.periods}
-              labels={PERIOD_LABELS}
-              empty="No month started yet."
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      )}
+    </DetailCard>
   )
 }

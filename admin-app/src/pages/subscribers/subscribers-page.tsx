@@ -23,10 +23,8 @@ import {
   Skeleton,
   toast,
 } from '@lamplight/ui'
-import { XIcon } from '@lamplight/ui/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import { adminProductsQuery } from '../../api/products'
 import {
   setBoxMutation,
@@ -40,8 +38,10 @@ import {
 } from '../../api/subscriptions'
 import { AdminListFrame, ChoiceFilter } from '../../components/admin-list-frame'
 import type { AdminColumn } from '../../components/data-table'
-import { hasNoRows, QueryTable } from '../../components/query-table'
-import { RequireRole } from '../../components/require-role'
+import { addressLine, Detail, DetailCard } from '../../components/detail-card'
+import { LinkButton } from '../../components/link-button'
+import { QueryTable } from '../../components/query-table'
+import { guarded } from '../../components/require-role'
 import { SearchBox } from '../../components/search-box'
 import { formatDate } from '../../lib/format'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -49,13 +49,7 @@ import { AwaitingBoxAlert } from './awaiting-box-alert'
 import { GiftSubscriptions } from './gift-subscriptions'
 import { MonthsList } from './months-list'
 
-export function SubscribersPage() {
-  return (
-    <RequireRole level="admin">
-      <Subscribers />
-    </RequireRole>
-  )
-}
+export const SubscribersPage = guarded(Subscribers)
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -158,9 +152,9 @@ function Subscribers() {
       title="Subscribers"
       lead="Monthly plans: who gets boxes, when, and where."
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/fulfilment">Fulfilment queue</Link>
-        </Button>
+        <LinkButton to="/admin/fulfilment" variant="outline" size="sm">
+          Fulfilment queue
+        </LinkButton>
       }
       beforeList={
         <>
@@ -176,9 +170,8 @@ function Subscribers() {
         </>
       }
       filtersClassName="sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-      filtered={filtered}
-      empty={hasNoRows(list)}
-      onClear={clear}
+      filtering={{ filtered, clear }}
+      list={list}
       filters={
         <>
           <SearchBox
@@ -462,122 +455,92 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
         onError: (e) => toast.error('Not changed', { description: apiErrorMessage(e, 'Please try again.') }),
       },
     )
-  const d = detail.data
   return (
-    <Card className="mt-8" role="region" aria-labelledby="subscriber-detail">
-      <CardHeader className="flex flex-row items-start justify-between gap-2">
-        <CardTitle id="subscriber-detail" className="font-serif text-xl">
-          {d ? d.email : 'Subscriber'}
-        </CardTitle>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close subscriber">
-          <XIcon aria-hidden className="size-4" />
-        </Button>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {detail.isError ? (
-          <ErrorState
-            size="section"
-            title="Failed to load the subscriber"
-            onRetry={() => detail.refetch()}
-            retrying={detail.isFetching}
+    <DetailCard
+      className="mt-8"
+      title={detail.data?.email ?? 'Subscriber'}
+      what="subscriber"
+      onClose={onClose}
+      query={detail}
+    >
+      {(d) => (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <Detail label="Plan">{d.tier}</Detail>
+            <Detail label="Status">{statusOf(d)}</Detail>
+            <Detail label="Since">{formatDate(d.since)}</Detail>
+            <Detail label="Next shipment">
+              {d.next_shipment ? monthName(d.next_shipment) : '—'}
+              {d.next_period_skip === 'no_charge' && ' (skipped, not charged)'}
+              {d.next_period_skip === 'credit' && ' (skipped, charged and credited to the payment after)'}
+            </Detail>
+            {d.paused_until && (
+              <Detail label="Paused">Until {formatDate(d.paused_until)}: no boxes, no charges</Detail>
+            )}
+            {d.credit_cents > 0 && (
+              <Detail label="Credit">{formatMoney(d.credit_cents)} off the next payment</Detail>
+            )}
+            {d.failed_attempts > 0 && (
+              <Detail label="Failed tries">
+                {d.failed_attempts}
+                {d.next_payment_attempt_at
+                  ? `, next try ${formatDate(d.next_payment_attempt_at)}`
+                  : ', no more tries'}
+              </Detail>
+            )}
+            <Detail label="Ships to">
+              {d.shipping_address ? addressLine(d.shipping_address) : 'No address'}
+            </Detail>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            {d.next_shipment && !d.cancel_at_period_end && (
+              <>
+                <Button variant="outline" disabled={act.isPending} onClick={() => run('skip')}>
+                  Skip {monthName(d.next_shipment)}
+                </Button>
+                <Button variant="outline" disabled={act.isPending} onClick={() => run('skip-with-credit')}>
+                  Skip with a credit
+                </Button>
+                <Button variant="ghost" disabled={act.isPending} onClick={() => run('unskip')}>
+                  Undo skip
+                </Button>
+              </>
+            )}
+            {statusOf(d) === 'Cancelling' ? (
+              <Button disabled={act.isPending} onClick={() => run('resume')}>
+                Resume
+              </Button>
+            ) : statusOf(d) !== 'Cancelled' ? (
+              <Button variant="outline" disabled={act.isPending} onClick={() => run('cancel')}>
+                Cancel at period end
+              </Button>
+            ) : null}
+          </div>
+          <MonthsList
+            title="Months (payments and shipments)"
+            months={d.periods}
+            labels={PERIOD_LABELS}
+            empty="No month paid yet."
           />
-        ) : !d ? (
-          <Skeleton className="h-40" />
-        ) : (
-          <>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Plan</dt>
-              <dd>{d.tier}</dd>
-              <dt className="text-muted-foreground">Status</dt>
-              <dd>{statusOf(d)}</dd>
-              <dt className="text-muted-foreground">Since</dt>
-              <dd>{formatDate(d.since)}</dd>
-              <dt className="text-muted-foreground">Next shipment</dt>
-              <dd>
-                {d.next_shipment ? monthName(d.next_shipment) : '—'}
-                {d.next_period_skip === 'no_charge' && ' (skipped, not charged)'}
-                {d.next_period_skip === 'credit' && ' (skipped, charged and credited to the payment after)'}
-              </dd>
-              {d.paused_until && (
-                <>
-                  <dt className="text-muted-foreground">Paused</dt>
-                  <dd>Until {formatDate(d.paused_until)}: no boxes, no charges</dd>
-                </>
-              )}
-              {d.credit_cents > 0 && (
-                <>
-                  <dt className="text-muted-foreground">Credit</dt>
-                  <dd>{formatMoney(d.credit_cents)} off the next payment</dd>
-                </>
-              )}
-              {d.failed_attempts > 0 && (
-                <>
-                  <dt className="text-muted-foreground">Failed tries</dt>
-                  <dd>
-                    {d.failed_attempts}
-                    {d.next_payment_attempt_at
-                      ? `, next try ${formatDate(d.next_payment_attempt_at)}`
-                      : ', no more tries'}
-                  </dd>
-                </>
-              )}
-              <dt className="text-muted-foreground">Ships to</dt>
-              <dd>
-                {d.shipping_address
-                  ? `${d.shipping_address.firstName} ${d.shipping_address.lastName}, ${d.shipping_address.address}, ${d.shipping_address.city}, ${d.shipping_address.state} ${d.shipping_address.zipCode}, ${d.shipping_address.country}`
-                  : 'No address'}
-              </dd>
-            </dl>
-            <div className="flex flex-wrap gap-2">
-              {d.next_shipment && !d.cancel_at_period_end && (
-                <>
-                  <Button variant="outline" disabled={act.isPending} onClick={() => run('skip')}>
-                    Skip {monthName(d.next_shipment)}
-                  </Button>
-                  <Button variant="outline" disabled={act.isPending} onClick={() => run('skip-with-credit')}>
-                    Skip with a credit
-                  </Button>
-                  <Button variant="ghost" disabled={act.isPending} onClick={() => run('unskip')}>
-                    Undo skip
-                  </Button>
-                </>
-              )}
-              {statusOf(d) === 'Cancelling' ? (
-                <Button disabled={act.isPending} onClick={() => run('resume')}>
-                  Resume
-                </Button>
-              ) : statusOf(d) !== 'Cancelled' ? (
-                <Button variant="outline" disabled={act.isPending} onClick={() => run('cancel')}>
-                  Cancel at period end
-                </Button>
-              ) : null}
-            </div>
-            <MonthsList
-              title="Months (payments and shipments)"
-              months={d.periods}
-              labels={PERIOD_LABELS}
-              empty="No month paid yet."
-            />
-            <div>
-              <h3 className="font-semibold">History</h3>
-              <ul className="mt-2 divide-y text-sm">
-                {d.history.map((h, i) => (
-                  <li key={`${h.event}-${i}`} className="flex flex-wrap justify-between gap-2 py-2">
-                    <span>
-                      {h.event}
-                      {h.note && <span className="text-muted-foreground"> · {h.note}</span>}
-                    </span>
-                    <span className="text-muted-foreground">
-                      {formatDate(h.at)}
-                      {h.actor_email && ` · ${h.actor_email}`}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </>
-        )}
-      </CardContent>
-    </Card>
+          <div>
+            <h3 className="font-semibold">History</h3>
+            <ul className="mt-2 divide-y text-sm">
+              {d.history.map((h, i) => (
+                <li key={`${h.event}-${i}`} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    {h.event}
+                    {h.note && <span className="text-muted-foreground"> · {h.note}</span>}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {formatDate(h.at)}
+                    {h.actor_email && ` · ${h.actor_email}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+    </DetailCard>
   )
 }

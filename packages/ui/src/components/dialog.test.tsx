@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogHead,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -73,5 +74,18 @@ describe('Dialog', () => {
 
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument()
+  })
+
+  it('names and describes the dialog from DialogHead, as from the header it stands for', () => {
+    render(
+      <Dialog open>
+        <DialogContent>
+          <DialogHead title="Skip June">We will not send your June box.</DialogHead>
+        </DialogContent>
+      </Dialog>,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Skip June' })
+    expect(dialog).toHaveAccessibleDescription('We will not send your June box.')
+    expect(screen.getByRole('heading', { name: 'Skip June' })).toHaveAttribute('data-slot', 'dialog-title')
   })
 })

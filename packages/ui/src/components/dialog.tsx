@@ -111,12 +111,23 @@ function DialogDescription({
   )
 }
 
+/** A dialog's title and, under it, what it is about (its description, read out with the title). */
+function DialogHead({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{children}</DialogDescription>
+    </DialogHeader>
+  )
+}
+
 export {
   Dialog,
   DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogHead,
   DialogHeader,
   DialogOverlay,
   DialogPortal,

@@ -10,18 +10,9 @@ import {
   subscriptionsEndpoints,
 } from '@lamplight/contracts'
 import { apiErrorMessage, request } from '@lamplight/session'
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  toast,
-} from '@lamplight/ui'
+import { Button, Dialog, DialogContent, DialogFooter, DialogHead, toast } from '@lamplight/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { subscriptionKeys } from '../../api/subscriptions'
 
 /**
@@ -32,6 +23,35 @@ import { subscriptionKeys } from '../../api/subscriptions'
 
 const choiceClass =
   'flex cursor-pointer items-start gap-3 rounded-md border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-accent'
+
+/** One answer of a dialog's question: its radio button, then what choosing it means. */
+function Choice({
+  name,
+  value,
+  checked,
+  onChoose,
+  children,
+}: {
+  name: string
+  value?: string
+  checked: boolean
+  onChoose: () => void
+  children: ReactNode
+}) {
+  return (
+    <label className={choiceClass}>
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChoose}
+        className="mt-1 accent-primary"
+      />
+      <span>{children}</span>
+    </label>
+  )
+}
 
 function useChange<T>(fn: (value: T) => Promise<unknown>) {
   const client = useQueryClient()
@@ -72,12 +92,9 @@ export function ChangePlanDialog({ sub, onClose }: { sub: MySubscription; onClos
   return (
     <Dialog open onOpenChange={(open) => !open && !change.isPending && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{done ? `Your plan is now ${done.to}` : 'Change plan'}</DialogTitle>
-          <DialogDescription>
-            {done ? 'We have sent you a mail with these details.' : `You are on the ${sub.tier} plan.`}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHead title={done ? `Your plan is now ${done.to}` : 'Change plan'}>
+          {done ? 'We have sent you a mail with these details.' : `You are on the ${sub.tier} plan.`}
+        </DialogHead>
         {done ? (
           <p role="status">{done.summary}</p>
         ) : (
@@ -85,22 +102,18 @@ export function ChangePlanDialog({ sub, onClose }: { sub: MySubscription; onClos
             <fieldset className="grid gap-2">
               <legend className="mb-1 font-medium text-sm">New plan</legend>
               {others.map((plan) => (
-                <label key={plan.tier} className={choiceClass}>
-                  <input
-                    type="radio"
-                    name="tier"
-                    value={plan.tier}
-                    checked={tier === plan.tier}
-                    onChange={() => setTier(plan.tier)}
-                    className="mt-1 accent-primary"
-                  />
-                  <span>
-                    <span className="font-semibold">{plan.tier}</span> · {formatMoney(plan.priceCents)}/month
-                    <span className="block text-muted-foreground text-sm">
-                      {plan.boxesPerMonth} {plan.boxesPerMonth === 1 ? 'box' : 'boxes'} a month
-                    </span>
+                <Choice
+                  key={plan.tier}
+                  name="tier"
+                  value={plan.tier}
+                  checked={tier === plan.tier}
+                  onChoose={() => setTier(plan.tier)}
+                >
+                  <span className="font-semibold">{plan.tier}</span> · {formatMoney(plan.priceCents)}/month
+                  <span className="block text-muted-foreground text-sm">
+                    {plan.boxesPerMonth} {plan.boxesPerMonth === 1 ? 'box' : 'boxes'} a month
                   </span>
-                </label>
+                </Choice>
               ))}
             </fieldset>
             <div aria-live="polite" className="min-h-12 rounded-md bg-muted p-3 text-sm">
@@ -155,41 +168,26 @@ export function SkipDialog({ sub, onClose }: { sub: MySubscription; onClose: () 
   return (
     <Dialog open onOpenChange={(open) => !open && !skip.isPending && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Skip {month}</DialogTitle>
-          <DialogDescription>We will not send your {month} box. How would you like it?</DialogDescription>
-        </DialogHeader>
+        <DialogHead title={`Skip ${month}`}>
+          We will not send your {month} box. How would you like it?
+        </DialogHead>
         <fieldset className="grid gap-2">
           <legend className="sr-only">How to skip</legend>
-          <label className={choiceClass}>
-            <input
-              type="radio"
-              name="skip"
-              checked={kind === 'skip'}
-              onChange={() => setKind('skip')}
-              className="mt-1 accent-primary"
-            />
-            <span>
-              <span className="font-semibold">No charge</span>
-              <span className="block text-muted-foreground text-sm">You are not charged for {month}.</span>
+          <Choice name="skip" checked={kind === 'skip'} onChoose={() => setKind('skip')}>
+            <span className="font-semibold">No charge</span>
+            <span className="block text-muted-foreground text-sm">You are not charged for {month}.</span>
+          </Choice>
+          <Choice
+            name="skip"
+            checked={kind === 'skip-with-credit'}
+            onChoose={() => setKind('skip-with-credit')}
+          >
+            <span className="font-semibold">A credit</span>
+            <span className="block text-muted-foreground text-sm">
+              {month} is charged as usual ({formatMoney(price)}), and that amount is taken off your next
+              payment after it.
             </span>
-          </label>
-          <label className={choiceClass}>
-            <input
-              type="radio"
-              name="skip"
-              checked={kind === 'skip-with-credit'}
-              onChange={() => setKind('skip-with-credit')}
-              className="mt-1 accent-primary"
-            />
-            <span>
-              <span className="font-semibold">A credit</span>
-              <span className="block text-muted-foreground text-sm">
-                {month} is charged as usual ({formatMoney(price)}), and that amount is taken off your next
-                payment after it.
-              </span>
-            </span>
-          </label>
+          </Choice>
         </fieldset>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={skip.isPending}>
@@ -232,37 +230,25 @@ export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: ()
   return (
     <Dialog open onOpenChange={(open) => !open && !pause.isPending && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Pause your subscription</DialogTitle>
-          <DialogDescription>
-            No box is sent and nothing is charged while it is paused
-            {from ? `, from ${formatLongDate(from)}` : ''}. You can resume earlier at any time.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHead title="Pause your subscription">
+          No box is sent and nothing is charged while it is paused{' '}
+          {from ? `, from ${formatLongDate(from)}` : ''}. You can resume earlier at any time.
+        </DialogHead>
         <fieldset className="grid gap-2">
           <legend className="mb-1 font-medium text-sm">For how long?</legend>
           {Array.from({ length: MAX_PAUSE_MONTHS }, (_, i) => i + 1).map((n) => {
             const end = until(n)
             return (
-              <label key={n} className={choiceClass}>
-                <input
-                  type="radio"
-                  name="months"
-                  checked={months === n}
-                  onChange={() => setMonths(n)}
-                  className="mt-1 accent-primary"
-                />
-                <span>
-                  <span className="font-semibold">
-                    {n} {n === 1 ? 'month' : 'months'}
-                  </span>
-                  {end && (
-                    <span className="block text-muted-foreground text-sm">
-                      Starts again on {formatLongDate(end)}
-                    </span>
-                  )}
+              <Choice key={n} name="months" checked={months === n} onChoose={() => setMonths(n)}>
+                <span className="font-semibold">
+                  {n} {n === 1 ? 'month' : 'months'}
                 </span>
-              </label>
+                {end && (
+                  <span className="block text-muted-foreground text-sm">
+                    Starts again on {formatLongDate(end)}
+                  </span>
+                )}
+              </Choice>
             )
           })}
         </fieldset>

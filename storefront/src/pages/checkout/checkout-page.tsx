@@ -34,7 +34,7 @@ import {
 } from '@lamplight/ui'
 import { CreditCardIcon, SmartphoneIcon, WalletIcon } from '@lamplight/ui/icons'
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { type UseFormRegister, useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { cartQueries, type Destination } from '../../api/cart'
@@ -53,6 +53,11 @@ import {
 } from './checkout-return'
 
 const STEPS = ['Review Order', 'Shipping Info', 'Payment'] as const
+/** The wallets offered beside the card (each through the provider's page). */
+const WALLETS = [
+  { method: 'apple_pay', Icon: SmartphoneIcon, label: 'Apple Pay' },
+  { method: 'google_pay', Icon: WalletIcon, label: 'Google Pay' },
+] as const satisfies readonly { method: PaymentMethod; Icon: unknown; label: string }[]
 const REQUIRED = ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zipCode'] as const
 
 /**
@@ -99,22 +104,13 @@ function ProductCheckoutPage({ productSlug }: { productSlug: string | undefined 
       path={`/checkout/${productSlug ?? ''}`}
     />
   )
-  if (!product.data)
-    return (
-      <>
-        {meta}
-        <LoadingState label="Loading your order…" />
-      </>
-    )
   return (
-    <PageContainer className="max-w-xl">
-      {meta}
-      {/* Under the modal; the modal's step title is the page's h1. */}
-      <p className="font-serif text-3xl" aria-hidden="true">
-        Checkout
-      </p>
-      <CheckoutDialog product={product.data} onClose={() => navigate('/shop')} />
-    </PageContainer>
+    <CheckoutScreen
+      meta={meta}
+      ready={!!product.data}
+      product={product.data}
+      onClose={() => navigate('/shop')}
+    />
   )
 }
 
@@ -148,7 +144,24 @@ export function CartCheckoutPage() {
         />
       </PageContainer>
     )
-  if (!cart.data || empty || !browser)
+  return (
+    <CheckoutScreen meta={meta} ready={!!cart.data && !empty && browser} onClose={() => navigate('/cart')} />
+  )
+}
+
+/** A checkout page: loading until what it sells is known, then its modal over the page's name. */
+function CheckoutScreen({
+  meta,
+  ready,
+  product,
+  onClose,
+}: {
+  meta: ReactNode
+  ready: boolean
+  product?: ProductView
+  onClose: () => void
+}) {
+  if (!ready)
     return (
       <>
         {meta}
@@ -158,10 +171,11 @@ export function CartCheckoutPage() {
   return (
     <PageContainer className="max-w-xl">
       {meta}
+      {/* Under the modal; the modal's step title is the page's h1. */}
       <p className="font-serif text-3xl" aria-hidden="true">
         Checkout
       </p>
-      <CheckoutDialog onClose={() => navigate('/cart')} />
+      <CheckoutDialog product={product} onClose={onClose} />
     </PageContainer>
   )
 }
@@ -368,22 +382,17 @@ function CheckoutDialog({ product, onClose }: { product?: ProductView; onClose: 
               </Link>{' '}
               policies.
             </p>
-            <Button
-              size="lg"
-              variant="outline"
-              disabled={processing || !summary.data}
-              onClick={() => pay('apple_pay')}
-            >
-              <SmartphoneIcon aria-hidden="true" /> Apple Pay
-            </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              disabled={processing || !summary.data}
-              onClick={() => pay('google_pay')}
-            >
-              <WalletIcon aria-hidden="true" /> Google Pay
-            </Button>
+            {WALLETS.map(({ method, Icon, label }) => (
+              <Button
+                key={method}
+                size="lg"
+                variant="outline"
+                disabled={processing || !summary.data}
+                onClick={() => pay(method)}
+              >
+                <Icon aria-hidden="true" /> {label}
+              </Button>
+            ))}
             <Button
               size="lg"
               disabled={processing || !summary.data}

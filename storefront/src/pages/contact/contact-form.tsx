@@ -5,16 +5,14 @@ import {
   ContactMessageSchema,
   type ContactMessageValues,
 } from '@lamplight/contracts'
-import { apiErrorMessage } from '@lamplight/session'
-import { Field, Form, FormOutcome, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
+import { Field, Form, Input, Textarea } from '@lamplight/ui'
 import { SendIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import { contactMutations } from '../../api/contact'
-import { CharacterCount } from './form-parts'
-import { SUBMISSION_FAILED, SUBMISSION_WORDS, showServerIssues } from './submission'
+import { CharacterCount, EmailInput, SendRow } from './form-parts'
+import { useSubmission } from './submission'
 
 const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' }
 const FIELDS = ['name', 'email', 'subject', 'message'] as const
@@ -32,23 +30,14 @@ export function ContactForm() {
     defaultValues: { ...EMPTY, subject },
   })
   const { errors, isSubmitting } = form.formState
-  const [outcome, setOutcome] = useState<Outcome>(null)
   const send = useMutation(contactMutations.message())
   const messageLength = form.watch('message')?.length ?? 0
-
-  const submit = form.handleSubmit(async (values) => {
-    setOutcome(null)
-    try {
-      await send.mutateAsync(values)
-      form.reset(EMPTY)
-      setOutcome({
-        kind: 'sent',
-        text: `Thank you, ${values.name}! Your message has reached us, and we will reply to ${values.email} within 24 hours (Monday to Friday).`,
-      })
-    } catch (error) {
-      showServerIssues(error, FIELDS, form.setError)
-      setOutcome({ kind: 'failed', text: apiErrorMessage(error, SUBMISSION_FAILED, SUBMISSION_WORDS) })
-    }
+  const { submit, outcome } = useSubmission(form, {
+    fields: FIELDS,
+    send: send.mutateAsync,
+    empty: EMPTY,
+    thanks: (values) =>
+      `Thank you, ${values.name}! Your message has reached us, and we will reply to ${values.email} within 24 hours (Monday to Friday).`,
   })
 
   return (
@@ -67,15 +56,7 @@ export function ContactForm() {
         </Field>
         <Field id="contact-email" label="Email" error={errors.email?.message}>
           {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              maxLength={CONTACT_LIMITS.email}
-              {...form.register('email')}
-            />
+            <EmailInput {...control} required maxLength={CONTACT_LIMITS.email} {...form.register('email')} />
           )}
         </Field>
       </div>
@@ -101,15 +82,10 @@ export function ContactForm() {
           </>
         )}
       </Field>
-      <div className="grid gap-4">
-        <div>
-          <SubmitButton size="lg" className="w-full sm:w-auto" busy={isSubmitting} busyLabel="Sending…">
-            <SendIcon aria-hidden="true" />
-            Send Message
-          </SubmitButton>
-        </div>
-        <FormOutcome outcome={outcome} />
-      </div>
+      <SendRow busy={isSubmitting} outcome={outcome}>
+        <SendIcon aria-hidden="true" />
+        Send Message
+      </SendRow>
     </Form>
   )
 }

@@ -5,15 +5,13 @@ import {
   PrayerRequestSchema,
   type PrayerRequestValues,
 } from '@lamplight/contracts'
-import { apiErrorMessage } from '@lamplight/session'
-import { Field, Form, FormOutcome, Input, type Outcome, SubmitButton, Textarea } from '@lamplight/ui'
+import { Field, Form, Input, Textarea } from '@lamplight/ui'
 import { HandHeartIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { contactMutations } from '../../api/contact'
-import { CharacterCount } from './form-parts'
-import { SUBMISSION_FAILED, SUBMISSION_WORDS, showServerIssues } from './submission'
+import { CharacterCount, EmailInput, SendRow } from './form-parts'
+import { useSubmission } from './submission'
 
 const EMPTY: PrayerRequestInput = { name: '', email: '', request: '' }
 const FIELDS = ['name', 'email', 'request'] as const
@@ -31,25 +29,16 @@ export function PrayerForm() {
     defaultValues: EMPTY,
   })
   const { errors, isSubmitting } = form.formState
-  const [outcome, setOutcome] = useState<Outcome>(null)
   const send = useMutation(contactMutations.prayer())
   const requestLength = form.watch('request')?.length ?? 0
-
-  const submit = form.handleSubmit(async (values) => {
-    setOutcome(null)
-    try {
-      await send.mutateAsync(values)
-      form.reset(EMPTY)
-      setOutcome({
-        kind: 'sent',
-        text: values.name
-          ? `Thank you for trusting us with this, ${values.name}. Your request has been received, and we are praying with you.`
-          : 'Thank you for trusting us with this. Your request has been received, and we are praying with you.',
-      })
-    } catch (error) {
-      showServerIssues(error, FIELDS, form.setError)
-      setOutcome({ kind: 'failed', text: apiErrorMessage(error, SUBMISSION_FAILED, SUBMISSION_WORDS) })
-    }
+  const { submit, outcome } = useSubmission(form, {
+    fields: FIELDS,
+    send: send.mutateAsync,
+    empty: EMPTY,
+    thanks: (values) =>
+      values.name
+        ? `Thank you for trusting us with this, ${values.name}. Your request has been received, and we are praying with you.`
+        : 'Thank you for trusting us with this. Your request has been received, and we are praying with you.',
   })
 
   return (
@@ -84,26 +73,14 @@ export function PrayerForm() {
         </Field>
         <Field id="prayer-email" label={optional('Email')} error={errors.email?.message}>
           {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={CONTACT_LIMITS.email}
-              {...form.register('email')}
-            />
+            <EmailInput {...control} maxLength={CONTACT_LIMITS.email} {...form.register('email')} />
           )}
         </Field>
       </div>
-      <div className="grid gap-4">
-        <div>
-          <SubmitButton size="lg" className="w-full sm:w-auto" busy={isSubmitting} busyLabel="Sending…">
-            <HandHeartIcon aria-hidden="true" />
-            Send Prayer Request
-          </SubmitButton>
-        </div>
-        <FormOutcome outcome={outcome} />
-      </div>
+      <SendRow busy={isSubmitting} outcome={outcome}>
+        <HandHeartIcon aria-hidden="true" />
+        Send Prayer Request
+      </SendRow>
     </Form>
   )
 }

@@ -1,5 +1,7 @@
-import { ApiError, type ApiErrorWords } from '@lamplight/session'
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { ApiError, type ApiErrorWords, apiErrorMessage } from '@lamplight/session'
+import type { Outcome } from '@lamplight/ui'
+import { useState } from 'react'
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form'
 
 /**
  * What to tell a sender whose message the server did not accept, through `apiErrorMessage`
@@ -25,4 +27,41 @@ export function showServerIssues<T extends FieldValues>(
     const field = fields.find((f) => f === issue.path)
     if (field) setError(field, { type: 'server', message: issue.message })
   }
+}
+
+/**
+ * A contact-like form's send: clears the last outcome, sends, then thanks the sender (and
+ * empties the form, given `empty`), or puts the refusal into words and the server's field
+ * issues under their fields, keeping what was typed.
+ */
+export function useSubmission<Input extends FieldValues, Values>(
+  form: UseFormReturn<Input, unknown, Values>,
+  {
+    fields,
+    send,
+    thanks,
+    empty,
+    refusal = { failed: SUBMISSION_FAILED, words: SUBMISSION_WORDS },
+  }: {
+    fields: readonly Path<Input>[]
+    send: (values: Values) => Promise<unknown>
+    thanks: (values: Values) => string
+    empty?: Input
+    /** `apiErrorMessage`'s fallback and words for a refused send (a message's, by default). */
+    refusal?: { failed: string; words?: ApiErrorWords }
+  },
+) {
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null)
+    try {
+      await send(values)
+      if (empty) form.reset(empty)
+      setOutcome({ kind: 'sent', text: thanks(values) })
+    } catch (error) {
+      showServerIssues(error, fields, form.setError)
+      setOutcome({ kind: 'failed', text: apiErrorMessage(error, refusal.failed, refusal.words) })
+    }
+  })
+  return { submit, outcome }
 }

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { NotifyRequestSchema } from '@lamplight/contracts'
-import { apiErrorMessage } from '@lamplight/session'
-import { Field, Form, FormOutcome, Input, type Outcome, SubmitButton } from '@lamplight/ui'
+import { Field, Form, FormOutcome, SubmitButton } from '@lamplight/ui'
 import { MailIcon } from '@lamplight/ui/icons'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { catalogMutations } from '../../api/catalog'
-import { showServerIssues } from '../contact/submission'
+import { EmailInput } from '../contact/form-parts'
+import { useSubmission } from '../contact/submission'
 
 /**
  * "Tell me when it's ready" (issue 31): the address, validated with the API's own schema.
@@ -21,41 +20,18 @@ export default function NotifyForm({ slug, name }: { slug: string; name: string 
     defaultValues: { email: '' },
   })
   const { errors, isSubmitting } = form.formState
-  const [outcome, setOutcome] = useState<Outcome>(null)
   const send = useMutation(catalogMutations.notify(slug))
-  const submit = form.handleSubmit(async (values) => {
-    setOutcome(null)
-    try {
-      await send.mutateAsync(values)
-      setOutcome({
-        kind: 'sent',
-        text: `Almost done: we sent a link to ${values.email}. Open it to confirm, and we will write once, when ${name} is ready.`,
-      })
-    } catch (error) {
-      showServerIssues(error, ['email'], form.setError)
-      setOutcome({
-        kind: 'failed',
-        text: apiErrorMessage(
-          error,
-          'We could not take your address just now. Please try again in a moment.',
-        ),
-      })
-    }
+  const { submit, outcome } = useSubmission(form, {
+    fields: ['email'],
+    send: send.mutateAsync,
+    thanks: (values) =>
+      `Almost done: we sent a link to ${values.email}. Open it to confirm, and we will write once, when ${name} is ready.`,
+    refusal: { failed: 'We could not take your address just now. Please try again in a moment.' },
   })
   return (
     <Form onSubmit={submit} aria-label={`Tell me when ${name} is ready`} className="grid gap-4">
       <Field id="notify-email" label="Your email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={254}
-            {...form.register('email')}
-          />
-        )}
+        {(control) => <EmailInput {...control} required maxLength={254} {...form.register('email')} />}
       </Field>
       <div>
         <SubmitButton busy={isSubmitting} busyLabel="Sending…">

@@ -1,25 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CATALOGUE, catalogueResponse, productView } from '../../test/catalogue'
+import { CATALOGUE, productView, serveCatalogue } from '../../test/catalogue'
 import { fakeApi, renderWithProviders } from '../../test/render'
 import { ExperiencesPage } from './experiences-page'
 
 const scrollIntoView = vi.fn()
-function serve(products = CATALOGUE) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      fakeApi(
-        (url) =>
-          catalogueResponse(url, products) ??
-          Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 }),
-      ),
-    ),
-  )
-}
 beforeEach(() => {
   Element.prototype.scrollIntoView = scrollIntoView
-  serve()
+  serveCatalogue()
 })
 afterEach(() => {
   scrollIntoView.mockReset()
@@ -45,7 +33,7 @@ describe('Experiences page', () => {
   })
 
   it('shows a product the admin adds, at its price, without a code change', async () => {
-    serve([
+    serveCatalogue([
       ...CATALOGUE,
       productView({ slug: 'lamp-of-zion', name: 'Lamp of Zion', price: 4200, availability: 'on_sale' }),
     ])
@@ -60,7 +48,7 @@ describe('Experiences page', () => {
   })
 
   it('offers Add to Cart only on a box on sale; the others say Coming Soon or Sold Out and offer to tell', async () => {
-    serve([
+    serveCatalogue([
       ...CATALOGUE.slice(0, 2),
       productView({ slug: 'empty-box', name: 'Empty Box', availability: 'sold_out' }),
     ])

@@ -1,26 +1,11 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SCROLL } from '../../test/catalogue'
 import { fakeApi, renderWithProviders } from '../../test/render'
 import { ScrollOfAntiochPage } from './scroll-of-antioch-page'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const PRODUCT = {
-  id: 'p1',
-  name: 'The Scroll of Antioch',
-  description: 'A mystery',
-  slug: 'scroll-of-antioch',
-  price: 4999,
-  image: null,
-  tagline: '',
-  category: 'history' as const,
-  compare_at: null,
-  availability: 'on_sale' as const,
-  sku: null,
-  featured: true,
-  facts: {},
-  images: [],
-}
 const CUSTOMER = { user: { id: 'u1', email: 'ann@example.com', role: 'customer' } }
 
 function setup({ session = null as unknown, access = false, product = true, accessFails = false } = {}) {
@@ -33,7 +18,7 @@ function setup({ session = null as unknown, access = false, product = true, acce
       }
       if (url.endsWith('/api/products/scroll-of-antioch')) {
         return product
-          ? Response.json({ data: PRODUCT })
+          ? Response.json({ data: SCROLL })
           : Response.json({ error: { code: 'not_found', message: 'Not available' } }, { status: 404 })
       }
       return Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 })

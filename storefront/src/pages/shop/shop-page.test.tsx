@@ -1,8 +1,8 @@
 import type { ProductView } from '@lamplight/contracts'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATALOGUE, catalogueResponse, productView } from '../../test/catalogue'
-import { fakeApi, renderWithProviders } from '../../test/render'
+import { CATALOGUE, productView, serveCatalogue } from '../../test/catalogue'
+import { renderWithProviders } from '../../test/render'
 import { ShopPage } from './shop-page'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -13,16 +13,7 @@ const jsonLd = () =>
   )
 
 function setup(products: ProductView[] = CATALOGUE, path = '/shop') {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      fakeApi(
-        (url) =>
-          catalogueResponse(url, products) ??
-          Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 }),
-      ),
-    ),
-  )
+  serveCatalogue(products)
   renderWithProviders(<ShopPage />, path)
 }
 

@@ -2,6 +2,7 @@ import { Toaster, toast } from '@lamplight/ui'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SCROLL } from '../../test/catalogue'
 import { fakeApi, renderWithProviders } from '../../test/render'
 import { ShopPage } from './shop-page'
 
@@ -44,25 +45,7 @@ function Where() {
 function setup(session: unknown, answers: Answers = {}, path = '/shop') {
   const fetchMock = vi.fn(
     fakeApi((url) => {
-      if (url.endsWith('/api/products/scroll-of-antioch'))
-        return Response.json({
-          data: {
-            id: 'p',
-            name: 'The Scroll of Antioch',
-            description: 'A mystery',
-            slug: 'scroll-of-antioch',
-            price: 4999,
-            image: null,
-            tagline: '',
-            category: 'history' as const,
-            compare_at: null,
-            availability: 'on_sale' as const,
-            sku: null,
-            featured: true,
-            facts: {},
-            images: [],
-          },
-        })
+      if (url.endsWith('/api/products/scroll-of-antioch')) return Response.json({ data: SCROLL })
       if (url.endsWith('/api/subscriptions/status')) return answers.status?.() ?? Response.json(NONE)
       if (url.endsWith('/api/subscriptions/checkout')) return answers.checkout?.() ?? fail(500)
       if (url.endsWith('/api/subscriptions/portal')) return answers.portal?.() ?? fail(500)

@@ -96,9 +96,13 @@ function differences(inputs: Iterable<string>) {
 const known = (token: string) =>
   twMerge(`${token} ${token}`) === token || mergeClasses(`${token} ${token}`) === token
 
-// Class lists: the literals with at least one known class (not import paths or prose).
-const kit = classStrings([KIT]).filter((s) => s.split(' ').some(known))
-const callers = classStrings(APPS).filter((s) => s.split(' ').some(known))
+/** A class tailwind-merge takes for a Tailwind utility: it knows each utility's real values. */
+const tailwind = (token: string) => twMerge(`${token} ${token}`) === token
+
+// Class lists: the literals with at least one class tailwind-merge knows (not import paths,
+// prose, or an id such as "top-categories", which only our looser merger would read as `top-*`).
+const kit = classStrings([KIT]).filter((s) => s.split(' ').some(tailwind))
+const callers = classStrings(APPS).filter((s) => s.split(' ').some(tailwind))
 /** Every known class in our source. A class neither knows is kept by both, whatever its company. */
 const tokens = [...new Set([...kit, ...callers].flatMap((s) => s.split(' ')))].filter(known)
 

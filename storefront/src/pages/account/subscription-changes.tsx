@@ -231,7 +231,7 @@ export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: ()
     <Dialog open onOpenChange={(open) => !open && !pause.isPending && onClose()}>
       <DialogContent className="sm:max-w-lg">
         <DialogHead title="Pause your subscription">
-          No box is sent and nothing is charged while it is paused{' '}
+          No box is sent and nothing is charged while it is paused
           {from ? `, from ${formatLongDate(from)}` : ''}. You can resume earlier at any time.
         </DialogHead>
         <fieldset className="grid gap-2">

@@ -140,6 +140,9 @@ describe('SubscriptionDetails (the /account subscription panel)', () => {
     const { user, calls } = setup()
     await user.click(await screen.findByRole('button', { name: 'Pause' }))
     const dialog = await screen.findByRole('dialog', { name: 'Pause your subscription' })
+    expect(dialog).toHaveAccessibleDescription(
+      /^No box is sent and nothing is charged while it is paused(, from [^.]+)?\. You can resume earlier at any time\.$/,
+    )
     const options = within(dialog).getAllByRole('radio')
     expect(options).toHaveLength(3)
     await user.click(within(dialog).getByRole('radio', { name: /2 months/ }))

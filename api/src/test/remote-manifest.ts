@@ -37,7 +37,7 @@ export function manifest(
     shared: [
       shared('react', overrides.react ?? '19.3.1', overrides.requiredReact ?? '^19.0.0'),
       shared('react-dom', '19.3.1', '^19.0.0'),
-      shared('react-router', '7.18.5', '^7.0.0'),
+      shared('react-router', '8.5.3', '^8.0.0'),
       shared('@tanstack/react-query', overrides.reactQuery ?? '5.108.0', '^5.0.0'),
       shared('@lamplight/session', '0.0.0', ''),
     ],

@@ -90,7 +90,17 @@ describe.each(DRIVERS)('API skeleton on %s', (driver) => {
     const next = await app.request('/api/health')
     expect(next.headers.get('x-request-id')).not.toBe(id)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+    // A JSON answer is never a document: the policy that lets it run nothing, no page headers.
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull()
+    // A page (the API's own documentation here) gets the pages' policy and headers.
+    const page = await app.request('/api/docs')
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     const echoed = await app.request('/api/health', { headers: { 'X-Request-Id': 'trace-123' } })
     expect(echoed.headers.get('x-request-id')).toBe('trace-123')
     // Not one that could break a log line or a header.

@@ -20,7 +20,7 @@ describe('CORS for trusted origins', () => {
       expect(res.headers.get('vary') ?? '', path).toMatch(/\bOrigin\b/)
       // The security headers are there too.
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
-      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'")
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'none'")
       expect(res.headers.get('x-request-id'), path).toBeTruthy()
     }
   })

@@ -27,10 +27,13 @@ describe('transport headers and trusted origins', () => {
     expect((await https.request('/api/health')).headers.get('strict-transport-security')).toMatch(/max-age/)
   })
 
-  it("says object-src 'none' in the CSP", async () => {
+  it("says object-src 'none' in a page's CSP, and default-src 'none' in any other answer's", async () => {
     const { app } = createTestApp(database)
-    expect((await app.request('/api/health')).headers.get('content-security-policy')).toContain(
+    expect((await app.request('/api/docs')).headers.get('content-security-policy')).toContain(
       "object-src 'none'",
+    )
+    expect((await app.request('/api/health')).headers.get('content-security-policy')).toMatch(
+      /^default-src 'none';/,
     )
   })
 

@@ -35,10 +35,38 @@ export function cspDirectives(remotes: readonly string[], tracker: string | null
 }
 
 /**
- * Hono's secureHeaders on every answer, with our Content-Security-Policy and HSTS only over
- * https. The CSP follows the remote registry (decision 012: a release hosted elsewhere adds its
- * origin), so one secureHeaders is made per registry snapshot and scheme, not per request:
- * the snapshot's origins are one array until the registry changes.
+ * What every answer that is not a page carries (JSON, images, scripts, files): it is never
+ * rendered as a document of ours, so it gets the policy of one that may run nothing, as
+ * GitHub's and Stripe's APIs answer (OWASP's REST cheat sheet). An SVG or image opened on its
+ * own still shows: inline styles and same-site images are allowed.
+ */
+const RESOURCE_CSP = {
+  defaultSrc: ["'none'"],
+  imgSrc: ["'self'", 'data:'],
+  styleSrc: ["'unsafe-inline'"],
+  frameAncestors: ["'self'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+}
+
+/** Headers that only mean something to a document (a page): left off every other answer. */
+const DOCUMENT_ONLY = {
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const
+
+const noop = async () => {}
+
+/**
+ * Hono's secureHeaders on every answer, with HSTS only over https. A page (an HTML answer)
+ * gets our Content-Security-Policy, which follows the remote registry (decision 012: a release
+ * hosted elsewhere adds its origin), and the document headers; every other answer gets the
+ * short resource set (decision 073). One secureHeaders is made per registry snapshot and
+ * scheme, not per request: the snapshot's origins are one array until the registry changes.
  *
  * Where a handler may set its own policy (`ownPolicy`: an uploaded file's sandboxing CSP), its
  * header wins (`overwrite: false`); elsewhere the headers are set without asking first, which
@@ -46,31 +74,38 @@ export function cspDirectives(remotes: readonly string[], tracker: string | null
  */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler<AppEnv> {
   type Variants = Record<'plain' | 'https' | 'plainOwn' | 'httpsOwn', MiddlewareHandler>
-  const made = new WeakMap<readonly string[], Variants>()
-  const forOrigins = (origins: readonly string[]) => {
-    let variants = made.get(origins)
+  const variantsOf = (extra: Record<string, unknown>): Variants => {
+    const base = {
+      ...extra,
+      crossOriginResourcePolicy: options.crossOriginResourcePolicy,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      // Never set by us: nothing to remove.
+      removePoweredBy: false,
+    } as const
+    const plain = { ...base, strictTransportSecurity: false } as const
+    const https = { ...base, strictTransportSecurity: HSTS } as const
+    return {
+      plain: secureHeaders(plain),
+      https: secureHeaders(https),
+      plainOwn: secureHeaders({ ...plain, overwrite: false }),
+      httpsOwn: secureHeaders({ ...https, overwrite: false }),
+    }
+  }
+  const resources = variantsOf({ ...DOCUMENT_ONLY, contentSecurityPolicy: RESOURCE_CSP })
+  const pages = new WeakMap<readonly string[], Variants>()
+  const forPages = (origins: readonly string[]) => {
+    let variants = pages.get(origins)
     if (!variants) {
-      const base = {
-        contentSecurityPolicy: cspDirectives(origins, options.trackerOrigin),
-        crossOriginResourcePolicy: options.crossOriginResourcePolicy,
-        referrerPolicy: 'strict-origin-when-cross-origin',
-        // Never set by us: nothing to remove.
-        removePoweredBy: false,
-      } as const
-      const plain = { ...base, strictTransportSecurity: false } as const
-      const https = { ...base, strictTransportSecurity: HSTS } as const
-      variants = {
-        plain: secureHeaders(plain),
-        https: secureHeaders(https),
-        plainOwn: secureHeaders({ ...plain, overwrite: false }),
-        httpsOwn: secureHeaders({ ...https, overwrite: false }),
-      }
-      made.set(origins, variants)
+      variants = variantsOf({ contentSecurityPolicy: cspDirectives(origins, options.trackerOrigin) })
+      pages.set(origins, variants)
     }
     return variants
   }
-  return (c, next) => {
-    const variants = forOrigins(options.remoteOrigins(c))
+  return async (c, next) => {
+    await next()
+    // After the handler: whether the answer is a page is known only from what it answered.
+    const page = c.res.headers.get('content-type')?.startsWith('text/html') === true
+    const variants = page ? forPages(options.remoteOrigins(c)) : resources
     const https = options.servedOverHttps(c)
     const own = options.ownPolicy(c.req.path)
     const pick = own
@@ -80,7 +115,8 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
       : https
         ? variants.https
         : variants.plain
-    return pick(c, next) as Promise<void>
+    // secureHeaders sets its headers after the `next` it is given: here, nothing more to run.
+    await pick(c, noop)
   }
 }
 

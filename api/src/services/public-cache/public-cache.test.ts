@@ -174,7 +174,7 @@ describe.each(DRIVERS)('public read cache on %s', (driver) => {
         expect(head.headers.get(name), name).toBe(get.headers.get(name))
       for (const res of [get, head]) {
         expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-        expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+        expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
         expect(res.headers.get('x-request-id')).toBeTruthy()
       }
     }

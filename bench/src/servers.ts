@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
@@ -64,26 +65,35 @@ export async function startSite(opts: {
   /** Extra flags for node (`--cpu-prof`, for one). */
   nodeFlags?: string[]
 }): Promise<Server> {
-  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', 'src/server.ts'], {
-    // BENCH_API_DIR: another copy of api/ beside it (say, the code before a change, from git archive).
-    cwd: process.env.BENCH_API_DIR ?? path.join(repoRoot, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(opts.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
-      DATABASE_URL: opts.databaseUrl,
-      DATA_DIR: opts.dataDir,
-      NODE_ENV: 'production',
-      REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
-      SMTP_URL: '',
-      // The purchase path (purchase.ts) pays in test mode, its buyers each from an address of
-      // their own, as behind a proxy on this machine.
-      PAYMENTS_TEST_MODE: 'true',
-      CLIENT_IP_HEADER: 'x-forwarded-for',
+  // BENCH_API_DIR: another copy of api/ beside it (say, the code before a change, from git
+  // archive), built there first.
+  const cwd = process.env.BENCH_API_DIR ?? path.join(repoRoot, 'api')
+  // The compiled server, run as `npm start` runs it (api/package.json), not the sources.
+  if (!existsSync(path.join(cwd, 'dist/server.mjs')))
+    throw new Error(`bench: ${cwd}/dist/server.mjs is missing: build the API first (npm run build)`)
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeFlags ?? []), '--enable-source-maps', 'dist/server.mjs'],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        PORT: String(opts.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
+        DATABASE_URL: opts.databaseUrl,
+        DATA_DIR: opts.dataDir,
+        NODE_ENV: 'production',
+        REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+        SMTP_URL: '',
+        // The purchase path (purchase.ts) pays in test mode, its buyers each from an address of
+        // their own, as behind a proxy on this machine.
+        PAYMENTS_TEST_MODE: 'true',
+        CLIENT_IP_HEADER: 'x-forwarded-for',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   const url = `http://127.0.0.1:${opts.port}`
   // The first start migrates and seeds (images and PDFs): give it time.
   await waitFor(`${url}/api/ready`, child, 180_000)

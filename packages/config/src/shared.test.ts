@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { browserSourcesUsing, facadeExports, missingFromSubset, subsetProblems } from './browser-imports'
 import { browserShared, reactRouterProductionEntry, SHARED, sharedRange, UI_KIT_SHARED } from './shared'
@@ -80,7 +81,12 @@ describe("the browser's react-router (react-router-client.mjs)", () => {
 
   it('is provided under the same share key and version as the package, from its production build', () => {
     const shared = browserShared()['react-router']
-    expect(shared.import).toMatch(/react-router-client\.mjs$/)
+    // Named by package, so the build (which writes the request into the shell's first load)
+    // is the same wherever the repository is checked out; it resolves to the facade.
+    expect(shared.import).toBe('@lamplight/config/react-router-client')
+    expect(fileURLToPath(import.meta.resolve(shared.import))).toBe(
+      path.join(import.meta.dirname, 'react-router-client.mjs'),
+    )
     expect(shared.version).toBe(lock.packages['node_modules/react-router']?.version)
     expect(shared.singleton).toBe(true)
     expect(shared.requiredVersion).toBe(sharedRange('react-router'))

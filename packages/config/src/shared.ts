@@ -114,12 +114,14 @@ export function browserShared({ host = false }: { host?: boolean } = {}) {
     '@lamplight/routes': { requiredVersion: false as const, eager: host },
     'react-router': {
       ...SHARED['react-router'],
-      import: path.join(import.meta.dirname, 'react-router-client.mjs'),
+      // By package name, not path: the request is written into the build (the shell's first
+      // load), which must not depend on where the repository was checked out.
+      import: '@lamplight/config/react-router-client',
       version: installedVersion('react-router'),
     },
     '@tanstack/react-query': {
       ...SHARED['@tanstack/react-query'],
-      import: path.join(import.meta.dirname, 'tanstack-query-client.mjs'),
+      import: '@lamplight/config/tanstack-query-client',
       version: installedVersion('@tanstack/react-query'),
     },
   }

@@ -172,6 +172,9 @@ for (const [label, viewport] of [
 
     // Listed: on sale, $34.00, 3 in stock and marked low (its line is 3), with its picture.
     await admin.getByRole('link', { name: 'All products' }).click()
+    // The list's own Status filter: until the list shows, the label is still the editor's.
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(admin.getByRole('table', { name: 'Products' })).toBeVisible()
     await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'On sale' })
     await expect(page).toHaveURL(/status=on_sale/)
     await admin.getByLabel('Search', { exact: true }).fill(mySlug)

@@ -29,11 +29,22 @@ export async function settleAnimations(page: Page) {
 /** axe (WCAG 2.1 A and AA) finds nothing serious or critical on the page as it stands, once settled. */
 export async function expectNoSeriousViolations(page: Page, label: string) {
   await settleAnimations(page)
+  let serious = await seriousViolations(page)
+  // A toast raised while axe was reading the page (a request that finished then) is measured
+  // mid-fade, with part of its contrast (CI saw sonner's title so): settled again, read again.
+  // A real violation is there the second time too.
+  if (serious.length && (await page.locator('[data-sonner-toast]').count())) {
+    await settleAnimations(page)
+    serious = await seriousViolations(page)
+  }
+  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()
-  const serious = results.violations
+  return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([])
 }

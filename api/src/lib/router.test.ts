@@ -28,12 +28,32 @@ const probe = {
     summary: 'owners',
     params: z.object({ id: z.string().max(40) }),
   }),
+  stamped: endpoint({
+    method: 'GET',
+    path: '/probe/stamped',
+    access: 'public',
+    summary: 'a typed answer',
+    response: z.object({
+      data: z.object({ at: z.iso.datetime({ offset: true }), note: z.string().nullable() }),
+    }),
+  }),
 }
 const probeRouter = defineRouter('/probe')
   .handle(probe.open, { bodyLimit: 200 }, ({ c, body }) => c.json({ echo: body.text }))
   .handle(probe.staff, ({ c, user }) => c.json({ role: user.role }))
   .handle(probe.admin, ({ c, user }) => c.json({ role: user.role }))
   .handle(probe.mine, { owns: ({ params, user }) => params.id === user.id }, ({ c }) => c.json({ ok: true }))
+  // A Date is what it becomes on the wire, an ISO string: it meets the contract's string.
+  .handle(probe.stamped, ({ c }) => c.json({ data: { at: new Date(Date.UTC(2026, 2, 1, 12)), note: null } }))
+
+// An answer that drifts from its contract is refused by the typecheck (npm test runs it).
+defineRouter('/probe')
+  // @ts-expect-error a field the contract does not have, and one it needs left out
+  .handle(probe.stamped, ({ c }) => c.json({ data: { when: 'now', note: null } }))
+  // @ts-expect-error null where the contract wants the object
+  .handle(probe.stamped, ({ c }) => c.json({ data: null }))
+  // An error body with an error status is always allowed.
+  .handle(probe.stamped, ({ c }) => c.json({ error: { code: 'unavailable', message: 'Later.' } }, 503))
 
 describe('defineRouter: the declaration is the guard', () => {
   let database: TestDatabase
@@ -67,6 +87,15 @@ describe('defineRouter: the declaration is the guard', () => {
     expect(res.status).toBe(200)
     return client
   }
+
+  it('sends a typed answer as its contract reads it', async () => {
+    const res = await browser(app).request('/api/probe/stamped')
+    expect(res.status).toBe(200)
+    const json = await res.json()
+    expect(probe.stamped.response.parse(json)).toEqual({
+      data: { at: '2026-03-01T12:00:00.000Z', note: null },
+    })
+  })
 
   it('answers 401 to a visitor and 403 to a user without the role, before validating anything', async () => {
     const visitor = browser(app)

@@ -1,13 +1,21 @@
 import {
   type Access,
+  type ApiErrorBody,
   can,
   type EndpointDef,
   type EndpointInput,
+  type EndpointResponse,
   type HttpMethod,
   type SessionUser,
 } from '@lamplight/contracts'
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler, type TypedResponse } from 'hono'
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
+import type {
+  ClientErrorStatusCode,
+  ContentfulStatusCode,
+  ServerErrorStatusCode,
+} from 'hono/utils/http-status'
+import type { JSONParsed } from 'hono/utils/types'
 import type { z } from 'zod'
 import type { Db } from '../db/client'
 import { currentUser } from '../middleware/guards'
@@ -27,7 +35,33 @@ export type HandlerArgs<E extends EndpointDef> = EndpointInput<E> & {
   db: Db
 }
 
-export type Handler<E extends EndpointDef> = (args: HandlerArgs<E>) => Response | Promise<Response>
+/**
+ * What `c.json(value)` gives (Hono types the answer by the value, a `Date` as the string it
+ * becomes): for an endpoint whose contract has a `response`, the handler's answer must be
+ * that response, or an error body with an error status. So an answer that drifts from its
+ * contract (a field renamed or left out, a `null` the contract does not allow) fails the
+ * typecheck, not a client. Endpoints without one (files, pages, redirects) answer any Response.
+ */
+export type JsonAnswer<T, S extends ContentfulStatusCode = ContentfulStatusCode> = Response &
+  TypedResponse<JSONParsed<T>, S, 'json'>
+type ErrorAnswer = JsonAnswer<ApiErrorBody, ClientErrorStatusCode | ServerErrorStatusCode>
+export type Answer<E extends EndpointDef> = E['response'] extends z.ZodType
+  ? JsonAnswer<EndpointResponse<E>> | ErrorAnswer
+  : Response
+
+export type Handler<E extends EndpointDef> = (args: HandlerArgs<E>) => Answer<E> | Promise<Answer<E>>
+
+/**
+ * A JSON answer with its length said, typed as `c.json`'s: Hono's compress then leaves a
+ * small answer alone without looking at it (the health check, asked many times a second).
+ */
+export function sizedJson<T>(c: Context<AppEnv>, value: T): JsonAnswer<T, 200> {
+  const body = JSON.stringify(value)
+  return c.body(body, 200, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+  }) as Response as JsonAnswer<T, 200>
+}
 
 export type RouteOptions<E extends EndpointDef> = {
   /** Bytes of body accepted (default 100 KB), and what a client is told past it. */
@@ -112,7 +146,8 @@ export function defineRouter(prefix: string): Router {
           typeof endpoint.access === 'string' && endpoint.access === 'public' ? undefined : c.get('user')
         const args = { ...input, c, user, deps, db: deps.database.db } as HandlerArgs<E>
         if (options.owns && !(await options.owns(args))) throw notFound()
-        const res = await handler(args)
+        // Every answer is a Response; the handler's type says which JSON it may hold.
+        const res: Response = await handler(args)
         // What only a signed-in caller may read is theirs alone: never kept by a cache in
         // front or on disk, unless the route says otherwise.
         if (endpoint.access === 'public' || res.headers.has('Cache-Control')) return res

@@ -1,4 +1,5 @@
 import { adminOrdersContract } from '@lamplight/contracts'
+import type { Db } from '../../db/client'
 import { conflict, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { exportOrders, listOrders, orderDetail } from './admin-queries'
@@ -6,6 +7,13 @@ import { csvStream } from './csv'
 import { markOrderDelivered, refundOrder, shipOrder } from './fulfilment'
 
 const ORDER_NOT_FOUND = 'Order Not Found'
+
+/** The order as the console shows it; gone (never, after a write that found it) is a 404. */
+async function detailOf(db: Db, orderId: string) {
+  const order = await orderDetail(db, orderId)
+  if (!order) throw notFound(ORDER_NOT_FOUND)
+  return order
+}
 
 /** The admin's orders: list with server-side filters, CSV export, detail, refund and shipping. */
 export const adminOrdersRouter = defineRouter('/admin/orders')
@@ -24,11 +32,9 @@ export const adminOrdersRouter = defineRouter('/admin/orders')
       },
     })
   })
-  .handle(adminOrdersContract.detail, async ({ c, db, params }) => {
-    const order = await orderDetail(db, params.id)
-    if (!order) throw notFound(ORDER_NOT_FOUND)
-    return c.json({ data: order })
-  })
+  .handle(adminOrdersContract.detail, async ({ c, db, params }) =>
+    c.json({ data: await detailOf(db, params.id) }),
+  )
   .handle(adminOrdersContract.refund, async ({ c, db, deps, params, body, user }) => {
     const outcome = await refundOrder(
       { db, mailer: deps.mailer, payments: deps.payments, publicUrl: deps.config.publicUrl },
@@ -42,7 +48,7 @@ export const adminOrdersRouter = defineRouter('/admin/orders')
       },
     )
     if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
-    return c.json({ data: await orderDetail(db, params.id) })
+    return c.json({ data: await detailOf(db, params.id) })
   })
   .handle(adminOrdersContract.ship, async ({ c, db, deps, params, body, user }) => {
     const outcome = await shipOrder({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, user.id, {
@@ -53,10 +59,10 @@ export const adminOrdersRouter = defineRouter('/admin/orders')
     })
     if (outcome.result === 'not_found') throw notFound(ORDER_NOT_FOUND)
     if (outcome.result === 'refused') throw conflict(outcome.message)
-    return c.json({ data: await orderDetail(db, params.id) })
+    return c.json({ data: await detailOf(db, params.id) })
   })
   .handle(adminOrdersContract.deliver, async ({ c, db, params, user }) => {
     const outcome = await markOrderDelivered({ db }, user.id, params.id)
     if (!outcome.ok) throw notFound(ORDER_NOT_FOUND)
-    return c.json({ data: await orderDetail(db, params.id) })
+    return c.json({ data: await detailOf(db, params.id) })
   })

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { JsonAnswer } from '../../lib/router'
 import type { AppEnv } from '../../types'
 import { type CacheTag, cachedAnswer } from './cache'
 
@@ -14,13 +15,17 @@ export * from './cache'
  * that are the same for everyone. Sent with `c.body`, so the headers Hono's middleware
  * prepared (the request id) are kept and the security headers are added after it as usual.
  */
-export async function cachedJson(
+export async function cachedJson<T>(
   c: Context<AppEnv>,
   tag: CacheTag,
   key: string,
-  compute: () => Promise<unknown>,
-): Promise<Response> {
+  compute: () => Promise<T>,
+): Promise<JsonAnswer<T, 200>> {
   const entry = await c.get('deps').publicCache.read(tag, key, compute)
   const answer = cachedAnswer(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'))
-  return answer.body === null ? c.body(null, 304, answer.headers) : c.body(answer.body, 200, answer.headers)
+  // Typed as what `compute` gives (serialised once, as c.json would): a 304 says the client
+  // holds that answer already.
+  return (answer.body === null
+    ? c.body(null, 304, answer.headers)
+    : c.body(answer.body, 200, answer.headers)) as Response as JsonAnswer<T, 200>
 }

@@ -22,6 +22,11 @@ import {
 import type { AppEnv } from '../../types'
 import { apiCallAs, loadRenderer, rendersOnServer, withApiCalls } from './server-render'
 
+/** What a browser shows where the shell's page would be, before the first build. */
+const NOT_BUILT_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>' +
+  '<p>The site is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>'
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -494,6 +499,7 @@ export function serveApps({
     if (html && serverRender && rendersOnServer(urlPath)) html.headers.set('Vary', RENDERED_PAGE_VARY)
     if (html) return keyedPage(c, html)
     c.header('Cache-Control', NO_CACHE)
-    return c.text('The site is not built yet. Run `npm run build` (or `npm start`, which builds first).', 503)
+    // A page, like the one it stands in for (and with a page's headers and policy).
+    return c.html(NOT_BUILT_PAGE, 503)
   }
 }

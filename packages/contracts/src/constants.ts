@@ -2,6 +2,9 @@
 
 export const CURRENCY = 'usd'
 
+/** Milliseconds in a (UTC) day: the dates of subscriptions, gifts, discounts and reports step by it. */
+export const DAY_MS = 86_400_000
+
 /** Free shipping on US orders over this amount; standard delivery time. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 3500
 export const STANDARD_DELIVERY = '3-5 business days'

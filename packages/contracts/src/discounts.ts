@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CartTotalsSchema } from './cart'
+import { DAY_MS } from './constants'
 import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGES, GIFT_CARD_MIN_CENTS } from './discounts-constants'
 import { endpoint } from './endpoint'
 import { SlugSchema } from './schemas'
@@ -57,8 +58,6 @@ export const CheckoutQuoteBody = z
         message: 'Please quote either one box (productSlug) or your cart (fromCart: true).',
       })
   })
-
-const DAY_MS = 86_400_000
 
 /**
  * Buying a gift card (issue 33): a fixed amount or a custom one from $10 to $500, for a

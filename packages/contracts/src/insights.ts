@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DAY_MS } from './constants'
 import { endpoint } from './endpoint'
 
 /**
@@ -12,8 +13,6 @@ export const INSIGHTS_MAX_DAYS = 732
 export const INSIGHTS_DAILY_MAX_DAYS = 92
 /** How many products, resources, categories and searches a top list holds. */
 export const INSIGHTS_TOP = 10
-
-const DAY_MS = 86_400_000
 
 /** `YYYY-MM-DD`, a real day in UTC between 2000 and 2100. */
 const insightDay = z

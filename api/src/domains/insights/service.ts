@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   type FunnelInsights,
   INSIGHTS_DAILY_MAX_DAYS,
   INSIGHTS_TOP,
@@ -16,7 +17,6 @@ import type { Db } from '../../db/client'
 import type { Logger } from '../../logger'
 import * as q from './queries'
 
-const DAY_MS = 86_400_000
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`)
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 

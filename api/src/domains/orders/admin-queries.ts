@@ -1,6 +1,7 @@
 import {
   ADMIN_LIST_TEXT_LIMIT,
   type AdminOrder,
+  DAY_MS,
   type OrderFiltersSchema,
   type OrderListQuerySchema,
   orderNumber,
@@ -27,7 +28,6 @@ export type OrderFilters = z.output<typeof OrderFiltersSchema>
 export type OrderListQuery = z.output<typeof OrderListQuerySchema>
 
 const TEXT = ADMIN_LIST_TEXT_LIMIT
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * An order id typed in part (`3f2a9c1b`, with or without dashes) as a range of the primary

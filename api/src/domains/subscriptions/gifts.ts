@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
   type BuyGiftBody,
+  DAY_MS,
   GIFT_ADDRESS_LINK_DAYS,
   giftPriceCents,
   planOfTier,
@@ -181,14 +182,13 @@ async function start(tx: Tx, gift: GiftRow, now: Date) {
   return { gift: started, first: await recordMonth(tx, started, now) }
 }
 
+/** How long after a link is sent the admin's "new link" is refused (one mail per press burst). */
+const RESEND_PAUSE_MS = 60_000
+
 /**
  * The recipient's link: 32 random bytes, kept only as their hash; one use, for a while. A new
  * one replaces the last, which then leads nowhere.
  */
-const DAY_MS = 86_400_000
-/** How long after a link is sent the admin's "new link" is refused (one mail per press burst). */
-const RESEND_PAUSE_MS = 60_000
-
 async function newAddressLink(tx: Tx, giftId: string, now: Date) {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + GIFT_ADDRESS_LINK_DAYS * DAY_MS)

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@lamplight/contracts'
 import { eq } from 'drizzle-orm'
 import { subscriptionEvents, subscriptions } from '../../db/schema'
 import type { Mail } from '../../mail'
@@ -14,8 +15,6 @@ import { subscriptionPaymentRetryMail } from './self-service-mails'
  */
 export const RETRY_DAYS = [3, 5, 7] as const
 export const MAX_PAYMENT_ATTEMPTS = RETRY_DAYS.length + 1
-
-const DAY_MS = 86_400_000
 
 /** When test mode tries a renewal again after its `attempt`-th failure (null: that was the last). */
 export const nextTestAttempt = (renewalDate: Date, attempt: number) => {

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   formatMoney,
   MAX_PAUSE_MONTHS,
   monthName,
@@ -30,7 +31,6 @@ import {
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
 
-const DAY_MS = 86_400_000
 const day = (date: Date) => date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 const addMonths = (date: Date, months: number) => {
   let at = date

@@ -62,6 +62,18 @@ const DOCUMENT_ONLY = {
 const noop = async () => {}
 
 /**
+ * Whether an answer is a page: its type says so. A 304 has no type, and the headers it brings
+ * replace those of the copy the browser holds: a page's must stay a page's (or the page would
+ * run under the policy that runs nothing). A browser revalidating a page asks for text/html;
+ * revalidating a script, a stylesheet or an image, it does not.
+ */
+function isPage(c: Context<AppEnv>): boolean {
+  const type = c.res.headers.get('content-type')
+  if (type) return /^text\/html/i.test(type)
+  return c.res.status === 304 && (c.req.header('accept') ?? '').includes('text/html')
+}
+
+/**
  * Hono's secureHeaders on every answer, with HSTS only over https. A page (an HTML answer)
  * gets our Content-Security-Policy, which follows the remote registry (decision 012: a release
  * hosted elsewhere adds its origin), and the document headers; every other answer gets the
@@ -104,8 +116,7 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
   return async (c, next) => {
     await next()
     // After the handler: whether the answer is a page is known only from what it answered.
-    const page = c.res.headers.get('content-type')?.startsWith('text/html') === true
-    const variants = page ? forPages(options.remoteOrigins(c)) : resources
+    const variants = isPage(c) ? forPages(options.remoteOrigins(c)) : resources
     const https = options.servedOverHttps(c)
     const own = options.ownPolicy(c.req.path)
     const pick = own

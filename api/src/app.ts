@@ -72,10 +72,11 @@ export function createApp(deps: AppDeps) {
   app.use(requestLogger(logger))
   app.use(clientIp(clientIpOptions))
   app.use(async (c, next) => {
-    // Pages need the current origins; API answers (never rendered) take the last ones read.
+    // Only a page's CSP names the remotes' origins (decision 073): the site's pages read the
+    // current ones before they are served; the API's few HTML answers take the last ones read
+    // (securityHeaders' `remoteOrigins` below), and its JSON needs none.
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
-    if (isApi) c.set('remoteOrigins', apiOrigins())
-    else {
+    if (!isApi) {
       const snapshot = await deps.remotes.snapshot().catch((err: unknown) => {
         c.get('log').error({ err }, 'could not read the remote registry')
         return deps.remotes.cached()
@@ -89,7 +90,7 @@ export function createApp(deps: AppDeps) {
       trackerOrigin: tracker ?? null,
       // Remote chunks may be served from another origin.
       crossOriginResourcePolicy: pinned.length ? 'cross-origin' : 'same-origin',
-      remoteOrigins: (c) => c.get('remoteOrigins') ?? pinned,
+      remoteOrigins: (c) => c.get('remoteOrigins') ?? apiOrigins(),
       // Uploaded files and their thumbnails carry their own sandboxing CSP (issue 29).
       ownPolicy: (path) => path.startsWith('/api/files/') || path.startsWith('/api/admin/resources/'),
       servedOverHttps: (c) =>

@@ -24,8 +24,11 @@ import { apiCallAs, loadRenderer, rendersOnServer, withApiCalls } from './server
 
 /** What a browser shows where the shell's page would be, before the first build. */
 const NOT_BUILT_PAGE =
-  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>' +
-  '<p>The site is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>'
+  '<!doctype html><html lang="en"><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not built yet</title>' +
+  '<body style="font:1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">' +
+  '<h1 style="font-size:1.25rem">The site is not built yet</h1>' +
+  '<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first), then reload.</p></body></html>'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -47,6 +47,23 @@ beforeAll(() => {
 })
 
 describe('serveApps', () => {
+  it('before the first build, answers a page that says so (never cached)', async () => {
+    const bare = new Hono<AppEnv>()
+    const snapshot = { remotes: REMOTES, etag: '"abc"' }
+    bare.use(
+      serveApps({
+        appsDir: mkdtempSync(path.join(tmpdir(), 'lamplight-unbuilt-')),
+        remotes: { snapshot: async () => snapshot },
+        releasesDir: path.join(appsDir, 'releases'),
+      }),
+    )
+    const res = await bare.request('/shop')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.headers.get('cache-control')).toBe(NO_CACHE)
+    expect(await res.text()).toContain('The site is not built yet')
+  })
+
   it('publishes the remotes configuration, never cached', async () => {
     const res = await app.request('/remotes.json')
     expect(res.status).toBe(200)

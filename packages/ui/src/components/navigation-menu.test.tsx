@@ -169,6 +169,7 @@ describe('NavigationMenu', () => {
       wait(110)
       expect(experiences).toHaveAttribute('aria-expanded', 'true')
 
+      wait(400)
       fireEvent.click(experiences)
       expect(experiences).toHaveAttribute('aria-expanded', 'false')
       hover(experiences)
@@ -210,6 +211,36 @@ describe('NavigationMenu', () => {
       hover(experiences)
       expect(experiences).toHaveAttribute('aria-expanded', 'false')
     })
+  })
+
+  it('keeps a dropdown open when the click lands just after the pointer opened it', () => {
+    vi.useFakeTimers()
+    try {
+      render(<Header />)
+      const experiences = screen.getByRole('button', { name: 'Experiences' })
+      fireEvent.click(experiences)
+      // Following a link closes the dropdown; moving straight back onto the button opens it
+      // at once (skip delay), and the click that follows must not shut it again.
+      fireEvent.click(screen.getByRole('link', { name: 'The Lost Sheep' }))
+      expect(experiences).toHaveAttribute('aria-expanded', 'false')
+      act(() => {
+        vi.advanceTimersByTime(50)
+      })
+      fireEvent.pointerMove(experiences, { pointerType: 'mouse' })
+      expect(experiences).toHaveAttribute('aria-expanded', 'true')
+      fireEvent.click(experiences)
+      expect(experiences).toHaveAttribute('aria-expanded', 'true')
+      expect(screen.getByRole('link', { name: 'Jonah and the Whale' })).toBeInTheDocument()
+
+      // Later, a click on the open button closes it as before.
+      act(() => {
+        vi.advanceTimersByTime(400)
+      })
+      fireEvent.click(experiences)
+      expect(experiences).toHaveAttribute('aria-expanded', 'false')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('marks the active link', () => {

@@ -28,10 +28,17 @@ import { cn } from '../lib/cn'
  * for what a disclosure does. What it keeps from it: one dropdown open at a time, opening
  * on hover after `delayDuration` (at once for `skipDelayDuration` after another closed),
  * closing 150 ms after the pointer leaves, on Escape (focus back on the button), on a click
- * or focus outside, and when a link inside is followed.
+ * or focus outside, and when a link inside is followed. One thing Radix gets wrong is not kept:
+ * a click that lands just after the pointer opened the dropdown does not shut it again.
  */
 
 const CLOSE_DELAY_MS = 150
+/**
+ * A click this soon after the pointer opened a dropdown was aimed at a closed button (the
+ * pointer got there first, at once when the skip delay applies): it keeps the dropdown open
+ * instead of toggling it shut under the user's click.
+ */
+const HOVER_CLICK_GUARD_MS = 300
 
 type MenuContextValue = {
   open: string | null
@@ -41,6 +48,8 @@ type MenuContextValue = {
   cancelClose: () => void
   /** A click closed this item: hovering it does not reopen it until the pointer leaves. */
   clickClosed: RefObject<string | null>
+  /** When the pointer last opened a dropdown (Date.now), for HOVER_CLICK_GUARD_MS. */
+  hoverOpenedAt: RefObject<number>
 }
 
 const MenuContext = createContext<MenuContextValue | null>(null)
@@ -75,6 +84,7 @@ function NavigationMenu({
   /** The dropdown the open timer is counting down for (moving the pointer does not restart it). */
   const pending = useRef<string | null>(null)
   const clickClosed = useRef<string | null>(null)
+  const hoverOpenedAt = useRef(0)
   const openRef = useRef(open)
   openRef.current = open
 
@@ -101,15 +111,20 @@ function NavigationMenu({
       open,
       setOpen,
       clickClosed,
+      hoverOpenedAt,
       cancelClose: () => clearTimeout(closeTimer.current),
       hoverOpen: (value) => {
         clearTimeout(closeTimer.current)
         if (openRef.current === value || clickClosed.current === value || pending.current === value) return
         clearTimeout(openTimer.current)
-        if (openRef.current !== null || skipDelay.current) setOpen(value)
+        const openByHover = () => {
+          hoverOpenedAt.current = Date.now()
+          setOpen(value)
+        }
+        if (openRef.current !== null || skipDelay.current) openByHover()
         else {
           pending.current = value
-          openTimer.current = setTimeout(() => setOpen(value), delayDuration)
+          openTimer.current = setTimeout(openByHover, delayDuration)
         }
       },
       hoverLeave: () => {
@@ -224,6 +239,7 @@ function NavigationMenuTrigger({ className, children, onClick, ...props }: Compo
       onClick={(event) => {
         onClick?.(event)
         if (isOpen) {
+          if (Date.now() - menu.hoverOpenedAt.current < HOVER_CLICK_GUARD_MS) return
           menu.clickClosed.current = value
           menu.setOpen(null)
         } else {

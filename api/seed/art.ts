@@ -718,21 +718,46 @@ ${await coverTitle(title, ink)}
 const widths = new Map<string, number>()
 
 /**
- * The rendered width of a line at 100 px, measured by drawing it (the fonts differ from one
- * machine to the next, so no guessing from letter counts).
+ * The rendered widths of lines at 100 px, measured by drawing them (the fonts differ from one
+ * machine to the next, so no guessing from letter counts). All the lines not yet known are
+ * drawn in one picture, a row each, and each row's ink is found in its pixels: a render has a
+ * fixed cost (loading the fonts) that one per line made most of a seed's time.
  */
-export async function measureText(text: string, family: string, weight: string): Promise<number> {
-  const key = `${family}|${weight}|${text}`
-  const known = widths.get(key)
-  if (known !== undefined) return known
-  const width = Math.max(400, text.length * 90)
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="160"><rect width="100%" height="100%" fill="white"/><text x="20" y="115" font-family="${family}" font-weight="${weight}" font-size="100" fill="black">${escapeHtml(text)}</text></svg>`
-  const { info } = await sharp(Buffer.from(svg))
-    .trim({ background: '#ffffff' })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  widths.set(key, info.width)
-  return info.width
+export async function measureTexts(texts: string[], family: string, weight: string): Promise<number[]> {
+  const key = (text: string) => `${family}|${weight}|${text}`
+  const missing = [...new Set(texts.filter((t) => !widths.has(key(t))))]
+  if (missing.length > 0) {
+    const ROW = 160
+    const width = Math.max(400, ...missing.map((t) => t.length * 90))
+    const rows = missing
+      .map(
+        (t, i) =>
+          `<text x="20" y="${i * ROW + 115}" font-family="${family}" font-weight="${weight}" font-size="100" fill="black">${escapeHtml(t)}</text>`,
+      )
+      .join('')
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${ROW * missing.length}"><rect width="100%" height="100%" fill="white"/>${rows}</svg>`
+    const { data, info } = await sharp(Buffer.from(svg))
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const stride = info.width * info.channels
+    missing.forEach((t, i) => {
+      // Ink is what differs from the white ground by more than sharp's trim threshold (10).
+      let left = Number.POSITIVE_INFINITY
+      let right = -1
+      for (let y = i * ROW; y < (i + 1) * ROW; y++) {
+        for (let x = 0; x < info.width; x++) {
+          if (data[y * stride + x * info.channels]! < 245) {
+            if (x < left) left = x
+            if (x > right) right = x
+          }
+        }
+      }
+      widths.set(key(t), right < 0 ? 0 : right - left + 1)
+    })
+  }
+  return texts.map((t) => widths.get(key(t))!)
 }
 
 /** Every way to cut the words into `n` lines, in order. */
@@ -764,10 +789,11 @@ export async function fitText(
   let best: { size: number; lines: string[] } | null = null
   for (let n = 1; n <= Math.min(opts.maxLines, words.length); n++) {
     let bestOfN: { size: number; lines: string[] } | null = null
-    for (const lines of splits(words, n)) {
-      const widest = Math.max(
-        ...(await Promise.all(lines.map((l) => measureText(l, opts.family, opts.weight)))),
-      )
+    const candidates = splits(words, n)
+    // Every line of every split measured in one render; then each split is looked up.
+    await measureTexts(candidates.flat(), opts.family, opts.weight)
+    for (const lines of candidates) {
+      const widest = Math.max(...(await measureTexts(lines, opts.family, opts.weight)))
       const size = Math.min(opts.maxSize, Math.floor((opts.maxWidth * 100 * 0.96) / widest))
       if (!bestOfN || size > bestOfN.size) bestOfN = { size, lines }
     }

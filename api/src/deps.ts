@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { createAuth } from './auth/auth'
+import { createAuth, type PasswordHashing } from './auth/auth'
 import type { SecondaryStorage } from './auth/secondary-storage'
 import type { Config } from './config'
 import type { Database } from './db/client'
@@ -27,6 +27,8 @@ export function createDeps(parts: {
   publicCache?: PublicCache
   /** Defaults to one built from config.errorReporting (nothing without a DSN). */
   errors?: ErrorReporter
+  /** Default: better-auth's own. Only code sets it (the test app), never the environment. */
+  passwordHashing?: PasswordHashing
 }): AppDeps {
   const { config, database, logger } = parts
   const mailer = createMailer({
@@ -44,6 +46,7 @@ export function createDeps(parts: {
     mailer,
     logger,
     secondaryStorage: parts.secondaryStorage,
+    passwordHashing: parts.passwordHashing,
   })
   const payments = createPayments(config.payments, config.publicUrl)
   const remotes = createRemoteRegistry(database.db, config.remoteOverrides, {

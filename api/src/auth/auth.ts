@@ -25,6 +25,14 @@ export type AuthDeps = {
   logger: Logger
   secondaryStorage?: SecondaryStorage
   rateLimits?: RateLimits
+  /** How passwords are hashed and checked. Default: better-auth's scrypt (N 16384, r 16). */
+  passwordHashing?: PasswordHashing
+}
+
+/** better-auth's `emailAndPassword.password`: a hash function and its check. */
+export type PasswordHashing = {
+  hash: (password: string) => Promise<string>
+  verify: (data: { hash: string; password: string }) => Promise<boolean>
 }
 
 /** The admins named by ADMIN_EMAILS, plus the seeded admin account. */
@@ -65,7 +73,15 @@ export async function promoteListedAdmin(db: Db, adminEmails: Set<string>, userI
   })
 }
 
-export function createAuth({ config, db, mailer, logger, secondaryStorage, rateLimits }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  logger,
+  secondaryStorage,
+  rateLimits,
+  passwordHashing,
+}: AuthDeps) {
   const adminEmails = adminEmailsOf(config)
   const promote = async (userId: string) => {
     if (await promoteListedAdmin(db, adminEmails, userId))
@@ -102,6 +118,7 @@ export function createAuth({ config, db, mailer, logger, secondaryStorage, rateL
       requireEmailVerification: config.auth.requireEmailVerification,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       // The only moment one person proves both the address (the mailed link) and the password
       // (set just now, every other session revoked): what the address is owed becomes the

@@ -8,6 +8,7 @@ import { createDeps } from '../deps'
 import { createLogger, type Logger } from '../logger'
 import type { PublicCache } from '../services/public-cache'
 import { createStorage } from '../storage/from-config'
+import { FAST_PASSWORD_HASHING } from './fast-password-hashing'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
@@ -28,8 +29,11 @@ export function createTestApp(
   env: Record<string, string> = {},
   /** A logger to read what the app logs (default: silent). */
   logger: Logger = createLogger('silent'),
-  /** Services to use instead of the defaults (a shared public cache, for replicas). */
-  parts: { publicCache?: PublicCache } = {},
+  /**
+   * Services to use instead of the defaults (a shared public cache, for replicas), and
+   * production's password hashing instead of the cheap one (`FAST_PASSWORD_HASHING`).
+   */
+  parts: { publicCache?: PublicCache; productionPasswordHashing?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamplight-test-'))
   const config = loadConfig({
@@ -43,7 +47,15 @@ export function createTestApp(
   })
   // A folder under the temporary DATA_DIR, or the bucket the env names (S3 tests).
   const storage = createStorage(config)
-  const deps = createDeps({ config, database, storage, logger, ...parts })
+  const { productionPasswordHashing, ...services } = parts
+  const deps = createDeps({
+    config,
+    database,
+    storage,
+    logger,
+    ...services,
+    passwordHashing: productionPasswordHashing ? undefined : FAST_PASSWORD_HASHING,
+  })
   const app = createApp(deps)
   // In-process requests come from "our proxy" unless a test gives its own peer.
   const request = app.request

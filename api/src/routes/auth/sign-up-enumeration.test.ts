@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema'
+import { createLogger } from '../../logger'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, type TestDatabase } from '../../test/database'
@@ -18,7 +19,10 @@ describe('sign-up with a taken address, where mail is sent', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite')
     // The outbox worker is never started in tests: nothing is sent anywhere.
-    app = createTestApp(database, { SMTP_URL: 'smtp://127.0.0.1:9/' }).app
+    // Production's password hashing: the timing test below is about its cost.
+    app = createTestApp(database, { SMTP_URL: 'smtp://127.0.0.1:9/' }, createLogger('silent'), {
+      productionPasswordHashing: true,
+    }).app
     expect((await browser(app).signUp('owner@example.com', 'owner password 1', 'Owner')).status).toBe(200)
   }, 180_000)
   afterAll(() => database.destroy())

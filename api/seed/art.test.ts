@@ -1,41 +1,17 @@
-import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { COVER, coverTitle, frameTitle, PAGE, TITLE_BOX } from './art'
+import { COVER, coverTitle, frameTitle, inkBoxesOf, PAGE, TITLE_BOX } from './art'
 import { GALLERY_PAGES, RESOURCES } from './content/library'
 
 /**
  * Where the ink of each SVG fragment lands on a page of the given size: its edges. The pages
- * are drawn in one tall picture, a nested (clipping) page each, and each page's ink is read
- * from the pixels: a render has a fixed cost that one picture per fragment made most of this
- * file's time.
+ * are drawn in one tall picture, a nested (clipping) page each (`inkBoxesOf`).
  */
-async function inkBoxes(fragments: string[], width: number, height: number) {
+function inkBoxes(fragments: string[], width: number, height: number) {
   const pages = fragments.map(
     (f, i) => `<svg y="${i * height}" width="${width}" height="${height}">${f}</svg>`,
   )
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height * fragments.length}"><rect width="100%" height="100%" fill="white"/>${pages.join('')}</svg>`
-  const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: false })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  const stride = info.width * info.channels
-  return fragments.map((_, i) => {
-    const box = { left: width, right: 0, top: height, bottom: 0 }
-    for (let y = 0; y < height; y++) {
-      const row = (i * height + y) * stride
-      for (let x = 0; x < width; x++) {
-        // Ink: differs from the white page by more than sharp's trim threshold (10).
-        if (data[row + x * info.channels]! < 245) {
-          box.left = Math.min(box.left, x)
-          box.right = Math.max(box.right, x + 1)
-          box.top = Math.min(box.top, y)
-          box.bottom = Math.max(box.bottom, y + 1)
-        }
-      }
-    }
-    return box
-  })
+  return inkBoxesOf(svg, height, fragments.length)
 }
 
 const TITLES = [

@@ -717,11 +717,42 @@ ${await coverTitle(title, ink)}
 
 const widths = new Map<string, number>()
 
+export type InkBox = { left: number; right: number; top: number; bottom: number }
+
+/**
+ * Where the ink lies in each of `count` bands, `band` pixels tall, of an SVG drawn on white:
+ * each band's edges (right and bottom exclusive; an empty band has right <= left). Ink is what
+ * differs from white by more than sharp's trim threshold (10). One picture of many bands is
+ * read in one render: a render has a fixed cost (loading the fonts) that dominates small ones.
+ */
+export async function inkBoxesOf(svg: string, band: number, count: number): Promise<InkBox[]> {
+  const { data, info } = await sharp(Buffer.from(svg))
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const stride = info.width * info.channels
+  return Array.from({ length: count }, (_, i) => {
+    const box = { left: info.width, right: 0, top: band, bottom: 0 }
+    for (let y = 0; y < band; y++) {
+      const row = (i * band + y) * stride
+      for (let x = 0; x < info.width; x++) {
+        if (data[row + x * info.channels]! < 245) {
+          box.left = Math.min(box.left, x)
+          box.right = Math.max(box.right, x + 1)
+          box.top = Math.min(box.top, y)
+          box.bottom = Math.max(box.bottom, y + 1)
+        }
+      }
+    }
+    return box
+  })
+}
+
 /**
  * The rendered widths of lines at 100 px, measured by drawing them (the fonts differ from one
  * machine to the next, so no guessing from letter counts). All the lines not yet known are
- * drawn in one picture, a row each, and each row's ink is found in its pixels: a render has a
- * fixed cost (loading the fonts) that one per line made most of a seed's time.
+ * drawn in one picture, a row each (`inkBoxesOf`).
  */
 export async function measureTexts(texts: string[], family: string, weight: string): Promise<number[]> {
   const key = (text: string) => `${family}|${weight}|${text}`
@@ -736,25 +767,10 @@ export async function measureTexts(texts: string[], family: string, weight: stri
       )
       .join('')
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${ROW * missing.length}"><rect width="100%" height="100%" fill="white"/>${rows}</svg>`
-    const { data, info } = await sharp(Buffer.from(svg))
-      .flatten({ background: '#ffffff' })
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-    const stride = info.width * info.channels
+    const boxes = await inkBoxesOf(svg, ROW, missing.length)
     missing.forEach((t, i) => {
-      // Ink is what differs from the white ground by more than sharp's trim threshold (10).
-      let left = Number.POSITIVE_INFINITY
-      let right = -1
-      for (let y = i * ROW; y < (i + 1) * ROW; y++) {
-        for (let x = 0; x < info.width; x++) {
-          if (data[y * stride + x * info.channels]! < 245) {
-            if (x < left) left = x
-            if (x > right) right = x
-          }
-        }
-      }
-      widths.set(key(t), right < 0 ? 0 : right - left + 1)
+      const box = boxes[i]!
+      widths.set(key(t), Math.max(0, box.right - box.left))
     })
   }
   return texts.map((t) => widths.get(key(t))!)

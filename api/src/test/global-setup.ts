@@ -20,20 +20,10 @@ import { DRIVERS, PGLITE_SNAPSHOT_ENV, POSTGRES_TEMPLATE_ENV } from './database'
 export default async function setup() {
   const cleanups: (() => Promise<void>)[] = []
 
-  // Always: the driver-free files open a PGlite of their own whichever drivers the run covers
-  // (api/scripts/test.sh runs them in the PostgreSQL half), and a copy starts faster than a
-  // migration.
-  {
-    const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
-    await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER })
-    const tarball = await client.dumpDataDir('none')
-    await client.close()
-    const dir = mkdtempSync(path.join(tmpdir(), 'lamplight-pglite-snapshot-'))
-    const file = path.join(dir, 'migrated.tar')
-    writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()))
-    process.env[PGLITE_SNAPSHOT_ENV] = file
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }))
-  }
+  // Always, whichever drivers the run covers: the driver-free files open a PGlite of their
+  // own (api/scripts/test.sh runs them in the PostgreSQL half), and a copy starts faster
+  // than a migration.
+  cleanups.push(await preparePgliteSnapshot())
 
   const adminUrl = process.env.DATABASE_URL
   if (DRIVERS.includes('postgres') && adminUrl) {
@@ -59,4 +49,17 @@ export default async function setup() {
   return async () => {
     for (const cleanup of cleanups) await cleanup()
   }
+}
+
+/** A migrated PGlite's data directory, as a tarball each file's PGlite starts from. */
+async function preparePgliteSnapshot(): Promise<() => Promise<void>> {
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
+  await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER })
+  const tarball = await client.dumpDataDir('none')
+  await client.close()
+  const dir = mkdtempSync(path.join(tmpdir(), 'lamplight-pglite-snapshot-'))
+  const file = path.join(dir, 'migrated.tar')
+  writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()))
+  process.env[PGLITE_SNAPSHOT_ENV] = file
+  return async () => rmSync(dir, { recursive: true, force: true })
 }

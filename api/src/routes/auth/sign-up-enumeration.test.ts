@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema'
-import { createLogger } from '../../logger'
 import { createTestApp } from '../../test/app'
 import { browser } from '../../test/client'
 import { createTestDatabase, type TestDatabase } from '../../test/database'
@@ -20,7 +19,7 @@ describe('sign-up with a taken address, where mail is sent', () => {
     database = await createTestDatabase('pglite')
     // The outbox worker is never started in tests: nothing is sent anywhere.
     // Production's password hashing: the timing test below is about its cost.
-    app = createTestApp(database, { SMTP_URL: 'smtp://127.0.0.1:9/' }, createLogger('silent'), {
+    app = createTestApp(database, { SMTP_URL: 'smtp://127.0.0.1:9/' }, undefined, {
       productionPasswordHashing: true,
     }).app
     expect((await browser(app).signUp('owner@example.com', 'owner password 1', 'Owner')).status).toBe(200)

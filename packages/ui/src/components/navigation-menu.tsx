@@ -28,8 +28,8 @@ import { cn } from '../lib/cn'
  * for what a disclosure does. What it keeps from it: one dropdown open at a time, opening
  * on hover after `delayDuration` (at once for `skipDelayDuration` after another closed),
  * closing 150 ms after the pointer leaves, on Escape (focus back on the button), on a click
- * or focus outside, and when a link inside is followed. One thing Radix gets wrong is not kept:
- * a click that lands just after the pointer opened the dropdown does not shut it again.
+ * or focus outside, and when a link inside is followed. One thing more: a click that lands
+ * just after the pointer opened the dropdown does not toggle it shut again.
  */
 
 const CLOSE_DELAY_MS = 150

@@ -43,7 +43,7 @@ function print(rows: Row[]) {
     `\nload average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
+      .join(' ')} on ${os.cpus().length} cores; Node ${process.version}`,
   )
 }
 

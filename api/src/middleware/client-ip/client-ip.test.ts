@@ -32,6 +32,20 @@ describe('resolveClientIp', () => {
   })
 })
 
+describe('proxyMatcher', () => {
+  it('answers the same for an address asked again, and after many other addresses', () => {
+    expect(proxies('10.2.3.4')).toBe(true)
+    expect(proxies('11.2.3.4')).toBe(false)
+    // More distinct addresses than it remembers: what it forgets it works out again.
+    for (let i = 0; i < 5000; i += 1) expect(proxies(`198.51.${i >> 8}.${i & 255}`)).toBe(false)
+    expect(proxies('10.2.3.4')).toBe(true)
+    expect(proxies('::ffff:10.2.3.4')).toBe(true)
+    expect(proxies('2001:db8::1')).toBe(true)
+    expect(proxies('11.2.3.4')).toBe(false)
+    expect(proxies('not-an-ip')).toBe(false)
+  })
+})
+
 describe('TRUSTED_PROXIES', () => {
   const base = { DATA_DIR: '/tmp/x', CLIENT_IP_HEADER: 'X-Forwarded-For' }
   it('defaults to loopback and refuses a typo at start', () => {

@@ -19,11 +19,12 @@ export { CLIENT_IP_HEADER }
 export function clientIp(options: ClientIpOptions = {}): MiddlewareHandler<AppEnv> {
   const { header } = options
   const isTrusted = trustedProxies(options)
-  const viaProxy = proxyPeer(options)
   return async (c, next) => {
     const peer = peerOf(c.env)
-    c.set('clientIp', resolveClientIp(peer, header ? c.req.header(header) : undefined, isTrusted))
-    c.set('viaProxy', viaProxy(peer))
+    // Forwarded headers are believed only when CLIENT_IP_HEADER is set and the peer is a proxy.
+    const viaProxy = Boolean(header && peer && isTrusted(peer))
+    c.set('clientIp', resolveClientIp(peer, viaProxy && header ? c.req.header(header) : undefined, isTrusted))
+    c.set('viaProxy', viaProxy)
     await next()
   }
 }
@@ -35,15 +36,6 @@ function trustedProxies(options: ClientIpOptions): (ip: string) => boolean {
 /** The TCP peer of a request from @hono/node-server's bindings (none in process). */
 export function peerOf(env: unknown): string | undefined {
   return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress
-}
-
-/**
- * Whether a request from this TCP peer came through one of our proxies, so that its forwarded
- * headers (X-Forwarded-Proto) may be believed: only with CLIENT_IP_HEADER set, as above.
- */
-export function proxyPeer(options: ClientIpOptions): (peer: string | undefined) => boolean {
-  const isTrusted = trustedProxies(options)
-  return (peer) => Boolean(options.header && peer && isTrusted(peer))
 }
 
 /** The request with our client-address header set, for handlers that read addresses from headers. */

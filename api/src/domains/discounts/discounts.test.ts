@@ -519,6 +519,141 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     expect(left.body.data.balanceCents).toBe(1)
   })
 
+  it('refunding a bought gift card closes the card, before the money goes back; a card spent from keeps its order', async () => {
+    const buyCard = async (amountCents: number, to: string) => {
+      const bought = await browser(app).json<{ url: string }>('/api/gift-cards/checkout', {
+        body: { amountCents, recipientEmail: to, giverName: 'Mallory', buyerEmail: 'mallory@example.com' },
+      })
+      expect(bought.status).toBe(200)
+      const sessionId = sessionOf(bought.body.url)
+      await act(sessionId, 'pay')
+      const [mail] = await queryRows<{ text: string }>(
+        database.db,
+        sql`select text from mail_outbox where "to" = ${to}`,
+      )
+      const code = /([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail?.text ?? '')?.[1]
+      expect(code, "the card's mail holds its code").toBeTruthy()
+      const order = await orderOf(sessionId)
+      const [card] = await queryRows<{ id: string }>(
+        database.db,
+        sql`select id from gift_cards where order_id = ${order.id}`,
+      )
+      return { code: code!, order, cardId: card!.id }
+    }
+    const refund = (orderId: string, body: Json = {}) =>
+      admin.json<ErrorBody>(`/api/admin/orders/${orderId}/refund`, { body })
+
+    // Unspent: only whole, and then the card is closed and its code buys nothing.
+    const unspent = await buyCard(5000, 'unspent@example.com')
+    const part = await refund(unspent.order.id, { amount_cents: 1000 })
+    expect(part.status).toBe(409)
+    expect(part.body.error.message).toMatch(/refunded whole/)
+    expect((await refund(unspent.order.id)).status).toBeLessThan(300)
+    const [closed] = await queryRows<{ status: string; balance: number; ledger: number }>(
+      database.db,
+      sql`select g.status, g.balance_cents as balance, coalesce(sum(l.amount_cents), 0)::int as ledger
+          from gift_cards g join gift_card_ledger l on l.gift_card_id = g.id where g.id = ${unspent.cardId} group by g.id`,
+    )
+    expect(closed).toEqual({ status: 'disabled', balance: 0, ledger: 0 })
+    const spend = await checkout(browser(app), 'spender@example.com', { giftCardCode: unspent.code })
+    expect(spend.status).toBe(400)
+    expect(
+      await queryRows(
+        database.db,
+        sql`select 1 from gift_card_ledger where gift_card_id = ${unspent.cardId} and kind = 'debit'`,
+      ),
+    ).toEqual([])
+
+    // Spent from: the refund is refused and says why; nothing changes.
+    const spent = await buyCard(2000, 'spent@example.com')
+    const used = await checkout(browser(app), 'spender@example.com', {
+      productSlug: 'ten-box',
+      giftCardCode: spent.code,
+    })
+    expect(used.status).toBe(200)
+    const refused = await refund(spent.order.id)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toBe(
+      'The gift card this order bought has been used ($10.00 of $20.00), so the order cannot be refunded. What is left on the card ($10.00) can be disabled on the gift cards page.',
+    )
+    expect(await cardState(spent.cardId)).toMatchObject({ balance: 1000, ledger: 1000 })
+    const [still] = await queryRows<{ status: string }>(
+      database.db,
+      sql`select status from orders where id = ${spent.order.id}`,
+    )
+    expect(still!.status).not.toBe('refunded')
+  })
+
+  it('a bought card stays open when the provider refuses its refund, and 20 refunds racing 20 spends move it once', async () => {
+    const bought = await browser(app).json<{ url: string }>('/api/gift-cards/checkout', {
+      body: {
+        amountCents: 3000,
+        recipientEmail: 'race@example.com',
+        giverName: 'Mallory',
+        buyerEmail: 'm@example.com',
+      },
+    })
+    const sessionId = sessionOf(bought.body.url)
+    await act(sessionId, 'pay')
+    const order = await orderOf(sessionId)
+    const [mail] = await queryRows<{ text: string }>(
+      database.db,
+      sql`select text from mail_outbox where "to" = 'race@example.com'`,
+    )
+    const code = /([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail!.text)![1]!
+    const [{ id: cardId } = { id: '' }] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from gift_cards where order_id = ${order.id}`,
+    )
+    const state = async () =>
+      (
+        await queryRows<{ status: string; balance: number }>(
+          database.db,
+          sql`select status, balance_cents as balance from gift_cards where id = ${cardId}`,
+        )
+      )[0]!
+
+    // The provider refuses once: the order is not refunded and the card is as it was.
+    const test = deps.payments.test!
+    const refundOnce = test.refund.bind(test)
+    test.refund = async () => {
+      test.refund = refundOnce
+      throw new Error('the provider is down')
+    }
+    const failed = await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })
+    expect(failed.status).toBeGreaterThanOrEqual(500)
+    expect(await state()).toEqual({ status: 'active', balance: 3000 })
+
+    // Refunds and spends at once: the card is either closed with its order refunded and never
+    // debited, or spent from with its order kept.
+    const results = await Promise.all([
+      ...Array.from({ length: 20 }, () =>
+        admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} }),
+      ),
+      ...Array.from({ length: 20 }, (_, i) =>
+        checkout(browser(app), `racer${i}@example.com`, { productSlug: 'ten-box', giftCardCode: code }),
+      ),
+    ])
+    const refunds = results.slice(0, 20).filter((r) => r.status < 300).length
+    const spends = results.slice(20).filter((r) => r.status === 200).length
+    const [{ status } = { status: '' }] = await queryRows<{ status: string }>(
+      database.db,
+      sql`select status from orders where id = ${order.id}`,
+    )
+    const debits = await queryRows(
+      database.db,
+      sql`select 1 from gift_card_ledger where gift_card_id = ${cardId} and kind = 'debit'`,
+    )
+    if (status === 'refunded') {
+      expect({ refunds, spends, debits: debits.length }).toEqual({ refunds: 1, spends: 0, debits: 0 })
+      expect(await state()).toEqual({ status: 'disabled', balance: 0 })
+    } else {
+      expect(refunds).toBe(0)
+      expect(spends).toBe(3)
+      expect(await state()).toEqual({ status: 'active', balance: 0 })
+    }
+  })
+
   it('mails a gift card for a later day on that day (a scheduled outbox row)', async () => {
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
     const bought = await browser(app).json<{ url: string }>('/api/gift-cards/checkout', {

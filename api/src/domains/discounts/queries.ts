@@ -287,6 +287,28 @@ export async function ensureGiftCardProduct(db: DbOrTx) {
   return row!.id
 }
 
+/** The card an order bought, once issued (it has its code), locked for this transaction. */
+export async function lockIssuedCardOfOrder(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(and(eq(giftCards.orderId, orderId), sql`${giftCards.codeHash} not like 'unissued:%'`))
+    .for('update')
+  return row ?? null
+}
+
+/** Sets a card's balance and status together (closing or reopening it). */
+export async function setGiftCardBalance(
+  db: DbOrTx,
+  id: string,
+  values: { balanceCents: number; status: 'active' | 'disabled' },
+) {
+  await db
+    .update(giftCards)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(giftCards.id, id))
+}
+
 /** The card an order bought, while it waits for the payment (no code yet). */
 export async function findUnissuedCardOfOrder(db: DbOrTx, orderId: string) {
   const [row] = await db

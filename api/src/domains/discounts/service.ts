@@ -35,10 +35,12 @@ import {
   listDiscountsWithStats,
   listGiftCards,
   lockGiftCard,
+  lockIssuedCardOfOrder,
   orderGiftCardDebits,
   productIdsOfDiscount,
   releaseRedemption,
   replaceDiscountProducts,
+  setGiftCardBalance,
   setGiftCardStatus,
   takeDiscountUse,
   updateDiscountRow,
@@ -556,4 +558,75 @@ export async function issuePurchasedGiftCard(
     },
   )
   return true
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
+
+/**
+ * The gift card an order bought, once issued, when it has one: what a refund of the order
+ * must check first (`closeCardBoughtBy`).
+ */
+export async function giftCardBoughtBy(db: DbOrTx, orderId: string) {
+  return db.transaction(async (tx) => lockIssuedCardOfOrder(tx, orderId))
+}
+
+/** Why a refund is refused for an order whose card has been spent from. */
+export function spentCardMessage(card: { initialCents: number; balanceCents: number }) {
+  return (
+    `The gift card this order bought has been used (${dollars(card.initialCents - card.balanceCents)} ` +
+    `of ${dollars(card.initialCents)}), so the order cannot be refunded. What is left on the card ` +
+    `(${dollars(card.balanceCents)}) can be disabled on the gift cards page.`
+  )
+}
+
+export type ClosedCard = { id: string; balanceCents: number; status: 'active' | 'disabled' }
+
+/**
+ * Closes the card an order bought, before its money goes back: a refunded card must not stay
+ * spendable, or the buyer would keep both the card and its price. In one short transaction
+ * and before the provider is asked (no lock is held meanwhile): the balance goes to nothing
+ * and the card is disabled, with an `adjust` entry naming the order. Only an unspent card can
+ * be closed (409 otherwise, and nothing is changed). A retry of the same refund finds the
+ * card closed for this order and goes on. Answers what `reopenCardBoughtBy` puts back if the
+ * provider refuses, or null when the order bought no card.
+ */
+export async function closeCardBoughtBy(db: Db, orderId: string): Promise<ClosedCard | null> {
+  return db.transaction(async (tx) => {
+    const card = await lockIssuedCardOfOrder(tx, orderId)
+    if (!card) return null
+    const closedFor = (await ledgerOf(tx, card.id))
+      .filter((entry) => entry.kind === 'adjust' && entry.orderId === orderId)
+      .reduce((sum, entry) => sum + entry.amountCents, 0)
+    if (closedFor < 0) return { id: card.id, balanceCents: -closedFor, status: 'active' }
+    if (card.balanceCents < card.initialCents) throw conflict(spentCardMessage(card))
+    await setGiftCardBalance(tx, card.id, { balanceCents: 0, status: 'disabled' })
+    await insertLedgerEntry(tx, {
+      giftCardId: card.id,
+      kind: 'adjust',
+      amountCents: -card.balanceCents,
+      orderId,
+      note: 'Closed: the order that bought it was refunded',
+    })
+    return {
+      id: card.id,
+      balanceCents: card.balanceCents,
+      status: card.status === 'disabled' ? 'disabled' : 'active',
+    }
+  })
+}
+
+/** Undoes `closeCardBoughtBy` when the provider refused the refund: the card is as it was. */
+export async function reopenCardBoughtBy(db: Db, orderId: string, closed: ClosedCard) {
+  await db.transaction(async (tx) => {
+    const card = await lockGiftCard(tx, closed.id)
+    if (!card || card.balanceCents !== 0) return
+    await setGiftCardBalance(tx, closed.id, { balanceCents: closed.balanceCents, status: closed.status })
+    await insertLedgerEntry(tx, {
+      giftCardId: closed.id,
+      kind: 'adjust',
+      amountCents: closed.balanceCents,
+      orderId,
+      note: 'Reopened: the refund did not go through',
+    })
+  })
 }

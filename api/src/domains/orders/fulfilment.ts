@@ -15,7 +15,13 @@ import { ApiError, conflict } from '../../lib/errors'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
 import { returnStock } from '../catalog/service'
-import { releaseOrderCodes } from '../discounts/service'
+import {
+  closeCardBoughtBy,
+  giftCardBoughtBy,
+  releaseOrderCodes,
+  reopenCardBoughtBy,
+  spentCardMessage,
+} from '../discounts/service'
 import { type PaymentProvider, type Payments, providerFor } from '../payments/service'
 import { orderPageUrl, refundMail, shippedMail } from './fulfilment-mails'
 
@@ -74,6 +80,14 @@ export async function refundOrder(
   if (request.expectedRefundedCents !== undefined && request.expectedRefundedCents !== order.refundedCents)
     throw conflict('This order was refunded in part meanwhile. Reload the page and try again.')
   const left = order.amountCents - order.refundedCents
+  // An order that bought a gift card is refunded whole, and only while nobody has spent from
+  // the card, which closes with it (checked again, under lock, before the provider is asked).
+  const boughtCard = await giftCardBoughtBy(deps.db, order.id)
+  if (boughtCard) {
+    if (request.lines || (request.amountCents !== undefined && request.amountCents !== left))
+      throw conflict('An order that bought a gift card is refunded whole: its card is closed with it.')
+    if (boughtCard.balanceCents < boughtCard.initialCents) throw conflict(spentCardMessage(boughtCard))
+  }
   const lines = await linesWithRefunded(deps.db, order.id)
   let parcel: { itemId: string; productId: string; name: string; quantity: number; cents: number }[] = []
   if (request.lines) {
@@ -133,12 +147,18 @@ export async function refundOrder(
       deps.db,
       { scope: 'refund', key: seq === 1 ? order.id : `${order.id}#${seq}` },
       async (claim) => {
+        // A step that can be undone: the card this order bought closes before the money goes
+        // back, and opens again if the provider refuses.
+        const closedCard = await closeCardBoughtBy(deps.db, order.id)
         const outcome = await refundWithProvider(deps.payments, {
           provider: order.provider,
           providerSessionId: order.providerSessionId,
           amountCents,
           currency: order.currency,
           idempotencyKey: seq === 1 ? `refund-${order.id}` : `refund-${order.id}-${seq}`,
+        }).catch(async (err: unknown) => {
+          if (closedCard) await reopenCardBoughtBy(deps.db, order.id, closedCard)
+          throw err
         })
         await deps.db.transaction(async (tx) => {
           const [locked] = await tx

@@ -126,6 +126,20 @@ test.describe('on a phone', () => {
     expect(pageErrors).toEqual([])
   })
 
+  test('signing out from the drawer closes it', async ({ page, pageErrors }) => {
+    await page.goto('/')
+    const email = uniqueEmail('drawer')
+    await signUpAs(page, email)
+    await page.goto('/faq')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await drawer.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.getByText('Signed out successfully.')).toBeVisible()
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible()
+    expect(pageErrors).toEqual([])
+  })
+
   // Issue 40: Shop was the 17th entry, below the fold, and the header had no account entry.
   test('the drawer leads with Shop, Experiences and Resources on the first screen; the header shows the account', async ({
     page,

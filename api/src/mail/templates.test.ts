@@ -247,3 +247,12 @@ it("the account mails greet nobody by name: a sign-up types the name, with anyon
     expect(mail.html).toContain('Lamplight Puzzle Co.')
   }
 })
+
+it('a paid order says the tax it paid, not the cart\'s "calculated at payment"', async () => {
+  const base = { ...order, sessionId: null, address: null, guest: true, ownAddress: false }
+  const none = await orderConfirmationMail(base)
+  expect(none.text).toContain('Tax: $0.00')
+  expect(none.text).not.toContain('calculated at payment')
+  const taxed = await orderConfirmationMail({ ...base, taxCents: 412 })
+  expect(taxed.text).toContain('Tax: $4.12')
+})

@@ -37,6 +37,8 @@ export function AuthSlot({ onNavigate }: { onNavigate?: () => void }) {
           onClick={async () => {
             try {
               await signOut()
+              // The phone's menu closes with it: what it showed belonged to the signed-in user.
+              onNavigate?.()
               toast.success('Signed out successfully.')
             } catch {
               toast.error('Could not sign out. Please try again.')

@@ -62,7 +62,8 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
           `Subtotal: ${formatMoney(order.subtotalCents)}`,
           ...(order.discountCents ? [`Discount: -${formatMoney(order.discountCents)}`] : []),
           `Shipping: ${order.shippingCents ? formatMoney(order.shippingCents) : 'FREE'}`,
-          `Tax: ${order.taxCents ? formatMoney(order.taxCents) : order.taxNote}`,
+          // Paid: the tax is known now (none in test mode), so the cart's "calculated at payment" is past.
+          `Tax: ${formatMoney(order.taxCents)}`,
           ...(order.giftCardCents
             ? [
                 `Total: ${formatMoney(order.amountCents + order.giftCardCents)}`,

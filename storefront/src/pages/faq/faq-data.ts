@@ -73,6 +73,6 @@ export const FAQS: readonly { id: string; question: string; answer: string }[] =
     id: 'gifts',
     question: 'Can I give an experience as a gift?',
     answer:
-      'Absolutely, a puzzle box makes a memorable gift for birthdays, Easter, Christmas and confirmations. Ship it straight to the recipient from checkout. Gift cards of $25, $50 and $100 are coming soon.',
+      'Absolutely, a puzzle box makes a memorable gift for birthdays, Easter, Christmas and confirmations. Ship it straight to the recipient from checkout. Gift cards of $25, $50 and $100 are in the shop too.',
   },
 ]

@@ -287,13 +287,13 @@ export async function ensureGiftCardProduct(db: DbOrTx) {
   return row!.id
 }
 
-/** The card an order bought, once issued (it has its code), locked for this transaction. */
-export async function lockIssuedCardOfOrder(db: DbOrTx, orderId: string) {
-  const [row] = await db
+/** The card an order bought, once issued (it has its code); `lock`: for this transaction. */
+export async function findIssuedCardOfOrder(db: DbOrTx, orderId: string, { lock = false } = {}) {
+  const query = db
     .select()
     .from(giftCards)
     .where(and(eq(giftCards.orderId, orderId), sql`${giftCards.codeHash} not like 'unissued:%'`))
-    .for('update')
+  const [row] = await (lock ? query.for('update') : query)
   return row ?? null
 }
 

@@ -1,4 +1,9 @@
-import { DISCOUNT_MESSAGES, type DiscountCodeInputSchema, GIFT_CARD_MESSAGES } from '@lamplight/contracts'
+import {
+  DISCOUNT_MESSAGES,
+  type DiscountCodeInputSchema,
+  formatMoney,
+  GIFT_CARD_MESSAGES,
+} from '@lamplight/contracts'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import type { discountCodes, giftCards } from '../../db/schema'
@@ -24,6 +29,7 @@ import {
   findDiscountById,
   findGiftCard,
   findGiftCardsByHashes,
+  findIssuedCardOfOrder,
   findUnissuedCardOfOrder,
   hasLiveRedemption,
   insertDiscount,
@@ -35,7 +41,6 @@ import {
   listDiscountsWithStats,
   listGiftCards,
   lockGiftCard,
-  lockIssuedCardOfOrder,
   orderGiftCardDebits,
   productIdsOfDiscount,
   releaseRedemption,
@@ -560,22 +565,20 @@ export async function issuePurchasedGiftCard(
   return true
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
-
 /**
  * The gift card an order bought, once issued, when it has one: what a refund of the order
  * must check first (`closeCardBoughtBy`).
  */
 export async function giftCardBoughtBy(db: DbOrTx, orderId: string) {
-  return db.transaction(async (tx) => lockIssuedCardOfOrder(tx, orderId))
+  return findIssuedCardOfOrder(db, orderId)
 }
 
 /** Why a refund is refused for an order whose card has been spent from. */
 export function spentCardMessage(card: { initialCents: number; balanceCents: number }) {
   return (
-    `The gift card this order bought has been used (${dollars(card.initialCents - card.balanceCents)} ` +
-    `of ${dollars(card.initialCents)}), so the order cannot be refunded. What is left on the card ` +
-    `(${dollars(card.balanceCents)}) can be disabled on the gift cards page.`
+    `The gift card this order bought has been used (${formatMoney(card.initialCents - card.balanceCents)} ` +
+    `of ${formatMoney(card.initialCents)}), so the order cannot be refunded. What is left on the card ` +
+    `(${formatMoney(card.balanceCents)}) can be disabled on the gift cards page.`
   )
 }
 
@@ -592,7 +595,7 @@ export type ClosedCard = { id: string; balanceCents: number; status: 'active' | 
  */
 export async function closeCardBoughtBy(db: Db, orderId: string): Promise<ClosedCard | null> {
   return db.transaction(async (tx) => {
-    const card = await lockIssuedCardOfOrder(tx, orderId)
+    const card = await findIssuedCardOfOrder(tx, orderId, { lock: true })
     if (!card) return null
     const closedFor = (await ledgerOf(tx, card.id))
       .filter((entry) => entry.kind === 'adjust' && entry.orderId === orderId)

@@ -7,6 +7,7 @@ import { browser } from '../../test/client'
 import { createTestDatabase, DRIVERS } from '../../test/database'
 import { LYDIA_ADDRESS } from '../../test/shipping'
 import { useTestApp } from '../../test/use-test-app'
+import { addressHash } from './queries'
 
 const SHIPPING = { email: 'Buyer@Example.com', ...LYDIA_ADDRESS }
 
@@ -134,6 +135,32 @@ describe.each(DRIVERS)('checkout in test mode on %s', (driver) => {
     expect(refused.status).toBe(429)
     expect(refused.body.error.code).toBe('rate_limited')
     await startCheckout(browser(setup.app, '198.51.100.201'))
+  })
+
+  it('lets 48 parallel checkouts from one address leave it exactly 10 unpaid ones, with a key or without', async () => {
+    const client = browser(setup.app, '198.51.100.210')
+    await startCheckout(client)
+    await startCheckout(client)
+    const body = { productSlug: 'scroll-of-antioch', customerInfo: SHIPPING, paymentMethod: 'card' }
+    const results = await Promise.all(
+      Array.from({ length: 48 }, (_, i) =>
+        client.json<{ url?: string; error?: { code: string } }>('/api/checkout', {
+          body,
+          headers: i % 2 ? { 'Idempotency-Key': `parallel-${i}-${Date.now()}` } : {},
+        }),
+      ),
+    )
+    expect(results.filter((r) => r.status === 200)).toHaveLength(8)
+    const refused = results.filter((r) => r.status !== 200)
+    expect(refused.map((r) => [r.status, r.body.error?.code])).toEqual(
+      Array.from({ length: 40 }, () => [429, 'rate_limited']),
+    )
+    const [row] = await queryRows<{ n: number }>(
+      setup.database.db,
+      sql`select count(*)::int as n from orders
+          where status = 'pending' and checkout_address = ${addressHash(client.ip)}`,
+    )
+    expect(row?.n).toBe(10)
   })
 
   it('refuses bad shipping details with the field, and unknown sessions with 404', async () => {

@@ -485,8 +485,19 @@ export const addressHash = (ip: string | undefined) =>
     .digest('base64url')
     .slice(0, 22)
 
+/**
+ * Holds the checkout address's lock until the caller's transaction ends, so two checkouts
+ * from one address count its pending orders one after the other (a count, then an insert,
+ * with no lock let nine parallel checkouts all see room for one more).
+ */
+export async function lockCheckoutAddress(tx: DbOrTx, checkoutAddress: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-address:${checkoutAddress}`}, 0))`,
+  )
+}
+
 /** Unpaid checkouts one address started in the last `minutes` (decision 053). */
-export async function countPendingFrom(db: Db, checkoutAddress: string, minutes: number) {
+export async function countPendingFrom(db: DbOrTx, checkoutAddress: string, minutes: number) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)

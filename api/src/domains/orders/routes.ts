@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { CART_MESSAGES, checkoutContract, checkoutExtrasContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
-import { ApiError, notFound, validationFailed } from '../../lib/errors'
+import { notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
 import { limitGiftCardTries } from '../../middleware/gift-card-tries'
@@ -21,8 +21,11 @@ import {
   findOrderBySession,
   listOrdersOf,
   type NewOrder,
+  PENDING_LIMIT,
+  PENDING_WINDOW_MINUTES,
   purgeCheckoutRequests,
   requestHashOf,
+  tooManyPending,
 } from './service'
 
 // Per client address, two limits (decision 053). What abuse costs us is pending orders (rows
@@ -39,16 +42,6 @@ const limitCheckouts = rateLimit({
   message: 'You have started several checkouts in a short time. Please wait a few minutes and try again.',
 })
 const limitLookups = rateLimit({ name: 'checkout-success', limit: 60, windowMs: 60_000 })
-
-/** Unpaid checkouts one address may have started in the last PENDING_WINDOW_MINUTES. */
-export const PENDING_LIMIT = 10
-export const PENDING_WINDOW_MINUTES = 60
-const tooManyPending = () =>
-  new ApiError(
-    429,
-    'rate_limited',
-    'You have several checkouts waiting for payment. Please finish or cancel one of them, or wait an hour, and try again.',
-  )
 
 /** The share of keyed checkouts that also purge day-old idempotency keys. */
 const PURGE_CHANCE = 0.01
@@ -93,6 +86,8 @@ export const checkoutRouter = defineRouter('/checkout')
           { path: 'customerInfo.country', message: CART_MESSAGES.country },
         ])
       const checkoutAddress = addressHash(c.get('clientIp'))
+      // An early look, before the provider is asked; the limit itself is held where the order
+      // is written (`placePendingOrder`), under the address's lock.
       if ((await countPendingFrom(db, checkoutAddress, PENDING_WINDOW_MINUTES)) >= PENDING_LIMIT)
         throw tooManyPending()
       const first = lines[0]!

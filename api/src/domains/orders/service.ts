@@ -34,12 +34,14 @@ import {
   closePendingOrder,
   confirmationLinesOf,
   confirmationRowOf,
+  countPendingFrom,
   findOrderCharge,
   findOrderSession,
   hasCompletedOrderOf,
   hasHistoryNote,
   insertPendingOrder,
   insertShipmentOrder,
+  lockCheckoutAddress,
   lockGuestOrdersOf,
   lockOrderBySession,
   markFailedOrderRefunded,
@@ -65,6 +67,35 @@ export type { NewOrder, OrderLine } from './queries'
  */
 type Deps = { db: Db; mailer: Mailer; logger: Logger }
 
+/** Unpaid checkouts one address may have started in the last PENDING_WINDOW_MINUTES (decision 053). */
+export const PENDING_LIMIT = 10
+export const PENDING_WINDOW_MINUTES = 60
+export const tooManyPending = () =>
+  new ApiError(
+    429,
+    'rate_limited',
+    'You have several checkouts waiting for payment. Please finish or cancel one of them, or wait an hour, and try again.',
+  )
+
+/**
+ * Writes a pending order in the caller's transaction, once its checkout address has room
+ * for it: the address's lock is held to the commit, so parallel checkouts from one address
+ * count one after the other and the tenth unpaid one is the last (the route's early count
+ * only spares the provider a call for an address already full).
+ */
+async function placePendingOrder(
+  tx: Db,
+  order: NewOrder & { id: string; providerSessionId: string | null },
+  options: { ifAbsent?: boolean } = {},
+): Promise<boolean> {
+  if (order.checkoutAddress) {
+    await lockCheckoutAddress(tx, order.checkoutAddress)
+    if ((await countPendingFrom(tx, order.checkoutAddress, PENDING_WINDOW_MINUTES)) >= PENDING_LIMIT)
+      throw tooManyPending()
+  }
+  return insertPendingOrder(tx, order, options)
+}
+
 /**
  * Records a pending order with its payment session, in one transaction: the caller makes
  * the session first (for the order id it chose), so a database that fails here leaves
@@ -77,7 +108,7 @@ export async function createPendingOrder(
   also?: (tx: Db, orderId: string) => Promise<void>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    await insertPendingOrder(tx as unknown as Db, order)
+    await placePendingOrder(tx as unknown as Db, order)
     await also?.(tx as unknown as Db, order.id)
     return order.id
   })
@@ -145,7 +176,7 @@ export async function createPendingOrderOnce(
           // Completed meanwhile by a request that took the claim over: the provider's session is
           // the same one (same idempotency key), and the order is written; answer it.
           if (current) return current as CheckoutAnswer
-          const created = await insertPendingOrder(
+          const created = await placePendingOrder(
             tx as unknown as Db,
             { ...order, id: orderId, providerSessionId: session.id },
             { ifAbsent: true },
@@ -221,7 +252,7 @@ export async function createOrderWithCodes(
         if (existing.status !== 'pending' && existing.provider !== 'gift_card') throw keyReused()
         return existing
       }
-      await insertPendingOrder(tx as unknown as Db, { ...order, id: orderId, providerSessionId: null })
+      await placePendingOrder(tx as unknown as Db, { ...order, id: orderId, providerSessionId: null })
       const { giftCardCents } = await reserve(tx as unknown as Db, orderId, order.amountCents)
       const amountCents = order.amountCents - giftCardCents
       const byCard = amountCents === 0

@@ -37,16 +37,19 @@ export async function forgiveSignInFailures(rateLimits: RateLimits, email: strin
 
 /**
  * The known-device cookie: for each account this browser signed in to (the last few), a tag
- * that only the server can make, an HMAC of the address under the auth secret. It proves one
- * thing only, that this browser once knew the password; it never signs anyone in.
+ * that only the server can make, an HMAC under the auth secret of the address and the
+ * account's current password hash (`stamp`). It proves one thing only, that this browser
+ * knew the password the account has now; it never signs anyone in. A new password (a reset)
+ * ends every tag made before it, so a browser that once learnt the old one keeps no pass
+ * around the account-wide ceiling.
  */
 export const KNOWN_DEVICE_COOKIE = 'lamplight.known-device'
 const KNOWN_DEVICE_ACCOUNTS = 5
 const KNOWN_DEVICE_MAX_AGE = 365 * 24 * 60 * 60
 
-export function knownDeviceTag(secret: string, email: string) {
+export function knownDeviceTag(secret: string, email: string, stamp: string) {
   return createHmac('sha256', secret)
-    .update(`known-device:${email.toLowerCase()}`)
+    .update(`known-device:${email.toLowerCase()}\n${stamp}`)
     .digest('base64url')
     .slice(0, 32)
 }
@@ -55,14 +58,14 @@ function tagsOf(cookie: string | undefined) {
   return (cookie ?? '').split('.').filter((tag) => /^[\w-]{32}$/.test(tag))
 }
 
-export function isKnownDevice(cookie: string | undefined, secret: string, email: string) {
-  const expected = Buffer.from(knownDeviceTag(secret, email))
+export function isKnownDevice(cookie: string | undefined, secret: string, email: string, stamp: string) {
+  const expected = Buffer.from(knownDeviceTag(secret, email, stamp))
   return tagsOf(cookie).some((tag) => timingSafeEqual(Buffer.from(tag), expected))
 }
 
 /** The cookie's new value after a sign-in to `email`: its tag first, the oldest dropped past five. */
-export function withKnownDevice(cookie: string | undefined, secret: string, email: string) {
-  const tag = knownDeviceTag(secret, email)
+export function withKnownDevice(cookie: string | undefined, secret: string, email: string, stamp: string) {
+  const tag = knownDeviceTag(secret, email, stamp)
   const tags = [tag, ...tagsOf(cookie).filter((t) => t !== tag)].slice(0, KNOWN_DEVICE_ACCOUNTS)
   return tags.join('.')
 }

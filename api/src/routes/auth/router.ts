@@ -106,7 +106,7 @@ async function signIn(c: Context<AppEnv>, body: { email: string }) {
   const device = getCookie(c, KNOWN_DEVICE_COOKIE)
   await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, client)
   const ceiling = await rateLimits.consume(SIGN_IN_CEILING, account)
-  if (!ceiling.allowed && !isKnownDevice(device, secret, account)) {
+  if (!ceiling.allowed && !isKnownDevice(device, secret, account, await passwordStamp(auth, account))) {
     c.header('Retry-After', String(ceiling.retryAfterSeconds))
     throw tooManyRequests(stepUpMessage)
   }
@@ -115,11 +115,19 @@ async function signIn(c: Context<AppEnv>, body: { email: string }) {
   await rateLimits.giveBack(SIGN_IN_FAILURES, client)
   await rateLimits.giveBack(SIGN_IN_CEILING, account)
   const headers = new Headers(response.headers)
-  headers.append(
-    'Set-Cookie',
-    knownDeviceSetCookie(withKnownDevice(device, secret, account), config.auth.secureCookies),
-  )
+  const known = withKnownDevice(device, secret, account, await passwordStamp(auth, account))
+  headers.append('Set-Cookie', knownDeviceSetCookie(known, config.auth.secureCookies))
   return new Response(response.body, { status: response.status, headers })
+}
+
+/**
+ * The known-device tag's stamp: the account's password hash as stored now ('' for an address
+ * with no password, or no account), so a new password ends the tags made under the old one.
+ */
+async function passwordStamp(auth: AppEnv['Variables']['deps']['auth'], email: string) {
+  const ctx = await auth.$context
+  const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true })
+  return found?.accounts.find((account) => account.providerId === 'credential')?.password ?? ''
 }
 
 /**
@@ -133,7 +141,11 @@ async function confirming(c: Context<AppEnv>, body: ConfirmEmailInput) {
   if (account && client) {
     await enforce(c, { ...SIGN_IN_FAILURES, message: accountMessage }, client)
     const ceiling = await rateLimits.consume(SIGN_IN_CEILING, account)
-    if (!ceiling.allowed && !isKnownDevice(getCookie(c, KNOWN_DEVICE_COOKIE), auth.options.secret, account)) {
+    const device = getCookie(c, KNOWN_DEVICE_COOKIE)
+    if (
+      !ceiling.allowed &&
+      !isKnownDevice(device, auth.options.secret, account, await passwordStamp(auth, account))
+    ) {
       c.header('Retry-After', String(ceiling.retryAfterSeconds))
       throw tooManyRequests(stepUpMessage)
     }

@@ -167,6 +167,14 @@ describe.each(STORES)('sign-in limits per account and client address (%s)', (sto
     await resetPassword(phone, email('admin'), 'a new password 3')
     expect((await patientSignIn(phone, email('admin'), 'a new password 3')).status).toBe(200)
     expect(phone.jar.get('lamplight.known-device')).toMatch(/^[\w-]{32}$/)
+    // The new password ends the passes made under the old one: at the ceiling again, the
+    // laptop (which knew only the old password) is asked for the link like a stranger, even
+    // with the new password; the phone, which signed in with it, is not.
+    for (let i = 0; i < 100; i++) await deps.rateLimits.consume(SIGN_IN_CEILING, email('admin'))
+    const oldPass = await patientSignIn(laptop, email('admin'), 'a new password 3')
+    expect(oldPass.status).toBe(429)
+    expect(oldPass.body.error.message).toMatch(/signs in only on devices that have signed in to it before/)
+    expect((await patientSignIn(phone, email('admin'), 'a new password 3')).status).toBe(200)
     // Other accounts never noticed.
     expect((await client().signIn(email('bystander'), 'the right password')).status).toBe(200)
   }, 120_000)

@@ -12,7 +12,7 @@ export interface Mailer {
    * retries) when SMTP is configured. Never waits for SMTP, so a request's time does not
    * depend on the mail server, and never throws for a failed send.
    */
-  send(mail: Mail, options?: { transaction?: Db; sendAfter?: Date }): Promise<void>
+  send(mail: Mail, options?: { transaction?: Db; sendAfter?: Date; topic?: string }): Promise<void>
   /**
    * Tells the worker there is mail to send now: after the commit of a transaction that
    * queued mail with `send(mail, { transaction })` (until then the worker cannot see it).
@@ -127,7 +127,7 @@ export function createOutboxWorker({
       await db.execute(
         sql`update mail_outbox set status = ${giveUp ? 'failed' : 'pending'}, error = ${reason},
               next_attempt_at = now() + make_interval(secs => ${delay / 1000})
-            where id = ${row.id}`,
+            where id = ${row.id} and status = 'pending'`,
       )
       logger.warn(
         { subject: row.subject, attempts: row.attempts, giveUp, retryInMs: giveUp ? null : delay, reason },
@@ -252,6 +252,8 @@ export function createMailer({
         html: mail.html,
         // A mail for a later day (a gift card's delivery date): the worker claims it only then.
         ...(options?.sendAfter ? { nextAttemptAt: options.sendAfter } : {}),
+        // What it is about, so its sender can call it off while it waits (`cancelMailAbout`).
+        ...(options?.topic ? { topic: options.topic } : {}),
       })
       if (!worker) {
         logger.info(
@@ -274,6 +276,30 @@ export function createMailer({
       await worker?.stop()
     },
   }
+}
+
+/**
+ * Calls off the mail about `topic` that has not gone yet (a gift card's mail waiting for its
+ * delivery date, when the order that bought the card is refunded), in the caller's
+ * transaction. Answers how many were called off; mail already sent stays as it was.
+ */
+export async function cancelMailAbout(db: Db, topic: string): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'cancelled' })
+    .where(and(eq(mailOutbox.topic, topic), eq(mailOutbox.status, 'pending')))
+    .returning({ id: mailOutbox.id })
+  return rows.length
+}
+
+/** Undoes `cancelMailAbout`: the mail about `topic` waits to be sent again (at once if its day has come). */
+export async function restoreMailAbout(db: Db, topic: string): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending' })
+    .where(and(eq(mailOutbox.topic, topic), eq(mailOutbox.status, 'cancelled')))
+    .returning({ id: mailOutbox.id })
+  return rows.length
 }
 
 export async function latestMail(db: Db, limit = 50) {

@@ -34,7 +34,7 @@ export const prayerRequests = pgTable(
   (t) => [index('prayer_requests_created_at_idx').on(t.createdAt)],
 )
 
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const
 
 // Mail waits here. With no SMTP configured the outbox is where a developer reads it.
 export const mailOutbox = pgTable(
@@ -45,6 +45,10 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    // What the mail is about, when its sender may call it off before it goes: a gift card's
+    // mail for a later day (`gift-card:<id>`) is cancelled when the order that bought it is
+    // refunded.
+    topic: text(),
     status: text({ enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     error: text(),
@@ -55,9 +59,10 @@ export const mailOutbox = pgTable(
     sentAt: timestamptz(),
   },
   (t) => [
-    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'cancelled')`),
     index('mail_outbox_created_at_idx').on(t.createdAt),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_topic_idx').on(t.topic).where(sql`${t.topic} is not null`),
   ],
 )
 

@@ -667,11 +667,28 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     })
     expect(bought.status).toBe(200)
     await act(sessionOf(bought.body.url), 'pay')
-    const [mail] = await queryRows<{ due: string }>(
-      database.db,
-      sql`select to_char(next_attempt_at at time zone 'UTC', 'YYYY-MM-DD') as due from mail_outbox where "to" = 'later@example.com'`,
-    )
-    expect(mail?.due).toBe(day)
+    const mailState = async () =>
+      queryRows<{ due: string; status: string }>(
+        database.db,
+        sql`select to_char(next_attempt_at at time zone 'UTC', 'YYYY-MM-DD') as due, status from mail_outbox where "to" = 'later@example.com'`,
+      )
+    expect(await mailState()).toEqual([{ due: day, status: 'pending' }])
+
+    // Its order refunded before that day: the recipient never gets a dead code. A refund the
+    // provider refuses leaves the mail waiting, as it leaves the card.
+    const order = await orderOf(sessionOf(bought.body.url))
+    const test = deps.payments.test!
+    const refundOnce = test.refund.bind(test)
+    test.refund = async () => {
+      test.refund = refundOnce
+      throw new Error('the provider is down')
+    }
+    const failed = await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })
+    expect(failed.status).toBeGreaterThanOrEqual(500)
+    expect(await mailState()).toEqual([{ due: day, status: 'pending' }])
+    const refunded = await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })
+    expect(refunded.status).toBeLessThan(300)
+    expect(await mailState()).toEqual([{ due: day, status: 'cancelled' }])
   })
 
   it('refuses bad admin input on its field and changes nothing', async () => {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import type { discountCodes, giftCards } from '../../db/schema'
 import { conflict, validationFailed } from '../../lib/errors'
 import { isUniqueViolation } from '../../lib/unique-violation'
-import type { Mailer } from '../../mail'
+import { cancelMailAbout, type Mailer, restoreMailAbout } from '../../mail'
 import { recordAudit } from '../../services/audit'
 import { discountOf, type PricedLine } from '../cart/service'
 import {
@@ -560,6 +560,7 @@ export async function issuePurchasedGiftCard(
     {
       transaction: tx as Db,
       sendAfter: card.deliverOn && card.deliverOn > now ? card.deliverOn : undefined,
+      topic: giftCardMailTopic(card.id),
     },
   )
   return true
@@ -581,6 +582,9 @@ export function spentCardMessage(card: { initialCents: number; balanceCents: num
     `(${formatMoney(card.balanceCents)}) can be disabled on the gift cards page.`
   )
 }
+
+/** The outbox topic of a bought card's mail to its recipient. */
+const giftCardMailTopic = (cardId: string) => `gift-card:${cardId}`
 
 export type ClosedCard = { id: string; balanceCents: number; status: 'active' | 'disabled' }
 
@@ -610,6 +614,8 @@ export async function closeCardBoughtBy(db: Db, orderId: string): Promise<Closed
       orderId,
       note: 'Closed: the order that bought it was refunded',
     })
+    // A mail still waiting for its delivery date would give the recipient a dead code.
+    await cancelMailAbout(tx as unknown as Db, giftCardMailTopic(card.id))
     return {
       id: card.id,
       balanceCents: card.balanceCents,
@@ -631,5 +637,6 @@ export async function reopenCardBoughtBy(db: Db, orderId: string, closed: Closed
       orderId,
       note: 'Reopened: the refund did not go through',
     })
+    await restoreMailAbout(tx as unknown as Db, giftCardMailTopic(closed.id))
   })
 }

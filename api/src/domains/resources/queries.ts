@@ -7,13 +7,24 @@ import {
   isAllAges,
   suitsAge,
 } from '@lamplight/contracts'
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client'
 import { categories, fileAssets, resources, resourceTags, tags } from '../../db/schema'
+import { spellingVariants } from './spelling'
 
 /** `%text%` for LIKE, with the caller's own wildcards taken literally. */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+}
+
+/**
+ * The column contains the search in any of its spellings (colouring or coloring, see
+ * ./spelling): an OR of plain LIKEs, each pattern a parameter, which the column's trigram
+ * index still serves (one bitmap scan per spelling, OR-ed).
+ */
+function containsSearch(column: AnyColumn, q: string): SQL {
+  const likes = spellingVariants(q).map((variant) => sql`lower(${column}) like ${likePattern(variant)}`)
+  return sql`(${sql.join(likes, sql` or `)})`
 }
 
 /** Not one of the colouring-gallery resources, which appear only in their galleries. */
@@ -226,20 +237,20 @@ async function suitableAgeRanges(db: Db, age: string, categoryId?: string): Prom
 
 /**
  * The spec's search: a case-insensitive substring of the title, the description or any
- * tag name. Each of the three is asked for its own newest matches and the answers merged:
- * a common word is found by walking the newest resources, a rare one through its trigram
- * index (migration 0001), and neither waits for the other. See docs/decisions/008.
+ * tag name, a word spelt two ways (colour, color) in either spelling. Each of the three is
+ * asked for its own newest matches and the answers merged: a common word is found by walking
+ * the newest resources, a rare one through its trigram index (migration 0001), and neither
+ * waits for the other. See docs/decisions/008.
  */
 function searchHits(q: string, where: SQL, window: number, tagIds: string[]): SQL {
-  const pattern = likePattern(q)
   const branch = (
     match: SQL,
   ) => sql`(select ${resources.id} as id, ${resources.createdAt} as created_at, ${resources.slug} as slug
     from ${resources} where ${where} and ${match}
     order by ${resources.createdAt} desc, ${resources.slug} limit ${window})`
   const branches = [
-    branch(sql`lower(${resources.title}) like ${pattern}`),
-    branch(sql`lower(${resources.description}) like ${pattern}`),
+    branch(containsSearch(resources.title, q)),
+    branch(containsSearch(resources.description, q)),
   ]
   if (tagIds.length) {
     branches.push(
@@ -252,12 +263,9 @@ function searchHits(q: string, where: SQL, window: number, tagIds: string[]): SQ
     order by created_at desc, slug limit ${window}`
 }
 
-/** The tags whose name contains the search (case-insensitive, as plain text). */
+/** The tags whose name contains the search (case-insensitive, as plain text, either spelling). */
 async function matchingTagIds(db: Db, q: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(sql`lower(${tags.name}) like ${likePattern(q)}`)
+  const rows = await db.select({ id: tags.id }).from(tags).where(containsSearch(tags.name, q))
   return rows.map((t) => t.id)
 }
 
@@ -381,8 +389,8 @@ export async function listGallery(db: Db, prefix: string) {
  * The colouring collections a search leads to. Their pages are left out of listings and
  * search results (spec, section 5), so without this "noah" found nothing although a whole
  * Noah's Ark collection exists. A collection is found by its own name and keywords, or by
- * any of its published pages (title, description or tag, the same substring rule as the
- * search). With no search, every collection that has pages.
+ * any of its published pages (title, description or tag, the same substring and spelling
+ * rule as the search). With no search, every collection that has pages.
  */
 export async function searchCollections(db: Db, q?: string): Promise<Collection[]> {
   const rows = await db
@@ -408,6 +416,7 @@ export async function searchCollections(db: Db, q?: string): Promise<Collection[
     )
     .orderBy(asc(resources.slug))
   const needle = q?.toLowerCase()
+  const spellings = q ? spellingVariants(q) : []
   const tagMap = needle
     ? await tagsFor(
         db,
@@ -415,7 +424,7 @@ export async function searchCollections(db: Db, q?: string): Promise<Collection[
       )
     : new Map<string, { name: string }[]>()
   const contains = (text: string | null | undefined) =>
-    !!needle && !!text && text.toLowerCase().includes(needle)
+    !!text && spellings.some((spelling) => text.toLowerCase().includes(spelling))
 
   const found: Collection[] = []
   for (const gallery of GALLERY_KEYS) {

@@ -387,3 +387,86 @@ describe.each(DRIVERS)('resources API on %s', (driver) => {
     expect(row?.downloads).toBe(0)
   })
 })
+
+describe.each(DRIVERS)('resource search across British and American spelling on %s', (driver) => {
+  let database: TestDatabase
+  let app: ReturnType<typeof createTestApp>['app']
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver)
+    app = createTestApp(database).app
+    const db = database.db
+    const [kids] = await db
+      .insert(categories)
+      .values({ slug: 'kids-activities-colouring', name: 'Kids Activities & Colouring', description: '' })
+      .returning()
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n))
+    const resource = (slug: string, title: string, n: number, description = '') => ({
+      slug,
+      title,
+      description,
+      categoryId: kids!.id,
+      published: true,
+      createdAt: day(n),
+    })
+    const rows = await db
+      .insert(resources)
+      .values([
+        resource('uk-colouring', 'Psalm 23 Colouring Page', 9),
+        resource('us-coloring', 'Easter Coloring Sheet', 8),
+        resource('tagged', 'Shepherd Picture', 7), // only its tag says "Colouring"
+        resource('uk-favourite', 'Favourite Parables', 6, 'Organise a grey-day game.'),
+        resource('us-favorite', 'Favorite Parables', 5, 'Organize a gray-day game.'),
+        resource('sisera', 'Deborah and Sisera', 4),
+        resource('mum', 'A Card for Mum', 3),
+        // A gallery page: found through its collection, never listed.
+        resource('faith-coloring-dove', 'Colourful Dove', 2),
+      ])
+      .returning()
+    const id = (slug: string) => rows.find((r) => r.slug === slug)!.id
+    const [tag] = await db.insert(tags).values({ name: 'Colouring' }).returning()
+    await db.insert(resourceTags).values({ resourceId: id('tagged'), tagId: tag!.id })
+    await db.insert(fileAssets).values({
+      resourceId: id('faith-coloring-dove'),
+      storageKey: 'r/dove.png',
+      filename: 'dove.png',
+      mimeType: 'image/png',
+      sizeBytes: 10,
+    })
+  })
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  const search = async (q: string) => {
+    const res = await app.request(`/api/resources?q=${encodeURIComponent(q)}`)
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { data: Card[] }).data.map((r) => r.slug)
+  }
+
+  it('finds a word in either spelling, in titles, descriptions and tags', async () => {
+    const colouring = ['uk-colouring', 'us-coloring', 'tagged']
+    expect(await search('coloring')).toEqual(colouring)
+    expect(await search('colouring')).toEqual(colouring)
+    expect(await search('COLOR')).toEqual(colouring)
+    expect(await search('favorite parables')).toEqual(['uk-favourite', 'us-favorite'])
+    expect(await search('Favourite')).toEqual(['uk-favourite', 'us-favorite'])
+    expect(await search('organise')).toEqual(['uk-favourite', 'us-favorite']) // -ise and -ize
+    expect(await search('grey-day')).toEqual(['uk-favourite', 'us-favorite'])
+  })
+
+  it('finds nothing extra: an unrelated word, a short -ize word, a different word', async () => {
+    expect(await search('zebra')).toEqual([])
+    expect(await search('size')).toEqual([]) // not "sise", which would find Sisera
+    expect(await search('mom')).toEqual([]) // mum is another word, not another spelling
+  })
+
+  it('leads to a colouring collection through a page in the other spelling', async () => {
+    const res = await app.request('/api/resources/collections?q=colorful')
+    const { data } = (await res.json()) as { data: { gallery: string; matches: string[] }[] }
+    expect(data).toEqual([
+      expect.objectContaining({ gallery: 'faith-coloring', matches: ['Colourful Dove'] }),
+    ])
+    expect(await search('colorful')).toEqual([])
+  })
+})

@@ -151,12 +151,14 @@ test('a guest who buys, signs up and sets the password by the mailed link finds 
   await page.getByRole('button', { name: 'Add my guest orders' }).click()
   await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible()
 
-  await page.goto(await mailedLink(browser, email, 'Reset your Lamplight'))
-  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/)
+  // The mail and the page say what the link is for (not "Reset your password").
+  await page.goto(await mailedLink(browser, email, 'Add your guest orders'))
+  await expect(page).toHaveURL(/\/auth\/reset-password\?purpose=guest-orders&token=/)
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible()
   await page.getByLabel('New password', { exact: true }).fill('purple cloth 2')
   await page.getByLabel('Repeat the new password').fill('purple cloth 2')
   await page.getByRole('button', { name: 'Save new password' }).click()
-  await expect(page.getByText('Your password has been changed. Please sign in.')).toBeVisible()
+  await expect(page.getByText('Your password is set. Sign in to see your guest orders')).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill('purple cloth 2')
   await page.getByRole('button', { name: 'Sign In' }).click()

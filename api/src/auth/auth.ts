@@ -15,7 +15,7 @@ import type { Mailer } from '../mail'
 import { recordAudit } from '../services/audit'
 import { confirmationPath } from './confirm-link'
 import { forgiveSignInFailures } from './limits'
-import { existingAccountMail, passwordResetMail, verificationMail } from './mails'
+import { existingAccountMail, guestOrdersMail, passwordResetMail, verificationMail } from './mails'
 import type { SecondaryStorage } from './secondary-storage'
 
 export type AuthDeps = {
@@ -33,6 +33,12 @@ export type AuthDeps = {
 export type PasswordHashing = {
   hash: (password: string) => Promise<string>
   verify: (data: { hash: string; password: string }) => Promise<boolean>
+}
+
+/** Whether a reset link was asked for to add guest orders (the session's `requestPasswordReset`). */
+function isGuestOrdersLink(url: string) {
+  const callback = new URL(url).searchParams.get('callbackURL') ?? ''
+  return new URL(callback, 'http://site.invalid').searchParams.get('purpose') === 'guest-orders'
 }
 
 /** The admins named by ADMIN_EMAILS, plus the seeded admin account. */
@@ -138,7 +144,11 @@ export function createAuth({
         if (claimed)
           logger.info({ userId: u.id, claimed }, 'guest orders joined the account at a password reset')
       },
-      sendResetPassword: async ({ user: u, url }) => mailer.send(await passwordResetMail(u.email, url)),
+      // The account page's "Add my guest orders" asks for the same link, in other words.
+      sendResetPassword: async ({ user: u, url }) =>
+        mailer.send(
+          await (isGuestOrdersLink(url) ? guestOrdersMail(u.email, url) : passwordResetMail(u.email, url)),
+        ),
       // With verification required, a taken address gets the same answer as a new one (the
       // password is hashed either way, for the timing) and its owner a mail instead.
       onExistingUserSignUp: async ({ user: u }) =>

@@ -38,6 +38,29 @@ export function passwordResetMail(to: string, url: string): Promise<Mail> {
   )
 }
 
+/**
+ * The reset link asked for from the account page's "Add my guest orders" (decision 032): the
+ * same link, in words that say why, so the customer does not wonder who reset what.
+ */
+export function guestOrdersMail(to: string, url: string): Promise<Mail> {
+  return renderMail(
+    to,
+    'Add your guest orders to your Lamplight Puzzle Co. account',
+    <Layout preview="Set your password with this link, and your guest orders join your account.">
+      <Paragraph>{greeting(null)}</Paragraph>
+      <Paragraph>
+        Someone (we hope you) asked, from a Lamplight Puzzle Co. account with this address, to add the orders
+        placed as a guest with it. To prove the address is yours, choose your password with this link; then
+        sign in, and those orders are in your account.
+      </Paragraph>
+      <Action url={url} label="Choose my password" />
+      <Paragraph>
+        The link works once, for one hour. If you did not ask for it, ignore this message: nothing changes.
+      </Paragraph>
+    </Layout>,
+  )
+}
+
 /** To the owner of an address someone tried to sign up with: the answer to them said nothing. */
 export function existingAccountMail(to: string, siteUrl: string): Promise<Mail> {
   return renderMail(

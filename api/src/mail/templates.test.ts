@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { existingAccountMail, passwordResetMail, verificationMail } from '../auth/mails'
+import { existingAccountMail, guestOrdersMail, passwordResetMail, verificationMail } from '../auth/mails'
 import { refundMail, shippedMail } from '../domains/orders/fulfilment-mails'
 import { orderConfirmationMail } from '../domains/orders/mails'
 import type { Mail } from './index'
@@ -234,6 +234,10 @@ it("the account mails greet nobody by name: a sign-up types the name, with anyon
     [
       await passwordResetMail('ruth@example.com', URL_),
       ['Choose a new password', 'works once, for one hour', URL_],
+    ],
+    [
+      await guestOrdersMail('ruth@example.com', URL_),
+      ['Choose my password', 'orders placed as a guest', 'works once, for one hour', URL_],
     ],
     [
       await existingAccountMail('ruth@example.com', 'https://shop.example'),

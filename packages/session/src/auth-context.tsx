@@ -22,7 +22,8 @@ export type AuthState = {
     password: string
   }) => Promise<{ needsVerification: boolean }>
   signOut: () => Promise<void>
-  requestPasswordReset: (email: string) => Promise<void>
+  /** `guest-orders`: the link is asked for to add the address's guest orders (the account page). */
+  requestPasswordReset: (email: string, purpose?: 'guest-orders') => Promise<void>
   resetPassword: (input: { token: string; newPassword: string }) => Promise<void>
   /**
    * The confirmation page: the mailed link's token with the password chosen at sign-up (none
@@ -162,10 +163,14 @@ function sessionActions(queryClient: QueryClient): SessionActions {
       await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} })
       signedOut()
     },
-    async requestPasswordReset(email) {
+    async requestPasswordReset(email, purpose) {
       await apiFetch('/api/auth/request-password-reset', {
         method: 'POST',
-        body: { email, redirectTo: '/auth/reset-password' },
+        // The mail and the page say why when the link is to add guest orders (decision 032).
+        body: {
+          email,
+          redirectTo: purpose ? `/auth/reset-password?purpose=${purpose}` : '/auth/reset-password',
+        },
       })
     },
     async resetPassword({ token, newPassword }) {

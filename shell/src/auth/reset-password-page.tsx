@@ -12,6 +12,8 @@ import { ResetPasswordSchema } from './schemas'
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token')
+  // Asked for from the account page to add guest orders: the same reset, in its words.
+  const forGuestOrders = params.get('purpose') === 'guest-orders'
   const navigate = useNavigate()
   const { resetPassword } = useAuth()
   const form = useForm<z.infer<typeof ResetPasswordSchema>>({
@@ -23,7 +25,11 @@ export function ResetPasswordPage() {
   const submit = form.handleSubmit(async ({ password }) => {
     try {
       await resetPassword({ token: token ?? '', newPassword: password })
-      toast.success('Your password has been changed. Please sign in.')
+      toast.success(
+        forGuestOrders
+          ? 'Your password is set. Sign in to see your guest orders in your account.'
+          : 'Your password has been changed. Please sign in.',
+      )
       navigate('/auth', { replace: true })
     } catch (error) {
       toast.error(
@@ -36,8 +42,13 @@ export function ResetPasswordPage() {
     <>
       <PageMeta title="Choose a new password" />
       <AuthCard
-        title="Choose a new password"
-        description={token && 'Pick something you have not used here before.'}
+        title={forGuestOrders ? 'Choose your password' : 'Choose a new password'}
+        description={
+          token &&
+          (forGuestOrders
+            ? 'Then sign in: the orders placed as a guest with your address join your account.'
+            : 'Pick something you have not used here before.')
+        }
       >
         {!token || params.get('error') ? (
           <div className="grid gap-4 text-center">

@@ -269,6 +269,25 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
     expect((await browser(app).signIn('ruth@example.com', 'brand new pass 3')).status).toBe(200)
   })
 
+  it('words the link asked for to add guest orders as that, and leads it to the page that says so', async () => {
+    const b = browser(app)
+    const asked = await b.request('/api/auth/request-password-reset', {
+      body: { email: 'ruth@example.com', redirectTo: '/auth/reset-password?purpose=guest-orders' },
+    })
+    expect(asked.status).toBe(200)
+    const [mail] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, 'ruth@example.com'), like(mailOutbox.subject, 'Add your guest orders%')))
+    expect(mail?.subject).toBe('Add your guest orders to your Lamplight Puzzle Co. account')
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
+    const opened = await b.request(link.pathname + link.search)
+    const landing = new URL(opened.headers.get('location')!, 'http://x')
+    expect(landing.pathname).toBe('/auth/reset-password')
+    expect(landing.searchParams.get('purpose')).toBe('guest-orders')
+    expect(landing.searchParams.get('token')).toBeTruthy()
+  })
+
   it("never puts the session's token in JSON: the HttpOnly cookie keeps it from page scripts", async () => {
     const res = await browser(app).signIn('ruth@example.com', 'brand new pass 3')
     expect(res.status).toBe(200)

@@ -161,7 +161,7 @@ export function AccountPage() {
                       {order.session_id && (
                         <Link
                           to={`/checkout?session_id=${encodeURIComponent(order.session_id)}`}
-                          className="text-primary text-sm underline underline-offset-4"
+                          className="inline-flex min-h-8 items-center text-primary text-sm underline underline-offset-4 pointer-coarse:min-h-11"
                         >
                           View confirmation
                         </Link>

@@ -14,7 +14,7 @@ export function GuestOrders({ email }: { email: string }) {
   const { requestPasswordReset } = useAuth()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const send = useMutation({
-    mutationFn: () => requestPasswordReset(email),
+    mutationFn: () => requestPasswordReset(email, 'guest-orders'),
     onSuccess: () =>
       setOutcome({
         kind: 'sent',
@@ -27,13 +27,19 @@ export function GuestOrders({ email }: { email: string }) {
       }),
   })
   return (
-    <div className="mt-4 grid gap-3">
+    <div className="mt-4 grid justify-items-start gap-3">
       <p className="text-muted-foreground">
-        Bought a box as a guest with {email}?{' '}
-        <Button variant="link" className="h-auto p-0" disabled={send.isPending} onClick={() => send.mutate()}>
-          {send.isPending ? 'Sending…' : 'Add my guest orders'}
-        </Button>
+        Bought a box as a guest with {email}? We mail you a link to choose your password, and those orders
+        join your account.
       </p>
+      <Button
+        variant="outline"
+        className="pointer-coarse:h-11"
+        disabled={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        {send.isPending ? 'Sending…' : 'Add my guest orders'}
+      </Button>
       <FormOutcome outcome={outcome} />
     </div>
   )

@@ -74,7 +74,7 @@ export function ContactPage() {
                   <p className="font-medium text-foreground">Email</p>
                   <a
                     href={`mailto:${CONTACT_EMAIL}`}
-                    className="break-all text-primary underline-offset-4 hover:underline"
+                    className="inline-flex min-h-8 items-center break-all text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
                   >
                     {CONTACT_EMAIL}
                   </a>

@@ -126,6 +126,26 @@ test.describe('on a phone', () => {
     expect(pageErrors).toEqual([])
   })
 
+  // The plans are the last part of a long shop page (about 9 000 px down on a phone).
+  test('Monthly Plans in the drawer opens the shop at its plans', async ({ page, pageErrors }) => {
+    await page.goto('/faq')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await drawer.getByRole('link', { name: 'Monthly Plans', exact: true }).click()
+    await expect(page).toHaveURL(/\/shop#plans$/)
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('heading', { name: 'A new adventure every month' })).toBeInViewport()
+    await expect(page.getByRole('button', { name: 'Subscribe to Premium' })).toBeVisible()
+    // And from the top of the shop, its own links to its parts.
+    await page.goto('/shop')
+    await page
+      .getByRole('navigation', { name: 'On this page' })
+      .getByRole('link', { name: 'Monthly Plans' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'A new adventure every month' })).toBeInViewport()
+    expect(pageErrors).toEqual([])
+  })
+
   test('signing out from the drawer closes it', async ({ page, pageErrors }) => {
     await page.goto('/')
     const email = uniqueEmail('drawer')

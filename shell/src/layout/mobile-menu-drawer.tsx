@@ -63,6 +63,7 @@ export function MobileMenuDrawer({
             <DrawerLink {...MAIN_LINKS.shop} onNavigate={close} />
             <DrawerLink label="All Experiences" href={MAIN_LINKS.experiences.href} onNavigate={close} />
             <DrawerLink label="All Resources" href={MAIN_LINKS.resources.href} onNavigate={close} />
+            <DrawerLink {...MAIN_LINKS.plans} onNavigate={close} />
             <SubLinks heading="Experiences" items={EXPERIENCE_LINKS} onNavigate={close} />
             <SubLinks heading="Resource categories" items={RESOURCE_CATEGORY_LINKS} onNavigate={close} />
             <DrawerLink {...MAIN_LINKS.home} onNavigate={close} />

@@ -5,6 +5,9 @@ export const MAIN_LINKS = {
   about: { label: 'About', href: '/about' },
   resources: { label: 'Resources', href: '/resources' },
   shop: { label: 'Shop', href: '/shop' },
+  // Not a top-level link of the spec's header: in the phone menu and the footer, since the
+  // plans sit at the foot of a long shop page.
+  plans: { label: 'Monthly Plans', href: '/shop#plans' },
   faq: { label: 'FAQ', href: '/faq' },
   contact: { label: 'Contact', href: '/contact' },
   admin: { label: 'Admin', href: '/admin' },

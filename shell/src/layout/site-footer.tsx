@@ -8,6 +8,7 @@ const QUICK_LINKS = [
   { label: 'Scroll of Antioch', href: '/scroll-of-antioch' },
   { label: 'About', href: '/about' },
   { label: 'Shop', href: '/shop' },
+  { label: 'Monthly Plans', href: '/shop#plans' },
   { label: 'FAQ', href: '/faq' },
 ]
 

@@ -57,7 +57,7 @@ export const CATALOGUE: ProductView[] = [
     availability: 'on_sale',
     featured: true,
     sku: 'LPC-SOA-001',
-    facts: { duration: '2-3 hours', mysteries: 5, difficulty: 'Moderate', ages: '12+' },
+    facts: { duration: '2-3 hours', mysteries: 5, difficulty: 'Moderate', ages: '13+' },
     images: [picture('scroll-of-antioch', 'An unrolled scroll with a torn corner and a wax seal')],
     image: '/api/products/scroll-of-antioch/images/img-scroll-of-antioch',
   }),

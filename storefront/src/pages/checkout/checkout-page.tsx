@@ -191,6 +191,15 @@ function CheckoutDialog({ product, onClose }: { product?: ProductView; onClose: 
   const returned = params.get('payment')
   const path = product ? `/checkout/${product.slug}` : `/checkout/${CART_CHECKOUT_SLUG}`
   const [step, setStep] = useState(1)
+  // Each step starts at its top: on a phone, Continue sits at the bottom of a scrolled form,
+  // and the next step opened there, its title and the step count out of sight.
+  const content = useRef<HTMLDivElement>(null)
+  const shownStep = useRef(step)
+  useEffect(() => {
+    if (shownStep.current === step) return
+    shownStep.current = step
+    if (content.current) content.current.scrollTop = 0
+  }, [step])
   const { user } = useAuth()
   const form = useForm<CustomerInfoInput>({
     resolver: zodResolver(CustomerInfoSchema),
@@ -306,7 +315,17 @@ function CheckoutDialog({ product, onClose }: { product?: ProductView; onClose: 
   const due = quote ? quote.amountDueCents : total
   return (
     <Dialog open onOpenChange={(open) => !open && !processing && onClose()}>
-      <DialogContent showCloseButton={step === 1} className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
+      <DialogContent
+        ref={content}
+        showCloseButton={step === 1}
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-xl"
+        // Focus on the dialog itself, not its first field: the discount code's box would pop
+        // up a phone's keyboard over the order before the buyer has read it.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          content.current?.focus()
+        }}
+      >
         <DialogHeader>
           <p className="text-muted-foreground text-sm" aria-live="polite">
             Step {step} of 3

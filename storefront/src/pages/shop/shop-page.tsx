@@ -40,7 +40,7 @@ import {
   UsersIcon,
 } from '@lamplight/ui/icons'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useCatalog } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
 import { useOpenPortal, useSubscribe, useSubscriptionStatus } from '../../api/subscriptions'
@@ -71,9 +71,17 @@ export function categoryOf(search: URLSearchParams): ProductCategory | null {
   return (PRODUCT_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as ProductCategory) : null
 }
 
+/** The shop's parts a visitor may come for, as links to their place on the page. */
+const ON_THIS_PAGE = [
+  { label: 'Boxes', href: '#boxes' },
+  { label: 'Gift Cards', href: '#gift-cards' },
+  { label: 'Monthly Plans', href: '#plans' },
+] as const
+
 /** /shop: the featured box at its live price, what is coming, gift cards and the monthly plans. */
 export function ShopPage() {
   const [search] = useSearchParams()
+  const location = useLocation()
   // A gift's recipient, from the link in their mail: their gift alone, not the whole shop.
   if (search.get('gift-address'))
     return (
@@ -97,6 +105,19 @@ export function ShopPage() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
             Story-driven puzzle boxes that lead you into Scripture, one clue at a time.
           </p>
+          {/* The plans come last (spec order), thousands of pixels down on a phone: say they are here. */}
+          <nav aria-label="On this page" className="mt-6">
+            <ul className="flex flex-wrap justify-center gap-2">
+              {ON_THIS_PAGE.map(({ label, href }) => (
+                <li key={href}>
+                  <Button asChild variant="outline" size="sm" className="pointer-coarse:h-11">
+                    {/* The chosen category stays: only the place on the page changes. */}
+                    <Link to={{ search: location.search, hash: href }}>{label}</Link>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </Container>
       </section>
       <Catalogue />
@@ -229,7 +250,7 @@ function AllProducts({ products }: { products: ProductView[] }) {
   const shown = products.filter((p) => !category || p.category === category)
   const filters = [null, ...PRODUCT_CATEGORIES] as const
   return (
-    <section aria-labelledby="all-heading" className="py-12 sm:py-16">
+    <section id="boxes" aria-labelledby="all-heading" className="scroll-mt-16 py-12 sm:py-16">
       <Container>
         <SectionHeading id="all-heading" eyebrow="Every box" title="All Experiences" />
         <nav aria-label="Filter by category" className="mt-6">
@@ -307,7 +328,11 @@ function ComingSoon({ products }: { products: ProductView[] }) {
 
 function GiftCards() {
   return (
-    <section aria-labelledby="gift-heading" className="bg-parchment py-12 sm:py-16">
+    <section
+      id="gift-cards"
+      aria-labelledby="gift-heading"
+      className="scroll-mt-16 bg-parchment py-12 sm:py-16"
+    >
       <Container className="text-center">
         <GiftIcon aria-hidden="true" className="mx-auto size-10 text-primary" />
         <SectionHeading
@@ -424,11 +449,17 @@ function Plans() {
   const waiting = search.get('subscription') === 'started' || subscribe.isSuccess
   const status = useSubscriptionStatus(Boolean(user), waiting)
   const current = status.data?.subscribed ? status.data.subscription_tier : null
-  // Back from the plan page: straight to the card that says so, not the top of the shop.
+  // Back from the plan page, or sent to the plans (`/shop#plans`, the menu's Monthly Plans):
+  // straight to them, not the top of the shop. Once the boxes above are in, since they push
+  // the plans down as they arrive.
   const returned = search.get('subscription') === 'started'
+  const { hash } = useLocation()
+  const catalog = useCatalog()
+  const placed = Boolean(catalog.data) || catalog.isError
   useEffect(() => {
-    if (returned) document.getElementById('plans-heading')?.scrollIntoView({ block: 'start' })
-  }, [returned])
+    if ((returned || hash === '#plans') && placed)
+      document.getElementById('plans')?.scrollIntoView({ block: 'start' })
+  }, [returned, hash, placed])
   // Signed in after choosing a plan signed out: back at that plan, its button ready.
   const chosen = search.get('plan')
   useEffect(() => {
@@ -459,7 +490,7 @@ function Plans() {
     )
   }
   return (
-    <section aria-labelledby="plans-heading" className="py-12 sm:py-16">
+    <section id="plans" aria-labelledby="plans-heading" className="scroll-mt-16 py-12 sm:py-16">
       <Container>
         <SectionHeading
           id="plans-heading"

@@ -124,6 +124,26 @@ describe.each(DRIVERS)('cart, shipping and orders with lines on %s', (driver) =>
     expect((await cartOf(forged)).lines).toEqual([])
   })
 
+  it("shows each line with its box's first picture, the one its product page shows", async () => {
+    const pictures = await queryRows<{ id: string; position: number }>(
+      setup.database.db,
+      sql`insert into product_images (product_id, position, key, alt, width, height, size) values
+          (${ids['tiny-box']}, 1, 'products/tiny-2.webp', 'The lid', 400, 300, 10),
+          (${ids['tiny-box']}, 0, 'products/tiny-1.webp', 'The box', 400, 300, 10)
+          returning id, position`,
+    )
+    const first = pictures.find((p) => p.position === 0)!.id
+    const visitor = browser(setup.app)
+    expect((await add(visitor, 'tiny-box')).status).toBe(200)
+    expect((await add(visitor, 'pilgrims-cipher')).status).toBe(200)
+    const cart = await cartOf(visitor)
+    expect(Object.fromEntries(cart.lines.map((l) => [l.productSlug, l.imageUrl]))).toEqual({
+      'tiny-box': `/api/products/tiny-box/images/${first}`,
+      'pilgrims-cipher': null,
+    })
+    await queryRows(setup.database.db, sql`delete from product_images where product_id = ${ids['tiny-box']}`)
+  })
+
   it('refuses bad input with the message on the field and saves nothing', async () => {
     const visitor = browser(setup.app)
     await add(visitor, 'tiny-box', 1)

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { cartItems, carts, productImages, productQuantityPrices, products } from '../../db/schema'
+import { cartItems, carts, productQuantityPrices, products } from '../../db/schema'
 
 type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -100,9 +100,10 @@ export async function findPricedProducts(db: DbOrTx, where: { ids: string[] } | 
       status: products.status,
       stock: products.stock,
       imageUrl: products.imageUrl,
-      imageId: sql<
-        string | null
-      >`(select ${productImages.id} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+      // Written out with its table names: drizzle leaves the columns of a subquery unqualified,
+      // and "id" then meant the picture's own id, so no cart line ever found its picture.
+      imageId: sql<string | null>`(select pi.id from product_images pi
+        where pi.product_id = products.id order by pi.position, pi.id limit 1)`,
     })
     .from(products)
     .where(filter)

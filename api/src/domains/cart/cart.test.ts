@@ -11,6 +11,7 @@ type Issue = { path: string; message: string }
 type ErrorBody = { error: { code: string; message: string; issues?: Issue[] } }
 type Line = {
   productSlug: string
+  imageUrl: string | null
   quantity: number
   unitPriceCents: number
   listUnitPriceCents: number

@@ -60,7 +60,7 @@ export function CheckoutCodes({
 
   return (
     <section aria-label="Discount code and gift card" className="mt-4 grid gap-3">
-      <div className="grid grid-cols-[1fr_auto] items-end gap-2">
+      <div className="grid grid-cols-[1fr_auto] items-start gap-2">
         <Field label="Discount code" error={errors.discountCode}>
           {(c) => (
             <Input
@@ -79,16 +79,19 @@ export function CheckoutCodes({
             />
           )}
         </Field>
+        {/* Beside the box, below its label (mt-5: the label's line and the field's gap), where a
+            message under the box cannot push it down. */}
         <Button
           type="button"
           variant="outline"
+          className="mt-5"
           disabled={ask.isPending || !discountCode.trim()}
           onClick={withDiscount}
         >
           Apply
         </Button>
       </div>
-      <div className="grid grid-cols-[1fr_auto] items-end gap-2">
+      <div className="grid grid-cols-[1fr_auto] items-start gap-2">
         <Field label="Gift card code" error={errors.giftCardCode}>
           {(c) => (
             <Input
@@ -111,6 +114,7 @@ export function CheckoutCodes({
         <Button
           type="button"
           variant="outline"
+          className="mt-5"
           disabled={ask.isPending || !giftCardCode.trim()}
           onClick={withGiftCard}
         >

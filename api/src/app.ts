@@ -138,6 +138,8 @@ export function createApp(deps: AppDeps) {
         appsDir: config.appsDir,
         remotes: deps.remotes,
         releasesDir: config.releasesDir,
+        // The auth secret (AUTH_SECRET, or the one kept under .data/) signs visitor ids too.
+        visitorSecret: deps.auth.options.secret as string,
         fetchApi: (request, env) => app.fetch(request, env),
         serverRender: config.serverRender && {
           ...config.serverRender,

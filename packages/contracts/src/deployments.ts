@@ -220,14 +220,15 @@ export const beaconContract = {
     path: '/beacon',
     access: 'public',
     summary:
-      "The shell's health report of remote areas: page views and errors per release id (no personal data; rate-limited, 4 KB). Counted per release and minute; may stop a failing canary",
+      "The shell's health report of remote areas: page views and errors per release id (rate-limited, 4 KB). Counted only from a visitor with the server's signed ll_visitor cookie, for the releases it serves them, once an hour per visitor, a few visitors per client network (decision 076); may stop a failing canary. The answer never says what was counted",
     body: z.object({
       events: z
         .array(z.object({ release: z.string().uuid('A release id is a UUID.'), kind: z.enum(BEACON_KINDS) }))
         .min(1, 'Send at least one event.')
         .max(BEACON_MAX_EVENTS, `At most ${BEACON_MAX_EVENTS} events at once.`),
     }),
-    response: z.object({ data: z.object({ counted: z.number().int() }) }),
+    // The number of events sent, whatever was counted of them.
+    response: z.object({ data: z.object({ received: z.number().int() }) }),
     status: 202,
   }),
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamptz, timestamptzNow, userRef, uuidRef } from './columns'
 
 /** How a release became active: registered at first start, switched to by an admin, or rolled back to. */
@@ -101,4 +101,25 @@ export const remoteReleaseHealth = pgTable(
     errors: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.releaseId, t.minute] })],
+)
+
+// Who the beacon counted this hour (decision 076): one row per release, hour and visitor, so a
+// visitor's area is one view an hour and at most one error however many pages and beacons they
+// send, and the client network (hashed) bounds how many visitors and errors one client adds.
+// Only the current hour is needed: older rows are deleted now and then.
+export const remoteReleaseVisitors = pgTable(
+  'remote_release_visitors',
+  {
+    releaseId: uuidRef(() => remoteReleases.id, 'cascade').notNull(),
+    hour: timestamptz().notNull(),
+    // A hash of the visitor's id with the release's (never the id: it is not linked across releases).
+    visitor: text().notNull(),
+    // A hash of the client network of the visitor's first beacon this hour (never the address).
+    network: text().notNull(),
+    errored: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.hour, t.visitor] }),
+    index('remote_release_visitors_network_idx').on(t.releaseId, t.hour, t.network),
+  ],
 )

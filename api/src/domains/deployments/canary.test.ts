@@ -13,14 +13,14 @@ import {
   user,
 } from '../../db/schema'
 import { type Actors, createActors } from '../../security/actors'
-import { createTestApp } from '../../test/app'
-import { browser } from '../../test/client'
+import { createTestApp, PROXY_PEER, TEST_ORIGIN } from '../../test/app'
+import { browser, freshClientIp } from '../../test/client'
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../../test/database'
 import { manifest } from '../../test/remote-manifest'
 import type { AppEnv } from '../../types'
 import { judgeCanary } from './health'
 import { ensureDefaultReleases, REGISTRY_CACHE_MS } from './remote-registry'
-import { canaryBucket, VISITOR_COOKIE } from './visitor'
+import { canaryBucket, clientNetwork, VISITOR_COOKIE } from './visitor'
 
 type Answer = {
   data: RemoteDeployment
@@ -43,6 +43,22 @@ describe('judging a canary', () => {
     expect(judgeCanary({ views: 100, errors: 30 }, { views: 100, errors: 28 }, t).stop).toBe(false)
     const verdict = judgeCanary({ views: 20, errors: 10 }, { views: 40, errors: 0 }, t)
     expect(verdict).toMatchObject({ stop: true, reason: expect.stringMatching(/50\.0 % over 20 page views/) })
+  })
+
+  it('takes an IPv4 address as it is and an IPv6 address by its /64, however it is spelled', () => {
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7')
+    expect(clientNetwork(undefined)).toBe('unknown')
+    const net = '2001:db8:1:2::/64'
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:0:0:9',
+      '2001:db8:1:2:a:b:c:d',
+      '2001:db8:1:2::1%eth0',
+    ])
+      expect(clientNetwork(ip), ip).toBe(net)
+    expect(clientNetwork('2001:db8:1:3::1')).not.toBe(net)
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64')
+    expect(clientNetwork('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64')
   })
 
   it('puts a visitor in the same bucket every time, and about share % of visitors on the canary', () => {
@@ -103,21 +119,68 @@ describe.each(DRIVERS)('canary releases on %s', (driver) => {
     return row.id
   }
   /** A fresh visitor's first /remotes.json: their id cookie and what they load. */
-  async function freshVisitor(on: Hono<AppEnv> = app) {
-    const visitor = browser(on)
+  async function freshVisitor(on: Hono<AppEnv> = app, ip?: string) {
+    const visitor = browser(on, ip)
     const res = await visitor.request('/remotes.json')
     expect(res.status).toBe(200)
     return { visitor, remotes: (await res.json()) as Remotes, res }
   }
+  type Visitor = ReturnType<typeof browser>
+  type BeaconAnswer = { data: { received: number }; error: { code: string } }
+  /** A beacon from a client with no visitor cookie (a script, not a page). */
   const beacon = (events: unknown, on: Hono<AppEnv> = app, ip?: string) =>
-    browser(on, ip).json<{ data: { counted: number }; error: { code: string } }>('/api/beacon', {
-      body: { events },
-    })
+    browser(on, ip).json<BeaconAnswer>('/api/beacon', { body: { events } })
+  /** A beacon from a visitor's page: their cookies go with it. */
+  const send = (visitor: Visitor, events: unknown) =>
+    visitor.json<BeaconAnswer>('/api/beacon', { body: { events } })
+  /** The same, sent to another instance (the visitor's cookies and address with it): its status. */
+  const sendVia = async (on: Hono<AppEnv>, visitor: Visitor, events: unknown) =>
+    (
+      await on.request(
+        '/api/beacon',
+        {
+          method: 'POST',
+          headers: {
+            Cookie: visitor.cookie(),
+            Origin: TEST_ORIGIN,
+            'X-Forwarded-For': visitor.ip,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ events }),
+        },
+        PROXY_PEER,
+      )
+    ).status
+  const viewOf = (release: string) => [{ release, kind: 'view' }]
+  const failureOf = (release: string) => [
+    { release, kind: 'view' },
+    { release, kind: 'error' },
+  ]
+  /** A fresh visitor (from their own address, or `ip`) whom the server puts on the canary, or off it. */
+  async function visitorOn(side: 'canary' | 'active', canaryId: string, ip?: string, on: Hono<AppEnv> = app) {
+    for (let i = 0; i < 200; i += 1) {
+      const { visitor, remotes } = await freshVisitor(on, ip)
+      if ((remotes.releases.storefront === canaryId) === (side === 'canary')) return visitor
+    }
+    throw new Error(`no visitor on the ${side} side`)
+  }
+  const visitorsOn = async (side: 'canary' | 'active', canaryId: string, n: number, ip?: string) => {
+    const visitors: Visitor[] = []
+    for (let i = 0; i < n; i += 1) visitors.push(await visitorOn(side, canaryId, ip))
+    return visitors
+  }
+  const storefrontNow = async () => {
+    const list = await actors.admin.json<{ data: RemoteDeployment[] }>('/api/admin/deployments')
+    const found = list.body.data.find((d) => d.remote === 'storefront')
+    if (!found) throw new Error('no storefront')
+    return found
+  }
 
   it('gives each visitor an id cookie and their releases, with the release ids for the beacon', async () => {
     const { res, remotes } = await freshVisitor()
     const cookie = res.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(new RegExp(`^${VISITOR_COOKIE}=[A-Za-z0-9_-]{22};`))
+    // A random id and the server's tag (decision 076).
+    expect(cookie).toMatch(new RegExp(`^${VISITOR_COOKIE}=[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{22};`))
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     expect(res.headers.get('cache-control')).toBe('private, no-cache')
@@ -130,6 +193,29 @@ describe.each(DRIVERS)('canary releases on %s', (driver) => {
     const known = browser(app)
     await known.request('/about')
     expect((await known.request('/about')).headers.get('set-cookie')).toBeNull()
+  })
+
+  it('replaces a visitor cookie it did not sign (an older unsigned one, a minted or forged one) with a signed one', async () => {
+    const { res } = await freshVisitor()
+    const signed = (res.headers.get('set-cookie') ?? '').split(';')[0]?.split('=')[1] ?? ''
+    const [id = '', tag = ''] = signed.split('.')
+    const forged = [
+      'aaaaaaaaaaaaaaaaaaaaaa', // the unsigned form ids had before decision 076
+      `${id}`, // a real id without its tag
+      `${id}.${'A'.repeat(22)}`, // with a made-up tag
+      `${'b'.repeat(22)}.${tag}`, // another id with a real tag
+    ]
+    for (const value of forged) {
+      const again = await app.request('/remotes.json', {
+        headers: { Cookie: `${VISITOR_COOKIE}=${value}` },
+      })
+      const issued = (again.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+      expect(issued, value).toMatch(new RegExp(`^${VISITOR_COOKIE}=[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{22}$`))
+      expect(issued).not.toBe(`${VISITOR_COOKIE}=${value}`)
+    }
+    // The signed one is kept.
+    const kept = await app.request('/remotes.json', { headers: { Cookie: `${VISITOR_COOKIE}=${signed}` } })
+    expect(kept.headers.get('set-cookie')).toBeNull()
   })
 
   it('refuses bad canary requests on the right field and changes nothing; only admins may', async () => {
@@ -246,34 +332,32 @@ describe.each(DRIVERS)('canary releases on %s', (driver) => {
     })
     expect(big.status).toBe(413)
     expect(await database.db.select().from(remoteReleaseHealth)).toEqual([])
-    const unknown = await beacon([{ release: '00000000-0000-4000-8000-000000000000', kind: 'error' }])
+    const unknown = await send((await freshVisitor()).visitor, [
+      { release: '00000000-0000-4000-8000-000000000000', kind: 'error' },
+    ])
     expect(unknown.status).toBe(202)
-    expect(unknown.body.data.counted).toBe(0)
+    expect(unknown.body.data).toEqual({ received: 1 })
     expect(await database.db.select().from(remoteReleaseHealth)).toEqual([])
   })
 
-  it('counts 60 beacons sent at once exactly, in one row per release and minute', async () => {
-    const id = await releaseId('bundled')
+  it('counts each visitor once however many beacons they send at once, on several instances, in one row per release and minute', async () => {
+    const id = await releaseId('5.1.0') // the active release (promoted above)
+    const visitors = []
+    for (let i = 0; i < 30; i += 1) visitors.push((await freshVisitor(i % 2 ? app : other)).visitor)
+    // Each visitor's page sends the same report twice, once to each instance, all at once:
+    // every third visitor's area failed.
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        beacon(
-          i % 3 === 0
-            ? [
-                { release: id, kind: 'view' },
-                { release: id, kind: 'error' },
-              ]
-            : [{ release: id, kind: 'view' }],
-          i % 2 ? app : other,
-        ),
+      visitors.flatMap((visitor, i) =>
+        [app, other].map((on) => sendVia(on, visitor, i % 3 === 0 ? failureOf(id) : viewOf(id))),
       ),
     )
-    expect(answers.map((a) => a.status)).toEqual(Array(60).fill(202))
+    expect(answers).toEqual(Array(60).fill(202))
     const rows = await database.db
       .select()
       .from(remoteReleaseHealth)
       .where(eq(remoteReleaseHealth.releaseId, id))
-    expect(rows.reduce((n, r) => n + r.views, 0)).toBe(60)
-    expect(rows.reduce((n, r) => n + r.errors, 0)).toBe(20)
+    expect(rows.reduce((n, r) => n + r.views, 0)).toBe(30)
+    expect(rows.reduce((n, r) => n + r.errors, 0)).toBe(10)
     expect(rows.length).toBeLessThanOrEqual(2) // the minute may turn during the test
   })
 
@@ -291,40 +375,28 @@ describe.each(DRIVERS)('canary releases on %s', (driver) => {
     expect((await post('/storefront/canary', { version: '6.0.0', share: 50 })).status).toBe(200)
     const canary = await releaseId('6.0.0')
     const stable = await releaseId('5.1.0')
-    // The stable release is healthy; the canary fails half its page views. Under the minimum
-    // number of views (10), nothing happens yet.
-    await beacon(Array.from({ length: 20 }, () => ({ release: stable, kind: 'view' })))
-    for (let i = 0; i < 4; i += 1)
-      await beacon([
-        { release: canary, kind: 'view' },
-        { release: canary, kind: 'error' },
-      ])
-    let list = await actors.admin.json<{ data: RemoteDeployment[] }>('/api/admin/deployments')
-    let storefront = list.body.data.find((d) => d.remote === 'storefront')
+    // The stable release is healthy for its visitors; the canary fails for each of its
+    // visitors. Under the minimum number of views (10), nothing happens yet.
+    for (const visitor of await visitorsOn('active', canary, 20)) await send(visitor, viewOf(stable))
+    for (const visitor of await visitorsOn('canary', canary, 4)) await send(visitor, failureOf(canary))
+    let storefront = await storefrontNow()
     expect(storefront?.canary?.version).toBe('6.0.0')
     expect(storefront?.health.canary).toMatchObject({ views: 4, errors: 4, errorRate: 1 })
-    // Then 40 failing page views arrive at once, on two instances.
+    // Then 40 visitors' failures arrive at once, on two instances.
+    const failing = await visitorsOn('canary', canary, 40)
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        beacon(
-          [
-            { release: canary, kind: 'view' },
-            { release: canary, kind: 'error' },
-          ],
-          i % 2 ? app : other,
-        ),
-      ),
+      failing.map((visitor, i) => sendVia(i % 2 ? app : other, visitor, failureOf(canary))),
     )
-    expect(answers.every((a) => a.status === 202)).toBe(true)
-    list = await actors.admin.json<{ data: RemoteDeployment[] }>('/api/admin/deployments')
-    storefront = list.body.data.find((d) => d.remote === 'storefront')
+    expect(answers).toEqual(Array(40).fill(202))
+    storefront = await storefrontNow()
     expect(storefront?.canary).toBeNull()
     expect(storefront?.active?.version).toBe('5.1.0')
     expect(storefront?.canaryHistory[0]).toMatchObject({
       kind: 'auto_stopped',
       version: '6.0.0',
       actor: null,
-      reason: expect.stringMatching(/error rate was 100\.0 %.*against 0\.0 %/),
+      // The active release's rate is its visitors' of the tests above (a third of 30 failed).
+      reason: expect.stringMatching(/error rate was 100\.0 %.*against \d+\.\d %/),
     })
     const audits = await database.db
       .select()
@@ -353,6 +425,153 @@ describe.each(DRIVERS)('canary releases on %s', (driver) => {
       expect((await freshVisitor()).remotes.storefront).toBe('/apps/storefront/5.1.0/mf-manifest.json')
       expect((await freshVisitor(other)).remotes.storefront).toBe('/apps/storefront/5.1.0/mf-manifest.json')
     }
+  })
+
+  // Decision 076: anyone can send a beacon. What a script sends must neither stop a healthy
+  // canary nor hide a broken one; real visitors' failures still stop it.
+  let canaries = 0
+  /** A new release on canary at 50 % (a running one is stopped first). */
+  async function startCanary() {
+    canaries += 1
+    const version = `7.${canaries}.0`
+    await register(version)
+    await post('/storefront/canary/stop')
+    const res = await post('/storefront/canary', { version, share: 50 })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return { version, id: await releaseId(version) }
+  }
+  /** 12 of the canary's visitors, from their own addresses, whose area worked. */
+  async function healthyCanary() {
+    const canary = await startCanary()
+    for (const visitor of await visitorsOn('canary', canary.id, 12)) await send(visitor, viewOf(canary.id))
+    expect((await storefrontNow()).health.canary).toMatchObject({ views: 12, errors: 0 })
+    return canary
+  }
+  /** Ids a client could make up that fall on the canary (with no tag, or a made-up one). */
+  function mintedOnCanary(canaryId: string, n: number) {
+    const ids: string[] = []
+    for (let i = 0; ids.length < n; i += 1) {
+      const id = `minted${String(i).padStart(16, '0')}`
+      if (canaryBucket(id, canaryId) < 50) ids.push(ids.length % 2 ? id : `${id}.${'A'.repeat(22)}`)
+    }
+    return ids
+  }
+
+  const forgedErrors: [string, (canaryId: string) => Promise<unknown>][] = [
+    [
+      'with no visitor cookie',
+      async (canaryId) => {
+        for (let i = 0; i < 20; i += 1) await beacon(failureOf(canaryId))
+      },
+    ],
+    [
+      'from visitors the canary is not served to',
+      async (canaryId) => {
+        for (const visitor of await visitorsOn('active', canaryId, 20))
+          await send(visitor, failureOf(canaryId))
+      },
+    ],
+    [
+      'with visitor ids the client made up to fall on the canary',
+      async (canaryId) => {
+        for (const id of mintedOnCanary(canaryId, 20))
+          await browser(app).request('/api/beacon', {
+            body: { events: failureOf(canaryId) },
+            headers: { Cookie: `${VISITOR_COOKIE}=${id}` },
+          })
+      },
+    ],
+    [
+      'from one visitor of the canary, many times',
+      async (canaryId) => {
+        const visitor = await visitorOn('canary', canaryId)
+        for (let i = 0; i < 20; i += 1) await send(visitor, failureOf(canaryId))
+      },
+    ],
+    [
+      'from one address with many visitor ids the server gave it',
+      async (canaryId) => {
+        for (const visitor of await visitorsOn('canary', canaryId, 20, freshClientIp()))
+          await send(visitor, failureOf(canaryId))
+      },
+    ],
+    [
+      'from many addresses of one IPv6 network',
+      async (canaryId) => {
+        const network = `2001:db8:${((Math.random() * 0xffff) | 0).toString(16)}:${driver.length}`
+        const visitors: Visitor[] = []
+        for (let i = 1; i <= 20; i += 1)
+          visitors.push(await visitorOn('canary', canaryId, `${network}::${i.toString(16)}`))
+        for (const visitor of visitors) await send(visitor, failureOf(canaryId))
+      },
+    ],
+  ]
+
+  it.each(forgedErrors)('does not stop a healthy canary for errors sent %s', async (_, attack) => {
+    const canary = await healthyCanary()
+    await attack(canary.id)
+    const storefront = await storefrontNow()
+    expect(storefront.canary?.version).toBe(canary.version)
+    // At most one error got in (one real visitor's, or one from the shared address).
+    expect(storefront.health.canary?.errors ?? 0).toBeLessThanOrEqual(1)
+    expect(storefront.canaryHistory[0]?.kind).not.toBe('auto_stopped')
+  })
+
+  it('stops a broken canary by its real visitors, whatever views and errors are sent to dilute it', async () => {
+    const canary = await startCanary()
+    const active = await releaseId('5.1.0')
+    // Views for the canary: from scripts with no cookie, from visitors it is not served to, from
+    // ids made up, many times from one of its visitors, from one address with many ids.
+    for (let i = 0; i < 30; i += 1) await beacon(viewOf(canary.id))
+    for (const visitor of await visitorsOn('active', canary.id, 20)) await send(visitor, viewOf(canary.id))
+    for (const id of mintedOnCanary(canary.id, 20))
+      await browser(app).request('/api/beacon', {
+        body: { events: viewOf(canary.id) },
+        headers: { Cookie: `${VISITOR_COOKIE}=${id}` },
+      })
+    const one = await visitorOn('canary', canary.id)
+    for (let i = 0; i < 20; i += 1) await send(one, viewOf(canary.id))
+    for (const visitor of await visitorsOn('canary', canary.id, 20, freshClientIp()))
+      await send(visitor, viewOf(canary.id))
+    // And errors for the active release, to make the canary look no worse than it.
+    for (let i = 0; i < 30; i += 1) await beacon(failureOf(active))
+    for (const visitor of await visitorsOn('active', canary.id, 20, freshClientIp()))
+      await send(visitor, failureOf(active))
+    expect((await storefrontNow()).canary?.version).toBe(canary.version)
+    // Then the canary fails for its real visitors.
+    for (const visitor of await visitorsOn('canary', canary.id, 12)) await send(visitor, failureOf(canary.id))
+    const storefront = await storefrontNow()
+    expect(storefront.canary).toBeNull()
+    expect(storefront.canaryHistory[0]).toMatchObject({ kind: 'auto_stopped', version: canary.version })
+  })
+
+  it('answers every beacon the same, whatever it counted of it', async () => {
+    const canary = await startCanary()
+    const visitor = await visitorOn('canary', canary.id)
+    const offCanary = await visitorOn('active', canary.id)
+    const answers = [
+      await send(visitor, failureOf(canary.id)), // counted
+      await send(visitor, failureOf(canary.id)), // counted already
+      await beacon(failureOf(canary.id)), // no visitor cookie
+      await send(offCanary, failureOf(canary.id)), // not served to this visitor
+      await send(visitor, failureOf('00000000-0000-4000-8000-000000000000')), // no such release
+    ]
+    const forged = await browser(app).request('/api/beacon', {
+      body: { events: failureOf(canary.id) },
+      headers: { Cookie: `${VISITOR_COOKIE}=${mintedOnCanary(canary.id, 1)[0]}` },
+    })
+    answers.push({
+      status: forged.status,
+      headers: forged.headers,
+      body: (await forged.json()) as BeaconAnswer,
+    })
+    for (const answer of answers) {
+      expect(answer.status).toBe(202)
+      expect(answer.body).toEqual({ data: { received: 2 } })
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+    }
+    // Only the first counted.
+    expect((await storefrontNow()).health.canary).toMatchObject({ views: 1, errors: 1 })
   })
 
   async function actorEmail(who: 'admin') {

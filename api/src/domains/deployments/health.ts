@@ -1,22 +1,26 @@
+import { createHash } from 'node:crypto'
 import type { ReleaseHealth } from '@lamplight/contracts'
 import type { RemoteName } from '@lamplight/routes'
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   remoteCanaryEvents,
   remoteDeployments,
   remoteReleaseHealth,
   remoteReleases,
+  remoteReleaseVisitors,
   user,
 } from '../../db/schema'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
+import { clientNetwork } from './visitor'
 
 /**
  * Health per release (issue 38, decision 061). The shell reports, per page load, that a
  * remote's area was shown (a view) and, at most once, that it failed (an error: a load
  * failure, a render error caught by the area's boundary, or an unhandled error from the
- * remote's chunks). Counted per release and minute with one upsert per release. When a
+ * remote's chunks). Counted per release and minute, each visitor once an hour, and only for
+ * a release the server serves them (decision 076: anyone can send a beacon). When a
  * release is a canary, its error rate over its last `windowViews` views is compared with the
  * active release's over the same number of views; past `margin`, the canary is stopped.
  */
@@ -38,38 +42,138 @@ const LOOKBACK_HOURS = 24
 export type BeaconEvent = { release: string; kind: 'view' | 'error' }
 
 /**
- * Counts a beacon's events in this minute's row of each known release (unknown ids are
- * dropped). Returns the ids counted, for the canary check.
+ * Who sent a beacon, as far as the server knows (decision 076): the visitor id of their
+ * signed cookie, the releases the server serves them now (their /remotes.json: the canary
+ * only where their bucket puts them on it), and their client address.
  */
-export async function countBeacon(db: Db, events: BeaconEvent[]): Promise<string[]> {
-  const tally = new Map<string, { views: number; errors: number }>()
-  for (const e of events) {
-    const t = tally.get(e.release) ?? { views: 0, errors: 0 }
-    if (e.kind === 'view') t.views += 1
-    else t.errors += 1
-    tally.set(e.release, t)
-  }
-  const known = await db
-    .select({ id: remoteReleases.id })
-    .from(remoteReleases)
-    .where(inArray(remoteReleases.id, [...tally.keys()]))
+export type BeaconSender = { visitor: string; served: ReadonlySet<string>; address: string | undefined }
+
+/**
+ * What one client network can add to one release in an hour: this many visitors (views), of
+ * whom this many errors. Real visitors rarely share an address within an hour on one shop;
+ * one script with many visitor ids does, and adds no more than a household.
+ */
+export const VISITORS_PER_NETWORK = 3
+export const ERRORS_PER_NETWORK = 1
+
+/** Rows of `remote_release_visitors` older than this are deleted now and then (only the current hour is read). */
+const VISITOR_ROWS_KEPT_HOURS = 2
+
+const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / 3600_000) * 3600_000)
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22)
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Counts a beacon's events (decision 076): only for releases the sender is served, and for
+ * each, the visitor's first view this hour and at most one error, within what their client
+ * network may add. The rows of `remote_release_visitors` say who was counted, so a repeat is
+ * nothing new, on any instance; a new view or error is added to this minute's row of
+ * `remote_release_health` in the same transaction. Returns the ids of the releases whose
+ * numbers changed, for the canary check.
+ */
+export async function countBeacon(db: Db, sender: BeaconSender, events: BeaconEvent[]): Promise<string[]> {
+  const wanted = new Map<string, boolean>()
+  for (const e of events)
+    if (sender.served.has(e.release))
+      wanted.set(e.release, wanted.get(e.release) === true || e.kind === 'error')
+  const hour = hourOf(new Date())
+  const network = digest(`beacon-network\n${clientNetwork(sender.address)}`)
   const counted: string[] = []
-  for (const { id } of known) {
-    const t = tally.get(id)
-    if (!t) continue
-    await db
-      .insert(remoteReleaseHealth)
-      .values({ releaseId: id, minute: sql`date_trunc('minute', now())`, views: t.views, errors: t.errors })
-      .onConflictDoUpdate({
-        target: [remoteReleaseHealth.releaseId, remoteReleaseHealth.minute],
-        set: {
-          views: sql`${remoteReleaseHealth.views} + excluded.views`,
-          errors: sql`${remoteReleaseHealth.errors} + excluded.errors`,
-        },
-      })
-    counted.push(id)
+  for (const [releaseId, error] of wanted) {
+    const visitor = digest(`beacon-visitor\n${releaseId}\n${sender.visitor}`)
+    if (await countVisitor(db, { releaseId, hour, visitor, network, error })) counted.push(releaseId)
   }
+  if (counted.length && Math.random() < 0.01)
+    await db
+      .delete(remoteReleaseVisitors)
+      .where(lt(remoteReleaseVisitors.hour, new Date(hour.getTime() - VISITOR_ROWS_KEPT_HOURS * 3600_000)))
   return counted
+}
+
+/** Counts one visitor's view (the first this hour) and error (at most one) of one release; true if anything was added. */
+async function countVisitor(
+  db: Db,
+  v: { releaseId: string; hour: Date; visitor: string; network: string; error: boolean },
+): Promise<boolean> {
+  const seen = await visitorRow(db, v)
+  // Counted already, with nothing new to add: the usual case, one read and no write.
+  if (seen && (seen.errored || !v.error)) return false
+  return db.transaction(async (tx) => {
+    // One client network's beacons are counted one after the other: a count, then an insert.
+    const network = seen?.network ?? v.network
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`beacon:${v.releaseId}:${network}`}, 0))`,
+    )
+    const row = await visitorRow(tx, v)
+    const [added] = await tx
+      .select({
+        visitors: sql<number>`count(*)::int`,
+        errors: sql<number>`(count(*) filter (where ${remoteReleaseVisitors.errored}))::int`,
+      })
+      .from(remoteReleaseVisitors)
+      .where(
+        and(
+          eq(remoteReleaseVisitors.releaseId, v.releaseId),
+          eq(remoteReleaseVisitors.hour, v.hour),
+          eq(remoteReleaseVisitors.network, row?.network ?? network),
+        ),
+      )
+    const roomForError = v.error && (added?.errors ?? 0) < ERRORS_PER_NETWORK
+    if (!row) {
+      if ((added?.visitors ?? 0) >= VISITORS_PER_NETWORK) return false
+      const inserted = await tx
+        .insert(remoteReleaseVisitors)
+        .values({ releaseId: v.releaseId, hour: v.hour, visitor: v.visitor, network, errored: roomForError })
+        // The same visitor from another network at the same moment (under another lock): counted there.
+        .onConflictDoNothing()
+        .returning({ errored: remoteReleaseVisitors.errored })
+      if (inserted.length === 0) return false
+      await addToHealth(tx, v.releaseId, 1, roomForError ? 1 : 0)
+      return true
+    }
+    if (row.errored || !roomForError) return false
+    await tx
+      .update(remoteReleaseVisitors)
+      .set({ errored: true })
+      .where(
+        and(
+          eq(remoteReleaseVisitors.releaseId, v.releaseId),
+          eq(remoteReleaseVisitors.hour, v.hour),
+          eq(remoteReleaseVisitors.visitor, v.visitor),
+        ),
+      )
+    await addToHealth(tx, v.releaseId, 0, 1)
+    return true
+  })
+}
+
+async function visitorRow(db: Db | Tx, v: { releaseId: string; hour: Date; visitor: string }) {
+  const [row] = await db
+    .select({ network: remoteReleaseVisitors.network, errored: remoteReleaseVisitors.errored })
+    .from(remoteReleaseVisitors)
+    .where(
+      and(
+        eq(remoteReleaseVisitors.releaseId, v.releaseId),
+        eq(remoteReleaseVisitors.hour, v.hour),
+        eq(remoteReleaseVisitors.visitor, v.visitor),
+      ),
+    )
+  return row ?? null
+}
+
+/** Adds to this minute's row of the release's health. */
+async function addToHealth(tx: Tx, releaseId: string, views: number, errors: number) {
+  await tx
+    .insert(remoteReleaseHealth)
+    .values({ releaseId, minute: sql`date_trunc('minute', now())`, views, errors })
+    .onConflictDoUpdate({
+      target: [remoteReleaseHealth.releaseId, remoteReleaseHealth.minute],
+      set: {
+        views: sql`${remoteReleaseHealth.views} + excluded.views`,
+        errors: sql`${remoteReleaseHealth.errors} + excluded.errors`,
+      },
+    })
 }
 
 /** A release's views and errors over its newest minutes, until `windowViews` views (since `since`, if given). */

@@ -1,11 +1,14 @@
 import { BEACON_MAX_BYTES, beaconContract, deploymentsContract } from '@lamplight/contracts'
+import { getCookie } from 'hono/cookie'
 import { validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { rateLimit } from '../../middleware/rate-limit'
 import { promoteCanary, setCanary, stopCanary } from './canary'
 import { checkCanaries, countBeacon } from './health'
 import { notAReleaseHost, releaseHostAllowed } from './manifest-check'
+import { remotesForVisitor } from './remote-registry'
 import { activateRelease, describeRemote, listDeployments, registerRelease, rollbackRelease } from './service'
+import { VISITOR_COOKIE, verifiedVisitorId } from './visitor'
 
 /**
  * The remote registry for admins (decision 012): list, register, activate, roll back, and
@@ -82,20 +85,28 @@ const limitBeacons = rateLimit({ name: 'beacon', limit: 120, windowMs: 60_000 })
  * The shell's health beacon (issue 38): views and errors of remote areas per release,
  * counted per minute; a canary whose numbers cross the margin is stopped here, on the
  * beacon that tipped it (so within seconds of the errors), exactly once across instances.
+ * Anyone can send one (decision 076): it counts only from a visitor the server gave an id
+ * (the signed cookie), for the releases it serves them, once an hour each, a few visitors
+ * per client network. The answer is the same whatever was counted: a prober learns nothing.
  */
 export const beaconRouter = defineRouter('/beacon').handle(
   beaconContract.send,
   { bodyLimit: BEACON_MAX_BYTES, middleware: [limitBeacons] },
   async ({ c, db, deps, body }) => {
-    const counted = await countBeacon(db, body.events)
-    if (counted.length) {
-      const stopped = await checkCanaries(db, deps.mailer, counted, deps.config.canary)
-      if (stopped.length) {
-        deps.remotes.invalidate()
-        c.get('log').warn({ remotes: stopped }, 'canary stopped by its error rate')
+    const visitor = verifiedVisitorId(getCookie(c, VISITOR_COOKIE), deps.auth.options.secret as string)
+    if (visitor) {
+      const served = remotesForVisitor(await deps.remotes.snapshot(), visitor).releases
+      const sender = { visitor, served: new Set(Object.values(served)), address: c.get('clientIp') }
+      const counted = await countBeacon(db, sender, body.events)
+      if (counted.length) {
+        const stopped = await checkCanaries(db, deps.mailer, counted, deps.config.canary)
+        if (stopped.length) {
+          deps.remotes.invalidate()
+          c.get('log').warn({ remotes: stopped }, 'canary stopped by its error rate')
+        }
       }
     }
     c.header('Cache-Control', 'no-store')
-    return c.json({ data: { counted: counted.length } }, 202)
+    return c.json({ data: { received: body.events.length } }, 202)
   },
 )

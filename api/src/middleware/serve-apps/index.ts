@@ -14,10 +14,10 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { type RemotesSnapshot, remotesForVisitor } from '../../domains/deployments/remote-registry'
 import {
-  newVisitorId,
+  newVisitor,
   VISITOR_COOKIE,
   VISITOR_COOKIE_MAX_AGE,
-  validVisitorId,
+  verifiedVisitorId,
 } from '../../domains/deployments/visitor'
 import type { AppEnv } from '../../types'
 import { apiCallAs, loadRenderer, rendersOnServer, withApiCalls } from './server-render'
@@ -193,6 +193,8 @@ export type ServeAppsOptions = {
       Pick<RemotesSnapshot, 'remotes' | 'etag'> & Partial<Pick<RemotesSnapshot, 'releases' | 'canaries'>>
     >
   }
+  /** Signs the visitor id cookie (the auth secret): the beacon counts only ids the server gave (decision 076). */
+  visitorSecret: string
   /** Versioned builds (`npm run release`): `<releasesDir>/<remote>/<version>/`, served at `/apps/<remote>/<version>/`. */
   releasesDir?: string
   /**
@@ -233,6 +235,7 @@ export function serveApps({
   appsDir,
   remotes,
   releasesDir,
+  visitorSecret,
   fetchApi,
   runtimeConfig = { errorReporting: null },
   serverRender = null,
@@ -292,16 +295,17 @@ export function serveApps({
   }
 
   /**
-   * The visitor's releases (issue 38): their id cookie (set here when missing, so the page
-   * and its /remotes.json agree) hashed with each canary's release id.
+   * The visitor's releases (issue 38): their id cookie (set here when missing or not signed
+   * by us, so the page and its /remotes.json agree) hashed with each canary's release id.
    */
   const given = new WeakMap<Request, string>()
   async function visitorRemotes(c: Context<AppEnv>) {
-    let visitor = getCookie(c, VISITOR_COOKIE) ?? given.get(c.req.raw)
-    if (!validVisitorId(visitor)) {
-      visitor = newVisitorId()
+    let visitor = given.get(c.req.raw) ?? verifiedVisitorId(getCookie(c, VISITOR_COOKIE), visitorSecret)
+    if (!visitor) {
+      const issued = newVisitor(visitorSecret)
+      visitor = issued.id
       given.set(c.req.raw, visitor)
-      setCookie(c, VISITOR_COOKIE, visitor, {
+      setCookie(c, VISITOR_COOKIE, issued.cookie, {
         path: '/',
         httpOnly: true,
         sameSite: 'Lax',

@@ -39,6 +39,7 @@ beforeAll(() => {
   const snapshot = { remotes: REMOTES, etag: '"abc"' }
   app.use(
     serveApps({
+      visitorSecret: 'visitor-secret-for-tests',
       appsDir,
       remotes: { snapshot: async () => snapshot },
       releasesDir: path.join(appsDir, 'releases'),
@@ -52,6 +53,7 @@ describe('serveApps', () => {
     const snapshot = { remotes: REMOTES, etag: '"abc"' }
     bare.use(
       serveApps({
+        visitorSecret: 'visitor-secret-for-tests',
         appsDir: mkdtempSync(path.join(tmpdir(), 'lamplight-unbuilt-')),
         remotes: { snapshot: async () => snapshot },
         releasesDir: path.join(appsDir, 'releases'),

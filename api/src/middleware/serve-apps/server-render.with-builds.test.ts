@@ -122,6 +122,7 @@ describe('server-rendered pages from the registry (real builds)', () => {
     app.get('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404))
     app.use(
       serveApps({
+        visitorSecret: 'visitor-secret-for-tests',
         appsDir,
         releasesDir: releases,
         remotes: {

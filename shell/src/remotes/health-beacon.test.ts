@@ -22,7 +22,7 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   if (url === '/remotes.json') return Response.json(remotesJson)
   if (url === '/api/beacon') {
     beacons.push(JSON.parse(String(init?.body)))
-    return Response.json({ data: { counted: 1 } }, { status: 202 })
+    return Response.json({ data: { received: 1 } }, { status: 202 })
   }
   return new Response(null, { status: 404 })
 })
@@ -59,8 +59,9 @@ describe('the health beacon', () => {
       },
     ])
     const call = fetchStub.mock.calls.find(([url]) => url === '/api/beacon')
-    // Nothing about the visitor: no cookies, only the release and what happened.
-    expect(call?.[1]).toMatchObject({ method: 'POST', credentials: 'omit' })
+    // Only the release and what happened; the visitor id cookie goes with it, for the server to
+    // count each visitor once and only for the releases it served them (decision 076).
+    expect(call?.[1]).toMatchObject({ method: 'POST', credentials: 'same-origin' })
   })
 
   it("knows a remote's scripts by its manifest's folder", async () => {

@@ -5,8 +5,10 @@ import { loadRemotesConfig, remoteReleaseId } from './remote-loader'
  * The health beacon (issue 38, decision 061): for each remote area shown on this page load,
  * one `view`, and at most one `error` (its load failed, its boundary caught a render error,
  * or an unhandled error came from its chunks), with the id of the release this page loaded.
- * Nothing about the visitor is sent. The server counts them per release and minute and stops
- * a canary whose error rate is past the margin.
+ * The body says nothing about the visitor; their visitor id cookie goes with it (same origin),
+ * because the server counts a beacon only from a visitor it gave an id, for the releases it
+ * serves them, once an hour each (decision 076: anyone can send a beacon). The server counts
+ * them per release and minute and stops a canary whose error rate is past the margin.
  */
 type Kind = 'view' | 'error'
 
@@ -27,7 +29,8 @@ function flush() {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ events }),
     // A page left within the batch time loses its report: health is a sample, not a ledger.
-    credentials: 'omit',
+    // The visitor id cookie (HttpOnly) says whose page this was; nothing else reads it.
+    credentials: 'same-origin',
   })
     // Read to its end: an answer left unread keeps its request open in the browser.
     .then((response) => response.arrayBuffer())

@@ -133,7 +133,7 @@ async function countVisitor(
       return true
     }
     if (row.errored || !roomForError) return false
-    await tx
+    const flipped = await tx
       .update(remoteReleaseVisitors)
       .set({ errored: true })
       .where(
@@ -141,8 +141,11 @@ async function countVisitor(
           eq(remoteReleaseVisitors.releaseId, v.releaseId),
           eq(remoteReleaseVisitors.hour, v.hour),
           eq(remoteReleaseVisitors.visitor, v.visitor),
+          eq(remoteReleaseVisitors.errored, false),
         ),
       )
+      .returning({ errored: remoteReleaseVisitors.errored })
+    if (flipped.length === 0) return false
     await addToHealth(tx, v.releaseId, 0, 1)
     return true
   })

@@ -130,6 +130,18 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   /** The payment provider's page for this payment (Stripe dashboard), when there is one. */
   provider_url: z.string().nullable(),
   can_refund: z.boolean(),
+  /**
+   * The gift card this order bought, when it bought one: a refund gives back what is left on
+   * it (all of it while unspent, the whole order) and closes it.
+   */
+  gift_card: z
+    .object({
+      last4: z.string(),
+      initial_cents: z.number().int(),
+      balance_cents: z.number().int(),
+      status: z.enum(['pending', 'active', 'disabled']),
+    })
+    .nullable(),
   can_ship: z.boolean(),
   /** Shipped and not yet all marked delivered. */
   can_deliver: z.boolean(),

@@ -517,6 +517,30 @@ function RefundForm({
   onCancel: () => void
   onRefund: (values: RefundInput) => void
 }) {
+  return order.gift_card ? (
+    <GiftCardRefundForm
+      order={order}
+      card={order.gift_card}
+      busy={busy}
+      onCancel={onCancel}
+      onRefund={onRefund}
+    />
+  ) : (
+    <LinesRefundForm order={order} busy={busy} onCancel={onCancel} onRefund={onRefund} />
+  )
+}
+
+function LinesRefundForm({
+  order,
+  busy,
+  onCancel,
+  onRefund,
+}: {
+  order: AdminOrderDetail
+  busy: boolean
+  onCancel: () => void
+  onRefund: (values: RefundInput) => void
+}) {
   const left = order.items.filter((item) => item.quantity > item.refunded_quantity)
   const [counts, setCounts] = useState<Record<string, number>>(() =>
     Object.fromEntries(left.map((item) => [item.product_id, item.quantity - item.refunded_quantity])),
@@ -568,6 +592,67 @@ function RefundForm({
           Cancel
         </Button>
         <Button type="submit" variant="destructive" disabled={busy || amount <= 0}>
+          {busy && <Spinner size="sm" label="Refunding" />}
+          Refund {formatMoney(amount)}
+        </Button>
+      </DialogFooter>
+    </Form>
+  )
+}
+
+/**
+ * An order that bought a gift card gives back what is left on the card, and the card closes
+ * with the refund: the whole order while nobody has spent from it, else the part left.
+ */
+function GiftCardRefundForm({
+  order,
+  card,
+  busy,
+  onCancel,
+  onRefund,
+}: {
+  order: AdminOrderDetail
+  card: NonNullable<AdminOrderDetail['gift_card']>
+  busy: boolean
+  onCancel: () => void
+  onRefund: (values: RefundInput) => void
+}) {
+  const spent = card.balance_cents < card.initial_cents
+  const amount = spent
+    ? Math.min(card.balance_cents, order.amount_cents - order.refunded_cents)
+    : order.amount_cents - order.refunded_cents
+  return (
+    <Form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onRefund({
+          ...(spent ? { amount_cents: amount } : {}),
+          expected_refunded_cents: order.refunded_cents,
+        })
+      }}
+    >
+      <DialogHead title="Refund">
+        The money goes back to {order.customer_email} through the payment provider, and they are told by
+        email. This cannot be undone.
+      </DialogHead>
+      <p>
+        This order bought gift card …{card.last4} ({formatMoney(card.initial_cents)}).{' '}
+        {card.balance_cents === 0
+          ? 'Nothing is left on it, so there is nothing to refund.'
+          : spent
+            ? `${formatMoney(card.initial_cents - card.balance_cents)} of it has been spent: only what is left (${formatMoney(card.balance_cents)}) can be refunded, and the card is closed.`
+            : 'Nobody has spent from it: the card is closed, and its code buys nothing after the refund.'}
+      </p>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="destructive"
+          disabled={busy || amount <= 0 || card.balance_cents === 0}
+        >
           {busy && <Spinner size="sm" label="Refunding" />}
           Refund {formatMoney(amount)}
         </Button>

@@ -564,7 +564,8 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       ),
     ).toEqual([])
 
-    // Spent from: the refund is refused and says why; nothing changes.
+    // Spent from: the whole refund is refused and says why; nothing changes. What is left on
+    // the card can be refunded, as an amount, and the card closes with it.
     const spent = await buyCard(2000, 'spent@example.com')
     const used = await checkout(browser(app), 'spender@example.com', {
       productSlug: 'ten-box',
@@ -574,14 +575,34 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     const refused = await refund(spent.order.id)
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
-      'The gift card this order bought has been used ($10.00 of $20.00), so the order cannot be refunded. What is left on the card ($10.00) can be disabled on the gift cards page.',
+      'The gift card this order bought has been used ($10.00 of $20.00), so the order cannot be refunded whole. What is left on the card ($10.00) can be refunded: the card is closed with it.',
     )
+    expect((await refund(spent.order.id, { amount_cents: 1500 })).status).toBe(409)
     expect(await cardState(spent.cardId)).toMatchObject({ balance: 1000, ledger: 1000 })
-    const [still] = await queryRows<{ status: string }>(
+    const detail = await admin.json<{ data: { gift_card: unknown } }>(`/api/admin/orders/${spent.order.id}`)
+    expect(detail.body.data.gift_card).toEqual({
+      last4: expect.stringMatching(/^[0-9A-Z]{4}$/),
+      initial_cents: 2000,
+      balance_cents: 1000,
+      status: 'active',
+    })
+
+    const rest = await refund(spent.order.id, { amount_cents: 1000 })
+    expect(rest.status).toBeLessThan(300)
+    expect(await cardState(spent.cardId)).toMatchObject({ balance: 0, ledger: 0 })
+    const [after] = await queryRows<{ status: string; refunded: number }>(
       database.db,
-      sql`select status from orders where id = ${spent.order.id}`,
+      sql`select status, refunded_cents as refunded from orders where id = ${spent.order.id}`,
     )
-    expect(still!.status).not.toBe('refunded')
+    expect(after).toEqual({ status: 'completed', refunded: 1000 })
+    const again = await checkout(browser(app), 'spender@example.com', { giftCardCode: spent.code })
+    expect(again.status).toBe(400)
+    // What was spent cannot be refunded.
+    const nothing = await refund(spent.order.id, { amount_cents: 1000 })
+    expect(nothing.status).toBe(409)
+    expect(nothing.body.error.message).toBe(
+      'What was left on the gift card this order bought has been refunded; what was spent from it cannot be.',
+    )
   })
 
   it('a bought card stays open when the provider refuses its refund, and 20 refunds racing 20 spends move it once', async () => {

@@ -574,13 +574,28 @@ export async function giftCardBoughtBy(db: DbOrTx, orderId: string) {
   return findIssuedCardOfOrder(db, orderId)
 }
 
-/** Why a refund is refused for an order whose card has been spent from. */
+/**
+ * Why an order whose card has been spent from cannot be refunded whole, and what can be:
+ * the part left on the card, which is refunded as it is closed (`closeCardBoughtBy`).
+ */
 export function spentCardMessage(card: { initialCents: number; balanceCents: number }) {
-  return (
-    `The gift card this order bought has been used (${formatMoney(card.initialCents - card.balanceCents)} ` +
-    `of ${formatMoney(card.initialCents)}), so the order cannot be refunded. What is left on the card ` +
-    `(${formatMoney(card.balanceCents)}) can be disabled on the gift cards page.`
-  )
+  const used = `The gift card this order bought has been used (${formatMoney(card.initialCents - card.balanceCents)} of ${formatMoney(card.initialCents)})`
+  return card.balanceCents > 0
+    ? `${used}, so the order cannot be refunded whole. What is left on the card (${formatMoney(card.balanceCents)}) can be refunded: the card is closed with it.`
+    : `${used}, and nothing is left on it to refund.`
+}
+
+/** The card an order bought, as the admin's order page shows it (null when it bought none). */
+export async function boughtCardSummary(db: DbOrTx, orderId: string) {
+  const card = await findIssuedCardOfOrder(db, orderId)
+  return card
+    ? {
+        last4: card.last4,
+        initial_cents: card.initialCents,
+        balance_cents: card.balanceCents,
+        status: card.status,
+      }
+    : null
 }
 
 /** The outbox topic of a bought card's mail to its recipient. */
@@ -597,7 +612,12 @@ export type ClosedCard = { id: string; balanceCents: number; status: 'active' | 
  * card closed for this order and goes on. Answers what `reopenCardBoughtBy` puts back if the
  * provider refuses, or null when the order bought no card.
  */
-export async function closeCardBoughtBy(db: Db, orderId: string): Promise<ClosedCard | null> {
+export async function closeCardBoughtBy(
+  db: Db,
+  orderId: string,
+  /** What the refund gives back for the card: all of it unspent, or the part left (the admin saw it). */
+  refundCents: number,
+): Promise<ClosedCard | null> {
   return db.transaction(async (tx) => {
     const card = await findIssuedCardOfOrder(tx, orderId, { lock: true })
     if (!card) return null
@@ -605,7 +625,8 @@ export async function closeCardBoughtBy(db: Db, orderId: string): Promise<Closed
       .filter((entry) => entry.kind === 'adjust' && entry.orderId === orderId)
       .reduce((sum, entry) => sum + entry.amountCents, 0)
     if (closedFor < 0) return { id: card.id, balanceCents: -closedFor, status: 'active' }
-    if (card.balanceCents < card.initialCents) throw conflict(spentCardMessage(card))
+    // Spent from since the admin looked (or not as much left as is refunded): nothing changes.
+    if (card.balanceCents !== refundCents || card.balanceCents === 0) throw conflict(spentCardMessage(card))
     await setGiftCardBalance(tx, card.id, { balanceCents: 0, status: 'disabled' })
     await insertLedgerEntry(tx, {
       giftCardId: card.id,

@@ -2,6 +2,7 @@ import { adminOrdersContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
 import { conflict, notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
+import { boughtCardSummary } from '../discounts/service'
 import { exportOrders, listOrders, orderDetail } from './admin-queries'
 import { csvStream } from './csv'
 import { markOrderDelivered, refundOrder, shipOrder } from './fulfilment'
@@ -12,7 +13,8 @@ const ORDER_NOT_FOUND = 'Order Not Found'
 async function detailOf(db: Db, orderId: string) {
   const order = await orderDetail(db, orderId)
   if (!order) throw notFound(ORDER_NOT_FOUND)
-  return order
+  // A bought gift card: what its refund can give back (what is left on it).
+  return { ...order, gift_card: await boughtCardSummary(db, orderId) }
 }
 
 /** The admin's orders: list with server-side filters, CSV export, detail, refund and shipping. */

@@ -80,13 +80,20 @@ export async function refundOrder(
   if (request.expectedRefundedCents !== undefined && request.expectedRefundedCents !== order.refundedCents)
     throw conflict('This order was refunded in part meanwhile. Reload the page and try again.')
   const left = order.amountCents - order.refundedCents
-  // An order that bought a gift card is refunded whole, and only while nobody has spent from
-  // the card, which closes with it (checked again, under lock, before the provider is asked).
+  // An order that bought a gift card gives back what is left on the card, which closes with
+  // the refund: all of it while nobody has spent from it (the whole order), else exactly the
+  // part left, asked for as an amount (checked again, under lock, before the provider is asked).
   const boughtCard = await giftCardBoughtBy(deps.db, order.id)
   if (boughtCard) {
-    if (request.lines || (request.amountCents !== undefined && request.amountCents !== left))
+    const spent = boughtCard.balanceCents < boughtCard.initialCents
+    if (spent && boughtCard.balanceCents === 0 && order.refundedCents > 0)
+      throw conflict(
+        'What was left on the gift card this order bought has been refunded; what was spent from it cannot be.',
+      )
+    if (spent && (boughtCard.balanceCents === 0 || request.amountCents !== boughtCard.balanceCents))
+      throw conflict(spentCardMessage(boughtCard))
+    if (!spent && (request.lines || (request.amountCents !== undefined && request.amountCents !== left)))
       throw conflict('An order that bought a gift card is refunded whole: its card is closed with it.')
-    if (boughtCard.balanceCents < boughtCard.initialCents) throw conflict(spentCardMessage(boughtCard))
   }
   const lines = await linesWithRefunded(deps.db, order.id)
   let parcel: { itemId: string; productId: string; name: string; quantity: number; cents: number }[] = []
@@ -149,7 +156,7 @@ export async function refundOrder(
       async (claim) => {
         // A step that can be undone: the card this order bought closes before the money goes
         // back, and opens again if the provider refuses.
-        const closedCard = await closeCardBoughtBy(deps.db, order.id)
+        const closedCard = boughtCard ? await closeCardBoughtBy(deps.db, order.id, amountCents) : null
         const outcome = await refundWithProvider(deps.payments, {
           provider: order.provider,
           providerSessionId: order.providerSessionId,

@@ -261,4 +261,31 @@ describe.skipIf(!onPostgres)('two API instances on one PostgreSQL and one Redis'
       ),
     ).toBe(1)
   })
+
+  it('hold the ten unpaid checkouts per address between them: 30 at once, to both, leave ten', async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`
+    const buyer = visitor(ip)
+    const body = {
+      productSlug: 'scroll-of-antioch',
+      customerInfo: {
+        email: 'two-instances-many@example.com',
+        firstName: 'Lydia',
+        lastName: 'Thyatira',
+        address: '1 Purple Street',
+        city: 'Philippi',
+        state: 'CA',
+        zipCode: '90001',
+      },
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => buyer.request(i % 2 ? b : a, '/api/checkout', { body })),
+    )
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20)
+    expect(
+      await count(sql`select count(*)::int as n from orders
+        where status = 'pending' and email = 'two-instances-many@example.com'`),
+    ).toBe(10)
+  })
 })

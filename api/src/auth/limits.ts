@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { clientNetwork } from '../lib/client-address'
 import type { LimitRule, RateLimits } from '../lib/rate-limits'
 
 /**
@@ -24,7 +25,8 @@ export const SIGN_IN_FAILURES: LimitRule = {
 export const SIGN_IN_CEILING: LimitRule = { name: 'auth:sign-in-ceiling', limit: 100, windowMs: 60 * 60_000 }
 
 /** The key of SIGN_IN_FAILURES: an address cannot contain a space, an email address neither. */
-export const signInClientKey = (email: string, clientIp: string) => `${email.toLowerCase()} ${clientIp}`
+export const signInClientKey = (email: string, clientIp: string) =>
+  `${email.toLowerCase()} ${clientNetwork(clientIp)}`
 
 /**
  * The owner proved the mailbox (a password reset): the whole account's count goes, and so does

@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net'
+import { BlockList, isIP, isIPv6 } from 'node:net'
 
 /**
  * Client addresses and our proxies, without Hono: read by the configuration (TRUSTED_PROXIES
@@ -14,6 +14,29 @@ export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.0/8', '::1']
 /** Strips the IPv4-in-IPv6 prefix so one client has one spelling. */
 export function normaliseIp(ip: string): string {
   return ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+}
+
+/**
+ * Whom a client address stands for wherever clients are counted (rate limits, the unpaid
+ * checkouts per address, the beacon's caps of decision 076): an IPv4 address itself, an IPv6
+ * address's /64. One subscriber's network has all of a /64, so counting its addresses one by
+ * one would give one client 2^64 allowances.
+ */
+export function clientNetwork(ip: string | undefined): string {
+  if (!ip) return 'unknown'
+  const address = normaliseIp(ip.split('%')[0] ?? ip)
+  if (!isIPv6(address)) return address
+  const [head = '', tail] = address.split('::')
+  const groups = (part: string) => (part ? part.split(':') : [])
+  // A dotted IPv4 tail is two groups.
+  const width = (parts: string[]) => parts.reduce((n, p) => n + (p.includes('.') ? 2 : 1), 0)
+  const left = groups(head)
+  const right = tail === undefined ? [] : groups(tail)
+  const full = [...left, ...Array(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right]
+  return `${full
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 /**

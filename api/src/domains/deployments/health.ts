@@ -11,9 +11,9 @@ import {
   remoteReleaseVisitors,
   user,
 } from '../../db/schema'
+import { clientNetwork } from '../../lib/client-address'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
-import { clientNetwork } from './visitor'
 
 /**
  * Health per release (issue 38, decision 061). The shell reports, per page load, that a

@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { isIPv6 } from 'node:net'
 
 /**
  * Who is on a canary (issue 38, decision 061): each visitor has a random id in a cookie,
@@ -43,24 +42,3 @@ export function canaryBucket(visitorId: string, releaseId: string): number {
 
 export const onCanary = (visitorId: string, releaseId: string, share: number) =>
   canaryBucket(visitorId, releaseId) < share
-
-/**
- * Whom a client address stands for when the beacon caps what one client adds (decision 076):
- * an IPv4 address itself, an IPv6 address's /64 (one subscriber's network has all of it).
- */
-export function clientNetwork(ip: string | undefined): string {
-  if (!ip) return 'unknown'
-  const address = ip.split('%')[0] ?? ip
-  if (!isIPv6(address)) return address
-  const [head = '', tail] = address.split('::')
-  const groups = (part: string) => (part ? part.split(':') : [])
-  // A dotted IPv4 tail is two groups.
-  const width = (parts: string[]) => parts.reduce((n, p) => n + (p.includes('.') ? 2 : 1), 0)
-  const left = groups(head)
-  const right = tail === undefined ? [] : groups(tail)
-  const full = [...left, ...Array(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right]
-  return `${full
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { CART_MESSAGES, checkoutContract, checkoutExtrasContract } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
+import { clientNetwork } from '../../lib/client-address'
 import { notFound, validationFailed } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import type { Logger } from '../../logger'
@@ -85,7 +86,7 @@ export const checkoutRouter = defineRouter('/checkout')
         throw validationFailed(CART_MESSAGES.country, [
           { path: 'customerInfo.country', message: CART_MESSAGES.country },
         ])
-      const checkoutAddress = addressHash(c.get('clientIp'))
+      const checkoutAddress = addressHash(clientNetwork(c.get('clientIp')))
       // An early look, before the provider is asked; the limit itself is held where the order
       // is written (`placePendingOrder`), under the address's lock.
       if ((await countPendingFrom(db, checkoutAddress, PENDING_WINDOW_MINUTES)) >= PENDING_LIMIT)

@@ -12,6 +12,7 @@ import {
 } from '@lamplight/contracts'
 import type { Context } from 'hono'
 import type { Db } from '../../db/client'
+import { clientNetwork } from '../../lib/client-address'
 import { ApiError, conflict, notFound, unauthorized } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
@@ -54,7 +55,7 @@ const limitAnswers = rateLimit({
   name: 'puzzle-answers',
   limit: ANSWERS_PER_MINUTE,
   windowMs: 60_000,
-  key: async (c) => (await currentUser(c))?.id ?? `ip:${c.get('clientIp')}`,
+  key: async (c) => (await currentUser(c))?.id ?? `ip:${clientNetwork(c.get('clientIp'))}`,
   message:
     'That is a lot of answers in a short time. Take a breath, read the clue again, and try in a minute.',
 })

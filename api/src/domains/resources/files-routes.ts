@@ -1,5 +1,6 @@
 import { filesContract } from '@lamplight/contracts'
 import type { Context } from 'hono'
+import { clientNetwork } from '../../lib/client-address'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { FILE_CACHE_CONTROL, FILE_CSP } from '../../lib/uploads/file-headers'
@@ -93,7 +94,7 @@ export const filesRouter = defineRouter('/files')
       const counted = await countDownload(
         db,
         asset.resourceId,
-        user ? `user:${user.id}` : `ip:${c.get('clientIp')}`,
+        user ? `user:${user.id}` : `ip:${clientNetwork(c.get('clientIp'))}`,
       )
       // The resource's page shows the count: its cached answer goes (decision 014).
       if (counted) await deps.publicCache.forget('resources', itemCacheKey(asset.resourceSlug))

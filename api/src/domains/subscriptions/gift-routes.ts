@@ -1,5 +1,6 @@
 import { adminGiftSubscriptionsContract, giftSubscriptionsContract } from '@lamplight/contracts'
 import type { Context } from 'hono'
+import { clientNetwork } from '../../lib/client-address'
 import { notFound } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { currentUser } from '../../middleware/guards'
@@ -26,7 +27,7 @@ const limitLinks = rateLimit({
   name: 'gift-address-links',
   limit: 30,
   windowMs: 10 * 60_000,
-  key: (c) => c.get('clientIp') ?? 'unknown',
+  key: (c) => clientNetwork(c.get('clientIp')),
   message: 'Too many tries of gift links. Please wait a few minutes and try again.',
 })
 

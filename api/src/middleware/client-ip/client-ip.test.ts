@@ -1,11 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config'
-import { proxyMatcher, resolveClientIp } from '../../lib/client-address'
+import { clientNetwork, proxyMatcher, resolveClientIp } from '../../lib/client-address'
 import { createTestApp, TEST_ORIGIN } from '../../test/app'
 import { createTestDatabase, type TestDatabase } from '../../test/database'
 
 const loopback = proxyMatcher(['127.0.0.0/8', '::1'])
 const proxies = proxyMatcher(['10.0.0.0/8', '2001:db8::/32', '192.0.2.10'])
+
+describe('clientNetwork', () => {
+  it('takes an IPv4 address as it is and an IPv6 address by its /64, however it is spelled', () => {
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7')
+    expect(clientNetwork(undefined)).toBe('unknown')
+    const net = '2001:db8:1:2::/64'
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:0:0:9',
+      '2001:db8:1:2:a:b:c:d',
+      '2001:db8:1:2::1%eth0',
+    ])
+      expect(clientNetwork(ip), ip).toBe(net)
+    expect(clientNetwork('2001:db8:1:3::1')).not.toBe(net)
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64')
+    expect(clientNetwork('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64')
+    // An IPv4 client in IPv6 spelling is the IPv4 client, not everyone's ::ffff:0:0/64.
+    expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7')
+  })
+})
 
 describe('resolveClientIp', () => {
   it('ignores the header from a peer that is not a trusted proxy', () => {

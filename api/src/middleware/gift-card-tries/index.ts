@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { clientNetwork } from '../../lib/client-address'
 import type { AppEnv } from '../../types'
 import { enforce } from '../rate-limit'
 
@@ -14,6 +15,10 @@ const message =
   'You have tried several gift card codes in a short time. Please wait a few minutes and try again.'
 
 export async function limitGiftCardTries(c: Context<AppEnv>, userId: string | null) {
-  await enforce(c, { name: 'gift-card-client', ...GIFT_CARD_TRIES, message }, c.get('clientIp') ?? 'unknown')
+  await enforce(
+    c,
+    { name: 'gift-card-client', ...GIFT_CARD_TRIES, message },
+    clientNetwork(c.get('clientIp')),
+  )
   if (userId) await enforce(c, { name: 'gift-card-account', ...GIFT_CARD_TRIES, message }, userId)
 }

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { clientNetwork } from '../../lib/client-address'
 import { tooManyRequests } from '../../lib/errors'
 import type { LimitRule } from '../../lib/rate-limits'
 import type { AppEnv } from '../../types'
@@ -48,8 +49,9 @@ export async function enforce(
   throw tooManyRequests(typeof message === 'function' ? message(answer.retryAfterSeconds) : message)
 }
 
+/** The client as counted: its address, or its IPv6 /64 (`clientNetwork`). */
 function clientKey(c: Context<AppEnv>): string {
-  return c.get('clientIp') ?? 'unknown'
+  return clientNetwork(c.get('clientIp'))
 }
 
 /** Counts per signed-in user, or per client address for a visitor (for a limit on a route that allows both). */

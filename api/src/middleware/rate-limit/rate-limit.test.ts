@@ -53,6 +53,13 @@ describe('rateLimit', () => {
     expect((await send(app, '/b', '198.51.100.2')).status).toBe(201)
   })
 
+  it('counts an IPv6 client by its /64: a new address in the same network is the same client', async () => {
+    const app = makeApp()
+    for (let i = 1; i <= 3; i++) expect((await send(app, '/a', `2001:db8:5:6::${i}`)).status).toBe(201)
+    expect((await send(app, '/a', '2001:db8:5:6:ffff::99')).status).toBe(429)
+    expect((await send(app, '/a', '2001:db8:5:7::1')).status).toBe(201)
+  })
+
   it('opens a fresh window once the old one has ended', async () => {
     const app = makeApp()
     for (let i = 0; i < 4; i++) await send(app, '/a', '198.51.100.4')

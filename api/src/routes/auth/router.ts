@@ -11,6 +11,7 @@ import {
   signInClientKey,
   withKnownDevice,
 } from '../../auth/limits'
+import { clientNetwork } from '../../lib/client-address'
 import { ApiError, tooManyRequests } from '../../lib/errors'
 import { defineRouter } from '../../lib/router'
 import { latestMail } from '../../mail'
@@ -58,7 +59,7 @@ function limitsFor(name: keyof typeof authContract): MiddlewareHandler<AppEnv>[]
   return [
     async (c, next) => {
       if (c.get('deps').config.auth.rateLimit)
-        await enforce(c, { ...rule, message: attemptsMessage }, c.get('clientIp'))
+        await enforce(c, { ...rule, message: attemptsMessage }, clientNetwork(c.get('clientIp')))
       await next()
     },
   ]

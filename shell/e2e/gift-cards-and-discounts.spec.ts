@@ -77,6 +77,9 @@ test('a $50 gift card bought for a friend pays for a $49.99 box, leaving $0.01',
   await expect(page.locator('main')).toContainText('$50.00')
   await page.getByRole('button', { name: 'Pay $50.00' }).click()
   await expect(page).toHaveURL(/\/checkout\?session_id=/)
+  // A gift card ships nothing: its page says where the card went, with no shipping timeline.
+  await expect(page.getByText('We have emailed the gift card to Phoebe.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Shipping timeline' })).toHaveCount(0)
 
   const code = await mailedCode(browser, friend)
   expect(page.url()).not.toContain(code)

@@ -16,13 +16,15 @@ export function orderStatusBadge(status: string): 'default' | 'secondary' | 'des
 }
 
 /** Where an order is on its way to the buyer (issue 35), beside its payment status. */
-export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered'] as const
+// `not_required`: nothing to ship (a gift card, sent by email), as Shopify's digital orders.
+export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered', 'not_required'] as const
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number]
 export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = {
   unfulfilled: 'Not shipped',
   partially_shipped: 'Partly shipped',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  not_required: 'Nothing to ship',
 }
 
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'Canada Post', 'other'] as const

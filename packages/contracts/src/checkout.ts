@@ -111,6 +111,14 @@ export const BuyerOrderSchema = z.object({
   gift_card_cents: z.number().int().default(0),
   /** How tax was settled, in words ("Tax calculated at payment: none in test mode"). */
   tax_note: z.string(),
+  /**
+   * A bought gift card (its order ships nothing): whom its mail goes to (their name, or their
+   * address when no name was given) and on which day (null: at payment).
+   */
+  gift_card_sent: z
+    .object({ recipient: z.string(), deliver_on: z.iso.datetime({ offset: true }).nullable() })
+    .nullable()
+    .default(null),
 })
 export type BuyerOrder = z.infer<typeof BuyerOrderSchema>
 

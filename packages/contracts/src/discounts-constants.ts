@@ -19,5 +19,8 @@ export const GIFT_CARD_MESSAGES = {
 } as const
 
 /** The custom gift card amount's range (issue 33); the fixed ones are `GIFT_CARD_AMOUNTS_CENTS`. */
+/** The product a bought gift card's order line is of (an order needs one): nothing to ship. */
+export const GIFT_CARD_PRODUCT_SLUG = 'gift-card'
+
 export const GIFT_CARD_MIN_CENTS = 1000
 export const GIFT_CARD_MAX_CENTS = 50000

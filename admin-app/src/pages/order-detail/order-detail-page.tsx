@@ -167,8 +167,9 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       queryClient.setQueryData(orderKeys.detail(order.order_id), result)
       void queryClient.invalidateQueries({ queryKey: orderKeys.all })
       toast.success(result.data.status === 'refunded' ? 'Order refunded' : 'Refund made', {
-        description:
-          result.data.status === 'refunded'
+        description: result.data.gift_card
+          ? 'The gift card is closed and the customer has been told by email.'
+          : result.data.status === 'refunded'
             ? 'Access has ended and the customer has been told by email.'
             : 'The customer has been told by email.',
       })

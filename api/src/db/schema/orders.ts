@@ -21,7 +21,14 @@ export const PAYMENT_METHODS = ['apple_pay', 'google_pay', 'card'] as const
 export const PAYMENT_PROVIDERS = ['stripe', 'test', 'admin', 'gift_card'] as const
 export const SUBSCRIPTION_TIERS = ['Basic', 'Premium', 'Family'] as const
 /** Where an order is on its way to the buyer (issue 35); kept beside `status`, which is about money. */
-export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered'] as const
+// `not_required`: nothing to ship (a gift card, sent by email), as Shopify's digital orders.
+export const FULFILMENT_STATUSES = [
+  'unfulfilled',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+  'not_required',
+] as const
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'Canada Post', 'other'] as const
 
 export type ShippingAddress = {
@@ -93,7 +100,7 @@ export const orders = pgTable(
     check('orders_provider_check', sql`${t.provider} in ('stripe', 'test', 'admin', 'gift_card')`),
     check(
       'orders_fulfilment_status_check',
-      sql`${t.fulfilmentStatus} in ('unfulfilled', 'partially_shipped', 'shipped', 'delivered')`,
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'partially_shipped', 'shipped', 'delivered', 'not_required')`,
     ),
     check(
       'orders_payment_method_check',

@@ -1,4 +1,4 @@
-import type { ProductAvailability, ProductView } from '@lamplight/contracts'
+import { GIFT_CARD_PRODUCT_SLUG, type ProductAvailability, type ProductView } from '@lamplight/contracts'
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { productImages, products, productWatchers } from '../../db/schema'
@@ -150,6 +150,9 @@ export async function listAdminProducts(db: Db, filter: AdminProductFilter) {
     .from(products)
     .where(
       and(
+        // The gift card's product only gives its orders a line: it is not for the owner to
+        // publish, price or ship (it was listed as a $0.00 draft "Mystery" box).
+        ne(products.slug, GIFT_CARD_PRODUCT_SLUG),
         like
           ? or(
               ilike(products.name, like),

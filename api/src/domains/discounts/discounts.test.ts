@@ -688,6 +688,33 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     })
     expect(bought.status).toBe(200)
     await act(sessionOf(bought.body.url), 'pay')
+    // The buyer's page and receipt say when the card goes, and nothing of shipping; the order
+    // has nothing to ship, so it is not in the fulfilment queue.
+    const success = await browser(app).json<{ data: { gift_card_sent: unknown } }>('/api/checkout/success', {
+      body: { sessionId: sessionOf(bought.body.url) },
+    })
+    expect(success.body.data.gift_card_sent).toEqual({
+      recipient: 'later@example.com',
+      deliver_on: `${day}T00:00:00.000Z`,
+    })
+    const [receipt] = await queryRows<{ text: string }>(
+      database.db,
+      sql`select text from mail_outbox where "to" = 'aquila@example.com' and subject like 'Order confirmed%'`,
+    )
+    expect(receipt?.text).toContain(`We email the gift card to the recipient on`)
+    expect(receipt?.text).toContain('There is nothing to ship.')
+    expect(receipt?.text).not.toMatch(/ship your order|when your box arrives/i)
+    const [paid] = await queryRows<{ fulfilment: string }>(
+      database.db,
+      sql`select fulfilment_status as fulfilment from orders where provider_session_id = ${sessionOf(bought.body.url)}`,
+    )
+    expect(paid?.fulfilment).toBe('not_required')
+    const order = await orderOf(sessionOf(bought.body.url))
+    const queue = await admin.json<{ data: { order_id: string }[] }>('/api/admin/fulfilment')
+    expect(queue.status).toBe(200)
+    expect(queue.body.data.map((e) => e.order_id)).not.toContain(order.id)
+    const products = await admin.json<{ data: { slug: string }[] }>('/api/admin/products')
+    expect(products.body.data.map((p) => p.slug)).not.toContain('gift-card')
     const mailState = async () =>
       queryRows<{ due: string; status: string }>(
         database.db,
@@ -697,7 +724,6 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
 
     // Its order refunded before that day: the recipient never gets a dead code. A refund the
     // provider refuses leaves the mail waiting, as it leaves the card.
-    const order = await orderOf(sessionOf(bought.body.url))
     const test = deps.payments.test!
     const refundOnce = test.refund.bind(test)
     test.refund = async () => {

@@ -1,3 +1,4 @@
+import { GIFT_CARD_PRODUCT_SLUG } from '@lamplight/contracts'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
@@ -263,8 +264,6 @@ export async function setGiftCardStatus(db: DbOrTx, id: string, status: 'active'
 
 // ---- Gift cards bought ---------------------------------------------------------------------
 
-export const GIFT_CARD_PRODUCT_SLUG = 'gift-card'
-
 /**
  * The product a gift card order's line is of (orders need one). A draft, so no catalogue
  * page lists it; made on first use (two first uses at once make one: the unique slug).
@@ -329,5 +328,18 @@ export async function issueCardCode(
     .set({ ...values, status: 'active', updatedAt: new Date() })
     .where(and(eq(giftCards.id, id), sql`${giftCards.codeHash} like 'unissued:%'`))
     .returning()
+  return row ?? null
+}
+
+/** Whom the card an order bought is mailed to, and when (null when the order bought none). */
+export async function findCardRecipientOfOrder(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({
+      name: giftCards.recipientName,
+      email: giftCards.recipientEmail,
+      deliverOn: giftCards.deliverOn,
+    })
+    .from(giftCards)
+    .where(eq(giftCards.orderId, orderId))
   return row ?? null
 }

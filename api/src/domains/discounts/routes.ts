@@ -103,7 +103,8 @@ export const giftCardsRouter = defineRouter('/gift-cards')
         currency: 'usd',
         customerEmail: body.buyerEmail,
         successUrl: `${deps.config.publicUrl}/checkout?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${deps.config.publicUrl}/shop`,
+        // Back to the gift card form (was the shop: a buyer who changed their mind lost their place).
+        cancelUrl: `${deps.config.publicUrl}/gift-cards`,
       })
       await createPendingOrder(
         db,

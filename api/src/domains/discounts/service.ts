@@ -25,6 +25,7 @@ import {
   creditGiftCard,
   type DbOrTx,
   debitGiftCard,
+  findCardRecipientOfOrder,
   findDiscountByCode,
   findDiscountById,
   findGiftCard,
@@ -583,6 +584,19 @@ export function spentCardMessage(card: { initialCents: number; balanceCents: num
   return card.balanceCents > 0
     ? `${used}, so the order cannot be refunded whole. What is left on the card (${formatMoney(card.balanceCents)}) can be refunded: the card is closed with it.`
     : `${used}, and nothing is left on it to refund.`
+}
+
+/**
+ * Whom a bought card's mail goes to and when, as its buyer's confirmation says it (null when
+ * the order bought no card): the recipient's name, or their address when no name was given.
+ */
+export async function cardSentBy(db: DbOrTx, orderId: string) {
+  const row = await findCardRecipientOfOrder(db, orderId)
+  if (!row) return null
+  return {
+    recipient: row.name || row.email || 'the recipient',
+    deliver_on: row.deliverOn?.toISOString() ?? null,
+  }
 }
 
 /** The card an order bought, as the admin's order page shows it (null when it bought none). */

@@ -1,4 +1,4 @@
-import { formatMoney, orderNumber } from '@lamplight/contracts'
+import { formatLongDate, formatMoney, orderNumber } from '@lamplight/contracts'
 import type { ShippingAddress } from '../../db/schema'
 import type { Mail } from '../../mail'
 import { greeting, Layout, Lines, Paragraph, renderMail } from '../../mail/layout'
@@ -29,6 +29,8 @@ export type Confirmation = {
   ownAddress: boolean
   /** The buyer's account page, or the guest status lookup. */
   orderUrl: string
+  /** A bought gift card (nothing to ship): whom it is mailed to, and on which day (null: now). */
+  giftCardSent?: { recipient: string; deliver_on: string | null } | null
 }
 
 // What a region and a postal code look like once the checkout form has checked them: only
@@ -50,6 +52,7 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
     a && REGION.test(a.state) && POSTAL_CODE.test(a.zipCode)
       ? ` in ${a.state} ${a.zipCode}, ${a.country}`
       : ''
+  if (order.giftCardSent) return giftCardOrderMail(order, order.giftCardSent)
   return renderMail(
     order.email,
     `Order confirmed: ${order.product} (${number})`,
@@ -98,6 +101,38 @@ export function orderConfirmationMail(order: Confirmation): Promise<Mail> {
       <Paragraph>
         Your box is two puzzles in one. Start the online story now; when your box arrives, enter the code
         inside it to open the scroll. Your account has a button for each.
+      </Paragraph>
+      <OrderFooter orderUrl={order.orderUrl} guest={order.guest} />
+    </Layout>,
+  )
+}
+
+/**
+ * A bought gift card's receipt: what was paid, and when its mail goes, with no shipping. The
+ * recipient is named only to an account that proved it owns this address (the rule above: a
+ * typed name reaches nobody else in a mail from us).
+ */
+function giftCardOrderMail(order: Confirmation, sent: { recipient: string; deliver_on: string | null }) {
+  const number = orderNumber(order.sessionId, order.id)
+  const to = order.ownAddress ? sent.recipient : 'the recipient'
+  const day = sent.deliver_on ? formatLongDate(sent.deliver_on) : null
+  return renderMail(
+    order.email,
+    `Order confirmed: ${order.product} (${number})`,
+    <Layout preview={`Thank you for your order ${number}: a gift card.`}>
+      <Paragraph>{greeting(null)}</Paragraph>
+      <Paragraph>Thank you for your order! Order number: {number}.</Paragraph>
+      <Lines
+        lines={[
+          ...order.lines.map((l) => `${l.quantity} × ${l.name}: ${formatMoney(l.lineTotalCents)}`),
+          `Total: ${formatMoney(order.amountCents + (order.giftCardCents ?? 0))}`,
+        ]}
+      />
+      <Paragraph>
+        {day
+          ? `We email the gift card to ${to} on ${day}. The code is in that mail only.`
+          : `We have emailed the gift card to ${to}. The code is in that mail only.`}{' '}
+        There is nothing to ship.
       </Paragraph>
       <OrderFooter orderUrl={order.orderUrl} guest={order.guest} />
     </Layout>,

@@ -372,6 +372,7 @@ export async function confirmationRowOf(db: DbOrTx, orderId: string) {
       giftCardCents: orders.giftCardCents,
       provider: orders.provider,
       product: products.name,
+      productSlug: products.slug,
       address: orders.shippingAddress,
       userId: orders.userId,
       guest: sql<boolean>`${orders.userId} is null`,
@@ -540,4 +541,15 @@ export async function lastShippingAddressOf(db: Db, userId: string) {
     zipCode: a.zipCode,
     country: a.country as 'US' | 'CA',
   }
+}
+
+/**
+ * An order with nothing to ship (a gift card, sent by email): out of the fulfilment queue and
+ * its Ship button, as Shopify marks digital orders. Only from `unfulfilled`.
+ */
+export async function markNothingToShip(db: DbOrTx, orderId: string) {
+  await db
+    .update(orders)
+    .set({ fulfilmentStatus: 'not_required', updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.fulfilmentStatus, 'unfulfilled')))
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { orderNumber, TAX_NOTES } from '@lamplight/contracts'
+import { GIFT_CARD_PRODUCT_SLUG, orderNumber, TAX_NOTES } from '@lamplight/contracts'
 import type { Db } from '../../db/client'
 import {
   ClaimBusyError,
@@ -18,7 +18,7 @@ import { recordAudit } from '../../services/audit'
 import type { PublicCache } from '../../services/public-cache/cache'
 import { removeBoughtLines } from '../cart/service'
 import { takeStockOfLines } from '../catalog/service'
-import { issuePurchasedGiftCard, releaseOrderCodes } from '../discounts/service'
+import { cardSentBy, issuePurchasedGiftCard, releaseOrderCodes } from '../discounts/service'
 import type { PaymentProvider } from '../payments/types'
 import { keyedOrderId } from './checkout-keys'
 import { orderPageUrl, soldOutRefundMail } from './fulfilment-mails'
@@ -45,6 +45,7 @@ import {
   lockGuestOrdersOf,
   lockOrderBySession,
   markFailedOrderRefunded,
+  markNothingToShip,
   markOrderFailedPaid,
   markPendingOrderPaid,
   type NewOrder,
@@ -407,12 +408,14 @@ export async function fulfilPaidSession(
     // cannot leave a paid order without its mail (a retry finds it paid and sends nothing).
     const mail = await confirmationFor(tx as unknown as Db, order.id, deps.publicUrl)
     if (mail) await deps.mailer.send(mail, { transaction: tx })
-    // A gift card bought (issue 33): its code is made now and mailed on its delivery date.
-    await issuePurchasedGiftCard(tx, order.id, {
+    // A gift card bought (issue 33): its code is made now and mailed on its delivery date;
+    // the order has nothing to ship.
+    const issued = await issuePurchasedGiftCard(tx, order.id, {
       secret: deps.giftCards?.secret,
       mailer: deps.mailer,
       shopUrl: deps.giftCards?.shopUrl ?? '',
     })
+    if (issued) await markNothingToShip(tx, order.id)
     // What was bought leaves the cart it came from (a declined payment leaves the cart as it was).
     if (order.cartId)
       await removeBoughtLines(
@@ -643,12 +646,19 @@ async function withItems<T extends { order_id: string; provider: string; tax_cen
     ...row,
     items: items.get(row.order_id) ?? [],
     tax_note: row.tax_cents ? 'Tax' : provider === 'stripe' ? TAX_NOTES.stripe : TAX_NOTES.test,
+    // Said on the confirmation page only (`findOrderBySession`).
+    gift_card_sent: null as { recipient: string; deliver_on: string | null } | null,
   }))
 }
 
 export async function findOrderBySession(db: Db, sessionId: string) {
   const rows = await buyerOrderRowsBySession(db, sessionId)
-  return (await withItems(db, rows))[0] ?? null
+  const order = (await withItems(db, rows))[0]
+  if (!order) return null
+  // A bought gift card ships nothing: its confirmation says whom it is mailed to, and when.
+  const giftCardSent =
+    order.product_slug === GIFT_CARD_PRODUCT_SLUG ? await cardSentBy(db, order.order_id) : null
+  return { ...order, gift_card_sent: giftCardSent }
 }
 
 /** Statuses of an order that was paid: the buyer's account lists only these (attempts are the admin's). */
@@ -668,6 +678,7 @@ async function confirmationFor(db: Db, orderId: string, publicUrl: string) {
     ...row,
     product,
     lines,
+    giftCardSent: row.productSlug === GIFT_CARD_PRODUCT_SLUG ? await cardSentBy(db, orderId) : null,
     taxNote: TAX_NOTES[row.provider === 'stripe' ? 'stripe' : 'test'],
     orderUrl: orderPageUrl(publicUrl, row.userId),
   })

@@ -1,6 +1,8 @@
 import {
   type BuyerOrder,
+  formatLongDate,
   formatMoney,
+  GIFT_CARD_PRODUCT_SLUG,
   orderNumber,
   PROCESSING_TIME,
   TRANSIT_TIME,
@@ -103,6 +105,7 @@ export function CheckoutSuccessPage() {
 
 function Confirmed({ order }: { order: BuyerOrder }) {
   const { user } = useAuth()
+  const card = order.gift_card_sent
   return (
     <PageContainer className="max-w-3xl">
       <div className="text-center">
@@ -145,10 +148,14 @@ function Confirmed({ order }: { order: BuyerOrder }) {
                 <dd className="text-right tabular-nums">−{formatMoney(order.discount_cents)}</dd>
               </>
             )}
-            <dt className="text-muted-foreground">Shipping</dt>
-            <dd className="text-right tabular-nums">
-              {order.shipping_cents === 0 ? 'FREE' : formatMoney(order.shipping_cents)}
-            </dd>
+            {!card && (
+              <>
+                <dt className="text-muted-foreground">Shipping</dt>
+                <dd className="text-right tabular-nums">
+                  {order.shipping_cents === 0 ? 'FREE' : formatMoney(order.shipping_cents)}
+                </dd>
+              </>
+            )}
             <dt className="text-muted-foreground">Tax</dt>
             <dd className="text-right">
               {order.tax_cents > 0
@@ -173,6 +180,40 @@ function Confirmed({ order }: { order: BuyerOrder }) {
           </dl>
         </CardContent>
       </Card>
+      {card ? <GiftCardNext card={card} /> : <ShippingAndNext order={order} signedIn={Boolean(user)} />}
+      <SupportDetails />
+    </PageContainer>
+  )
+}
+
+/** A bought gift card ships nothing: when its mail goes, and to whom. */
+function GiftCardNext({ card }: { card: NonNullable<BuyerOrder['gift_card_sent']> }) {
+  return (
+    <section aria-labelledby="next-heading" className="mt-10 rounded-xl bg-parchment p-6">
+      <h2 id="next-heading" className="font-serif text-2xl">
+        What happens next
+      </h2>
+      <p className="mt-3 leading-relaxed">
+        {card.deliver_on
+          ? `We email the gift card to ${card.recipient} on ${formatLongDate(card.deliver_on)}.`
+          : `We have emailed the gift card to ${card.recipient}.`}{' '}
+        The code is in that mail only, and there is nothing to ship. Your receipt is in your inbox.
+      </p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Button asChild variant="outline">
+          <Link to="/shop">Continue Shopping</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/contact">Contact Support</Link>
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+function ShippingAndNext({ order, signedIn }: { order: BuyerOrder; signedIn: boolean }) {
+  return (
+    <>
       <section aria-labelledby="shipping-heading" className="mt-10">
         <h2 id="shipping-heading" className="font-serif text-2xl">
           Shipping timeline
@@ -203,7 +244,7 @@ function Confirmed({ order }: { order: BuyerOrder }) {
         <div className="mt-5 flex flex-wrap gap-3">
           {order.guest && (
             <Button asChild>
-              {user ? (
+              {signedIn ? (
                 <Link to="/account">Open my account</Link>
               ) : (
                 <Link to={`/auth?tab=sign-up&redirect=${encodeURIComponent('/account')}`}>
@@ -220,8 +261,7 @@ function Confirmed({ order }: { order: BuyerOrder }) {
           </Button>
         </div>
       </section>
-      <SupportDetails />
-    </PageContainer>
+    </>
   )
 }
 
@@ -252,9 +292,11 @@ function NotConfirmed({ order, onRefresh }: { order?: BuyerOrder; onRefresh: () 
   // Opened without this tab's way back (another device, a later visit): its checkout again.
   const retry =
     order && (declined || order.status === 'cancelled')
-      ? order.items.length > 1
-        ? '/checkout/cart'
-        : `/checkout/${order.product_slug}`
+      ? order.product_slug === GIFT_CARD_PRODUCT_SLUG
+        ? '/gift-cards'
+        : order.items.length > 1
+          ? '/checkout/cart'
+          : `/checkout/${order.product_slug}`
       : null
   return (
     <PageContainer className="max-w-2xl text-center">

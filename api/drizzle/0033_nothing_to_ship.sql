@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_fulfilment_status_check";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_fulfilment_status_check" CHECK ("orders"."fulfilment_status" in ('unfulfilled', 'partially_shipped', 'shipped', 'delivered', 'not_required'));

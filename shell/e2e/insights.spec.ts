@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expectNoSeriousViolations } from './axe'
 import { expect, signInAsAdmin, test, VIEWPORTS } from './fixtures'
 import { buyInTestMode } from './test-mode-orders'
@@ -85,7 +86,7 @@ for (const viewport of VIEWPORTS) {
     await expect(revenue.getByRole('row', { name: new RegExp(`^${today}`) })).toContainText(
       /\$[1-9][\d,]*\.\d\d/,
     )
-    await expect(page.getByText('Not recorded yet: Subscription payments, Gift cards')).toBeVisible()
+    await expect(page.getByText('Not recorded yet: Subscription payments (shown')).toBeVisible()
 
     // The search that found nothing is listed for the editors.
     const searches = page.getByRole('region', { name: 'Searches that found nothing' })
@@ -102,6 +103,10 @@ for (const viewport of VIEWPORTS) {
     await revenue.getByRole('button', { name: 'CSV of Revenue per day' }).click()
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^revenue-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/)
+    // The screen shows dollars under plain names; the file keeps cents and says so.
+    const csv = readFileSync((await file.path())!, 'utf8')
+    expect(csv.split('\r\n')[0]).toBe('Day,Order revenue (cents),Refunds (cents),Net (cents),Orders')
+    await expect(revenue.getByRole('columnheader', { name: 'Order revenue', exact: true })).toBeVisible()
 
     // A bad custom range is refused on its field, and nothing else changes.
     await page.getByLabel('From', { exact: true }).fill('2026-06-30')

@@ -256,11 +256,17 @@ function RevenueSection({ range }: { range: InsightsRange }) {
                 { key: 'period', label: periodLabel(data.range.bucket) },
                 {
                   key: 'order_revenue_cents',
-                  label: 'Order revenue (cents)',
+                  label: 'Order revenue',
+                  csvLabel: 'Order revenue (cents)',
                   format: (v) => money(Number(v)),
                 },
-                { key: 'refunds_cents', label: 'Refunds (cents)', format: (v) => money(Number(v)) },
-                { key: 'net_cents', label: 'Net (cents)', format: (v) => money(Number(v)) },
+                {
+                  key: 'refunds_cents',
+                  label: 'Refunds',
+                  csvLabel: 'Refunds (cents)',
+                  format: (v) => money(Number(v)),
+                },
+                { key: 'net_cents', label: 'Net', csvLabel: 'Net (cents)', format: (v) => money(Number(v)) },
                 { key: 'orders', label: 'Orders' },
               ]}
             >
@@ -287,7 +293,12 @@ function RevenueSection({ range }: { range: InsightsRange }) {
               columns={[
                 { key: 'name', label: 'Product' },
                 { key: 'units', label: 'Units' },
-                { key: 'revenue_cents', label: 'Revenue (cents)', format: (v) => money(Number(v)) },
+                {
+                  key: 'revenue_cents',
+                  label: 'Revenue',
+                  csvLabel: 'Revenue (cents)',
+                  format: (v) => money(Number(v)),
+                },
               ]}
               bars={{
                 category: 'name',
@@ -331,7 +342,12 @@ function SubscriberSection({ range }: { range: InsightsRange }) {
                 { key: 'period', label: periodLabel(data.range.bucket) },
                 ...data.tiers.map(({ tier }) => ({ key: tier, label: `${tier} active` })),
                 { key: 'total', label: 'Total active' },
-                { key: 'mrr_cents', label: 'MRR (cents)', format: (v: unknown) => money(Number(v)) },
+                {
+                  key: 'mrr_cents',
+                  label: 'MRR',
+                  csvLabel: 'MRR (cents)',
+                  format: (v: unknown) => money(Number(v)),
+                },
                 { key: 'new', label: 'New' },
                 { key: 'cancelled', label: 'Cancelled' },
               ]}
@@ -375,7 +391,7 @@ function FunnelSection({ range }: { range: InsightsRange }) {
             title="From checkout to paid order"
             description={
               <>
-                Carts are not recorded yet (the shop has no cart). Checkouts started are counted
+                Carts are not counted yet. Checkouts started (boxes and gift cards) are counted
                 {started ? ` since ${started}` : ' from the first one'}. Declined payments:{' '}
                 {formatCount(data.declines.current)} (previous period {formatCount(data.declines.previous)}).
               </>

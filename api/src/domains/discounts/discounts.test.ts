@@ -715,6 +715,13 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     expect(queue.body.data.map((e) => e.order_id)).not.toContain(order.id)
     const products = await admin.json<{ data: { slug: string }[] }>('/api/admin/products')
     expect(products.body.data.map((p) => p.slug)).not.toContain('gift-card')
+    // Its checkout is counted in the Insights' funnel, as a box's is.
+    const [started] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select coalesce(sum(c.count), 0)::int as n from insight_daily_counts c join products p on p.id::text = c.key
+          where c.kind = 'checkout_started' and p.slug = 'gift-card'`,
+    )
+    expect(started!.n).toBeGreaterThan(0)
     const mailState = async () =>
       queryRows<{ due: string; status: string }>(
         database.db,

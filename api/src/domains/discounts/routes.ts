@@ -5,6 +5,7 @@ import { limitGiftCardTries } from '../../middleware/gift-card-tries'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import { giftCardShare, linesToCheckOut, totalsOf } from '../cart/service'
+import { countInsight } from '../insights/service'
 import { createPendingOrder } from '../orders/service'
 import { providerOf } from '../payments/service'
 import {
@@ -91,6 +92,8 @@ export const giftCardsRouter = defineRouter('/gift-cards')
       const user = await currentUser(c)
       const provider = providerOf(deps)
       const productId = await ensureGiftCardProduct(db)
+      // The Insights' funnel counts it as a box's checkout is counted (its payment page is one).
+      await countInsight(db, 'checkout_started', productId)
       const name = `Lamplight gift card (${formatMoney(body.amountCents)})`
       const orderId = randomUUID()
       // No shipping (the code is mailed), no discount code or gift card on a gift card.

@@ -105,9 +105,9 @@ export async function revenueInsights(db: Db, p: Periods): Promise<RevenueInsigh
       units: row.units,
       revenue_cents: round(row.revenue),
     })),
-    // Subscription charges are taken by the provider and not stored per payment yet; gift
-    // cards do not exist yet (issue 37 notes).
-    not_recorded: ['Subscription payments', 'Gift cards'],
+    // Subscription charges are taken by the provider and not stored per payment yet (issue 37
+    // notes). Gift cards bought are orders, counted above.
+    not_recorded: ['Subscription payments'],
   }
 }
 

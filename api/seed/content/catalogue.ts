@@ -48,7 +48,7 @@ export const CATALOGUE: readonly CatalogueSeed[] = [
     status: 'on_sale',
     featured: true,
     featuredOrder: 1,
-    facts: { duration: '2-3 hours', mysteries: 5, difficulty: 'Moderate', ages: '13+' },
+    facts: { duration: '2-3 hours', mysteries: 5, difficulty: 'Beginner friendly', ages: '13+' },
     sku: 'LPC-SOA-001',
     art: 'scroll',
     alt: 'An unrolled scroll with a torn corner and a wax seal',

@@ -96,7 +96,8 @@ export function ProductCard({
           </p>
         )}
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button asChild variant="outline" size={compact ? 'sm' : 'default'}>
+          {/* A thumb's size on a touch screen (the small size is 36 px). */}
+          <Button asChild variant="outline" size={compact ? 'sm' : 'default'} className="pointer-coarse:h-11">
             <Link to={href}>
               Learn More<span className="sr-only"> about {product.name}</span>
               {compact && <ArrowRightIcon aria-hidden="true" />}
@@ -107,9 +108,10 @@ export function ProductCard({
               productSlug={product.slug}
               productName={product.name}
               size={compact ? 'sm' : 'default'}
+              className="pointer-coarse:h-11"
             />
           ) : (
-            <Button asChild variant="ghost" size={compact ? 'sm' : 'default'}>
+            <Button asChild variant="ghost" size={compact ? 'sm' : 'default'} className="pointer-coarse:h-11">
               <Link to={`${href}#notify`} aria-describedby={stateId}>
                 <MailIcon aria-hidden="true" />
                 Tell me when it's ready<span className="sr-only">: {product.name}</span>

@@ -589,6 +589,13 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
 
     const rest = await refund(spent.order.id, { amount_cents: 1000 })
     expect(rest.status).toBeLessThan(300)
+    const [told] = await queryRows<{ text: string }>(
+      database.db,
+      sql`select text from mail_outbox where "to" = 'mallory@example.com' and subject like '%was refunded' order by created_at desc limit 1`,
+    )
+    expect(told?.text).toContain('We have refunded $10.00')
+    expect(told?.text).toContain('The gift card this order bought is closed')
+    expect(told?.text).not.toContain('online puzzle')
     expect(await cardState(spent.cardId)).toMatchObject({ balance: 0, ledger: 0 })
     const [after] = await queryRows<{ status: string; refunded: number }>(
       database.db,

@@ -45,6 +45,8 @@ export type RefundForMail = {
   lines: Line[]
   /** The whole order: access to its online puzzles ended with it. */
   whole: boolean
+  /** The order bought a gift card, closed with this refund (it had no online puzzle). */
+  giftCard?: boolean
   orderUrl: string
 }
 
@@ -63,7 +65,11 @@ export function refundMail(refund: RefundForMail): Promise<Mail> {
       </Paragraph>
       <Paragraph>
         Depending on your bank, the money shows on your statement within 5 to 10 business days.
-        {refund.whole ? ' Access to the online puzzle of this order has ended.' : ''}
+        {refund.giftCard
+          ? ' The gift card this order bought is closed: its code no longer buys anything.'
+          : refund.whole
+            ? ' Access to the online puzzle of this order has ended.'
+            : ''}
       </Paragraph>
       <Paragraph>If you did not expect this, reply to this message and we will sort it out.</Paragraph>
       <OrderFooter orderUrl={refund.orderUrl} />

@@ -258,6 +258,7 @@ export async function refundOrder(
               amountCents: amountCents + giftCardCents,
               lines: parcel.map((p) => ({ name: p.name, quantity: p.quantity })),
               whole: status === 'refunded',
+              giftCard: Boolean(boughtCard),
               orderUrl: orderPageUrl(deps.publicUrl, order.userId),
             }),
             { transaction: tx as unknown as Db },

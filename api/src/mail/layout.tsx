@@ -70,7 +70,16 @@ const styles = {
   link: { color: brand.primary, wordBreak: 'break-all' as const },
 }
 
-export function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+export function Layout({
+  preview,
+  children,
+  why = 'because of your account or order with us',
+}: {
+  preview: string
+  children: ReactNode
+  /** Why this person gets the mail, for the footer (a gift card's recipient has no account or order). */
+  why?: string
+}) {
   return (
     <Html lang="en">
       <Head />
@@ -82,8 +91,7 @@ export function Layout({ preview, children }: { preview: string; children: React
           {children}
           <Hr style={{ borderColor: brand.border, margin: '24px 0 12px' }} />
           <Text style={styles.small}>
-            {brand.name} · You get this message because of your account or order with us. Reply to it to reach
-            a person.
+            {brand.name} · You get this message {why}. Reply to it to reach a person.
           </Text>
         </Container>
       </Body>

@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <PageMeta title="Choose a new password" />
+      <PageMeta title={forGuestOrders ? 'Choose your password' : 'Choose a new password'} />
       <AuthCard
         title={forGuestOrders ? 'Choose your password' : 'Choose a new password'}
         description={

@@ -19,7 +19,10 @@ export function giftCardMail(card: {
   return renderMail(
     card.to,
     `${from} sent you a Lamplight gift card`,
-    <Layout preview={`A ${formatMoney(card.amountCents)} gift card for Lamplight puzzle boxes.`}>
+    <Layout
+      preview={`A ${formatMoney(card.amountCents)} gift card for Lamplight puzzle boxes.`}
+      why="because someone bought a gift card for this address"
+    >
       <Paragraph>{card.recipientName ? `Dear ${card.recipientName},` : 'Hello,'}</Paragraph>
       <Paragraph>
         {from} sent you a {formatMoney(card.amountCents)} Lamplight gift card.

@@ -179,7 +179,17 @@ function PurchaseForm() {
         error={errors.deliverOn}
         hint="Leave empty to send it as soon as it is paid."
       >
-        {(c) => <Input {...c} type="date" value={values.deliverOn} onChange={set('deliverOn')} />}
+        {(c) => (
+          // The picker offers today onward (the server refuses a past day on this field too).
+          <Input
+            {...c}
+            type="date"
+            // Today where the buyer is (en-CA writes YYYY-MM-DD); the server allows a day's leeway.
+            min={new Date().toLocaleDateString('en-CA')}
+            value={values.deliverOn}
+            onChange={set('deliverOn')}
+          />
+        )}
       </Field>
       <SubmitButton busy={buy.isPending || buy.isSuccess} busyLabel="Opening the payment page…">
         Continue to payment

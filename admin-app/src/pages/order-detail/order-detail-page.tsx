@@ -507,17 +507,14 @@ function ShipForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => vo
  * Refund all that is left, or some lines (their price paid), with the boxes back in stock if
  * they came back. It says what it saw refunded already, so a second click refunds nothing.
  */
-function RefundForm({
-  order,
-  busy,
-  onCancel,
-  onRefund,
-}: {
+type RefundFormProps = {
   order: AdminOrderDetail
   busy: boolean
   onCancel: () => void
   onRefund: (values: RefundInput) => void
-}) {
+}
+
+function RefundForm({ order, busy, onCancel, onRefund }: RefundFormProps) {
   return order.gift_card ? (
     <GiftCardRefundForm
       order={order}
@@ -531,17 +528,7 @@ function RefundForm({
   )
 }
 
-function LinesRefundForm({
-  order,
-  busy,
-  onCancel,
-  onRefund,
-}: {
-  order: AdminOrderDetail
-  busy: boolean
-  onCancel: () => void
-  onRefund: (values: RefundInput) => void
-}) {
+function LinesRefundForm({ order, busy, onCancel, onRefund }: RefundFormProps) {
   const left = order.items.filter((item) => item.quantity > item.refunded_quantity)
   const [counts, setCounts] = useState<Record<string, number>>(() =>
     Object.fromEntries(left.map((item) => [item.product_id, item.quantity - item.refunded_quantity])),
@@ -611,13 +598,7 @@ function GiftCardRefundForm({
   busy,
   onCancel,
   onRefund,
-}: {
-  order: AdminOrderDetail
-  card: NonNullable<AdminOrderDetail['gift_card']>
-  busy: boolean
-  onCancel: () => void
-  onRefund: (values: RefundInput) => void
-}) {
+}: RefundFormProps & { card: NonNullable<AdminOrderDetail['gift_card']> }) {
   const spent = card.balance_cents < card.initial_cents
   const amount = spent
     ? Math.min(card.balance_cents, order.amount_cents - order.refunded_cents)

@@ -104,6 +104,15 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     expect(res.status).toBe(201)
     return res.body.data
   }
+  /** The payment provider refuses the next refund (it is down), then works again. */
+  const providerRefusesNextRefund = () => {
+    const test = deps.payments.test!
+    const refund = test.refund.bind(test)
+    test.refund = async () => {
+      test.refund = refund
+      throw new Error('the provider is down')
+    }
+  }
   const cardState = async (id: string) =>
     (
       await queryRows<{ balance: number; ledger: number; entries: number }>(
@@ -642,12 +651,7 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       )[0]!
 
     // The provider refuses once: the order is not refunded and the card is as it was.
-    const test = deps.payments.test!
-    const refundOnce = test.refund.bind(test)
-    test.refund = async () => {
-      test.refund = refundOnce
-      throw new Error('the provider is down')
-    }
+    providerRefusesNextRefund()
     const failed = await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })
     expect(failed.status).toBeGreaterThanOrEqual(500)
     expect(await state()).toEqual({ status: 'active', balance: 3000 })
@@ -738,12 +742,7 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
 
     // Its order refunded before that day: the recipient never gets a dead code. A refund the
     // provider refuses leaves the mail waiting, as it leaves the card.
-    const test = deps.payments.test!
-    const refundOnce = test.refund.bind(test)
-    test.refund = async () => {
-      test.refund = refundOnce
-      throw new Error('the provider is down')
-    }
+    providerRefusesNextRefund()
     const failed = await admin.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', body: {} })
     expect(failed.status).toBeGreaterThanOrEqual(500)
     expect(await mailState()).toEqual([{ due: day, status: 'pending' }])

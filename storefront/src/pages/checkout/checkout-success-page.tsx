@@ -200,12 +200,7 @@ function GiftCardNext({ card }: { card: NonNullable<BuyerOrder['gift_card_sent']
         The code is in that mail only, and there is nothing to ship. Your receipt is in your inbox.
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
-        <Button asChild variant="outline">
-          <Link to="/shop">Continue Shopping</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/contact">Contact Support</Link>
-        </Button>
+        <OnwardLinks />
       </div>
     </section>
   )
@@ -253,14 +248,23 @@ function ShippingAndNext({ order, signedIn }: { order: BuyerOrder; signedIn: boo
               )}
             </Button>
           )}
-          <Button asChild variant="outline">
-            <Link to="/shop">Continue Shopping</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/contact">Contact Support</Link>
-          </Button>
+          <OnwardLinks />
         </div>
       </section>
+    </>
+  )
+}
+
+/** After a confirmed order: on with shopping, or to a person. */
+function OnwardLinks() {
+  return (
+    <>
+      <Button asChild variant="outline">
+        <Link to="/shop">Continue Shopping</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/contact">Contact Support</Link>
+      </Button>
     </>
   )
 }

@@ -10,8 +10,13 @@ export function StatusBadge({ status }: { status: string }) {
   )
 }
 
-/** Where an order is on its way: not shipped stands out (it is work to do), delivered is quiet. */
+/** Where an order is on its way: not shipped stands out (it is work to do), delivered and nothing-to-ship are quiet. */
 export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
-  const variant = status === 'unfulfilled' ? 'secondary' : status === 'delivered' ? 'outline' : 'default'
+  const variant =
+    status === 'unfulfilled'
+      ? 'secondary'
+      : status === 'delivered' || status === 'not_required'
+        ? 'outline'
+        : 'default'
   return <Badge variant={variant}>{FULFILMENT_STATUS_LABELS[status]}</Badge>
 }

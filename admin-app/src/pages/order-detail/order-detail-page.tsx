@@ -329,7 +329,11 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             ) : (
               <p className="text-sm text-muted-foreground">No shipping address (nothing to ship).</p>
             )}
-            {order.shipments.length === 0 ? (
+            {order.fulfilment_status === 'not_required' ? (
+              <p className="mt-3 text-sm text-muted-foreground">
+                {order.gift_card ? 'A gift card, sent by email.' : 'Nothing to ship.'}
+              </p>
+            ) : order.shipments.length === 0 ? (
               <p className="mt-3 text-sm text-muted-foreground">Not shipped yet.</p>
             ) : (
               <ol className="mt-3 grid gap-3" aria-label="Parcels">

@@ -17,7 +17,13 @@ export function orderStatusBadge(status: string): 'default' | 'secondary' | 'des
 
 /** Where an order is on its way to the buyer (issue 35), beside its payment status. */
 // `not_required`: nothing to ship (a gift card, sent by email), as Shopify's digital orders.
-export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered', 'not_required'] as const
+export const FULFILMENT_STATUSES = [
+  'unfulfilled',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+  'not_required',
+] as const
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number]
 export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = {
   unfulfilled: 'Not shipped',

@@ -12,16 +12,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { type Db, queryRows } from '../../db/client'
 import type { ShippingAddress } from '../../db/schema'
-import {
-  orderHistory,
-  orderItems,
-  orders,
-  products,
-  refundItems,
-  shipmentItems,
-  shipments,
-  user,
-} from '../../db/schema'
+import { orderHistory, orderItems, orders, products, shipmentItems, shipments, user } from '../../db/schema'
 import { clipped, containsPattern } from '../../lib/sql-text'
 
 export type OrderFilters = z.output<typeof OrderFiltersSchema>
@@ -395,8 +386,9 @@ export async function orderDetail(db: Db, id: string) {
       quantity: orderItems.quantity,
       unit_price_cents: orderItems.unitPriceCents,
       line_total_cents: orderItems.lineTotalCents,
-      shipped_quantity: sql<number>`coalesce((select sum(${shipmentItems.quantity}) from ${shipmentItems} where ${shipmentItems.orderItemId} = ${orderItems.id}), 0)::int`,
-      refunded_quantity: sql<number>`coalesce((select sum(${refundItems.quantity}) from ${refundItems} where ${refundItems.orderItemId} = ${orderItems.id}), 0)::int`,
+      // Table names written out: drizzle leaves a single-table select's columns unqualified here.
+      shipped_quantity: sql<number>`coalesce((select sum(si.quantity) from shipment_items si where si.order_item_id = order_items.id), 0)::int`,
+      refunded_quantity: sql<number>`coalesce((select sum(ri.quantity) from refund_items ri where ri.order_item_id = order_items.id), 0)::int`,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, id))

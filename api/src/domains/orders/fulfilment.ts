@@ -288,7 +288,9 @@ const lineColumns = {
 
 /** How many of the line the rows of `parts` (a refund's lines, a shipment's) hold in all. */
 const quantityOfLineIn = (parts: typeof refundItems | typeof shipmentItems) =>
-  sql<number>`coalesce((select sum(${parts.quantity}) from ${parts} where ${parts.orderItemId} = ${orderItems.id}), 0)::int`
+  // Aliased and written out: drizzle leaves a single-table select's columns unqualified here, so
+  // an unaliased "id" would mean the inner table's if it ever had one.
+  sql<number>`coalesce((select sum(part.quantity) from ${parts} part where part.order_item_id = order_items.id), 0)::int`
 
 /** An order's lines with how many of each were refunded already. */
 async function linesWithRefunded(db: Db, orderId: string) {

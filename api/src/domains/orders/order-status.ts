@@ -7,7 +7,7 @@ import {
 } from '@lamplight/contracts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderItems, orders, shipmentItems, shipments } from '../../db/schema'
+import { orderItems, orders, shipments } from '../../db/schema'
 import type { Mailer } from '../../mail'
 import { orderNumberSql } from './admin-queries'
 import { orderStatusLinkMail } from './fulfilment-mails'
@@ -112,7 +112,8 @@ export async function orderStatus(
         product_title: orderItems.productName,
         quantity: orderItems.quantity,
         line_total_cents: orderItems.lineTotalCents,
-        shipped_quantity: sql<number>`coalesce((select sum(${shipmentItems.quantity}) from ${shipmentItems} where ${shipmentItems.orderItemId} = ${orderItems.id}), 0)::int`,
+        // Table names written out: drizzle leaves a single-table select's columns unqualified here.
+        shipped_quantity: sql<number>`coalesce((select sum(si.quantity) from shipment_items si where si.order_item_id = order_items.id), 0)::int`,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))

@@ -1,3 +1,4 @@
+import { FULFILMENT_STATUSES } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -20,15 +21,8 @@ export const PAYMENT_METHODS = ['apple_pay', 'google_pay', 'card'] as const
 // 'gift_card': an order paid entirely by gift card, completed without a payment provider (issue 33).
 export const PAYMENT_PROVIDERS = ['stripe', 'test', 'admin', 'gift_card'] as const
 export const SUBSCRIPTION_TIERS = ['Basic', 'Premium', 'Family'] as const
-/** Where an order is on its way to the buyer (issue 35); kept beside `status`, which is about money. */
-// `not_required`: nothing to ship (a gift card, sent by email), as Shopify's digital orders.
-export const FULFILMENT_STATUSES = [
-  'unfulfilled',
-  'partially_shipped',
-  'shipped',
-  'delivered',
-  'not_required',
-] as const
+/** Where an order is on its way to the buyer (issue 35; `not_required`: a gift card): the contracts' list. */
+export { FULFILMENT_STATUSES }
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'Canada Post', 'other'] as const
 
 export type ShippingAddress = {

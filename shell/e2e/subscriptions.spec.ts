@@ -1,3 +1,4 @@
+import { addBillingMonths } from '@lamplight/contracts'
 import { expect, fillPlanAddress, signUpAs, test, uniqueEmail } from './fixtures'
 
 for (const viewport of [
@@ -42,8 +43,7 @@ for (const viewport of [
     await expect(page.getByText('Your subscription status has been refreshed.')).toBeVisible()
     await expect(card).toContainText('Active')
     await expect(card).toContainText('Premium plan')
-    const renewal = new Date()
-    renewal.setUTCMonth(renewal.getUTCMonth() + 1)
+    const renewal = addBillingMonths(new Date(), 1)
     await expect(card).toContainText(
       `Renews on ${renewal.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}`,
     )

@@ -1,4 +1,9 @@
-import { ENDED_SUBSCRIPTION_STATUSES, isLiveSubscription, isSubscribedStatus } from '@lamplight/contracts'
+import {
+  addBillingMonths,
+  ENDED_SUBSCRIPTION_STATUSES,
+  isLiveSubscription,
+  isSubscribedStatus,
+} from '@lamplight/contracts'
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
@@ -248,8 +253,9 @@ export async function applySubscription(deps: SubscriptionDeps, snap: Subscripti
   return outcome
 }
 
-export const monthAfter = (date: Date) => {
-  const next = new Date(date)
-  next.setUTCMonth(next.getUTCMonth() + 1)
-  return next
-}
+/**
+ * The renewal a month after `date`, on the cycle's `anchor` day where the month has it: a
+ * short month cuts the day, never skips to the next month (contracts' addBillingMonths).
+ */
+export const monthAfter = (date: Date, anchor?: Date | null) =>
+  addBillingMonths(date, 1, anchor ? anchor.getUTCDate() : undefined)

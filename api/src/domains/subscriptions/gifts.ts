@@ -341,7 +341,7 @@ export async function runGiftRenewals(deps: SubscriptionDeps, asOf: Date) {
           return 'completed' as const
         }
         const periodStart = gift.currentPeriodEnd
-        await setGiftPeriodEnd(tx, gift.id, monthAfter(periodStart), now)
+        await setGiftPeriodEnd(tx, gift.id, monthAfter(periodStart, gift.startedAt), now)
         return recordMonth(tx, gift, periodStart)
       })
       if (outcome === 'stop') break

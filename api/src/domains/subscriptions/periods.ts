@@ -350,7 +350,7 @@ export async function runTestRenewals(
         tier: sub.tier,
         priceId: sub.priceId,
         status: 'active',
-        currentPeriodEnd: monthAfter(sub.currentPeriodEnd),
+        currentPeriodEnd: monthAfter(sub.currentPeriodEnd, sub.createdAt),
         cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       }
       const periodStart = sub.currentPeriodEnd

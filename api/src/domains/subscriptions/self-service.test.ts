@@ -1,4 +1,4 @@
-import type { MySubscription, PlanQuote } from '@lamplight/contracts'
+import { addBillingMonths, type MySubscription, type PlanQuote } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
@@ -209,8 +209,12 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
     for (const p of presses) expect([200, 409, 429]).toContain(p.status)
     const paused = await mine(client)
     const first = start.next_period!
-    const until = new Date(start.next_payment_at!)
-    until.setUTCMonth(until.getUTCMonth() + 2)
+    // Two renewals on, on the cycle's day (its start's), or the month's last where it has none.
+    const [row] = await queryRows<{ created_at: string }>(
+      setup.database.db,
+      sql`select created_at from subscriptions where id = ${start.id}`,
+    )
+    const until = addBillingMonths(start.next_payment_at!, 2, new Date(row!.created_at).getUTCDate())
     expect(new Date(paused.paused_until!).getTime()).toBe(until.getTime())
     expect(paused.next_payment_at && new Date(paused.next_payment_at).getTime()).toBe(until.getTime())
     expect(paused.next_period).toBe(monthAfter(first, 2))
@@ -382,5 +386,35 @@ describe.each(DRIVERS)('subscription self-service in test mode on %s (issue 34, 
       status: 'shipped',
       amount_cents: 1999,
     })
+  })
+
+  it('a plan started on the 31st renews on the last day of shorter months and back on the 31st, every month charged and shipped once, none skipped', async () => {
+    // Next January, whatever today is: the renewals cross February and the 30-day April.
+    const year = new Date().getUTCFullYear() + 1
+    const months = ['01', '02', '03', '04', '05'].map((m) => `${year}-${m}`)
+    for (const month of months)
+      await admin.json(`/api/admin/subscription-boxes/${month}`, {
+        method: 'PUT',
+        body: { productId: boxId },
+      })
+    const client = await subscriber('thirty-first@example.com', 'Basic')
+    const start = await mine(client)
+    const anchor = `${year}-01-31T10:00:00.000Z`
+    await setup.database.db.execute(
+      sql`update subscriptions set created_at = ${anchor}, current_period_end = ${anchor} where id = ${start.id}`,
+    )
+    const feb = new Date(Date.UTC(year, 2, 0)).getUTCDate()
+    const renewals = [`${year}-02-${feb}`, `${year}-03-31`, `${year}-04-30`, `${year}-05-31`, `${year}-06-30`]
+    for (const [i, month] of months.entries()) {
+      await clock(month)
+      expect((await mine(client)).next_payment_at).toBe(`${renewals[i]}T10:00:00.000Z`)
+    }
+    const after = await mine(client)
+    for (const month of months)
+      expect(after.periods.find((p) => p.period === month)).toMatchObject({
+        status: 'shipped',
+        amount_cents: 1999,
+      })
+    expect(after.next_period).toBe(`${year}-06`)
   })
 })

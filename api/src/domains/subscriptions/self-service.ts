@@ -1,4 +1,5 @@
 import {
+  addBillingMonths,
   DAY_MS,
   formatMoney,
   MAX_PAUSE_MONTHS,
@@ -32,16 +33,10 @@ import {
 type SubscriptionRow = typeof subscriptions.$inferSelect
 
 const day = (date: Date) => date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
-const addMonths = (date: Date, months: number) => {
-  let at = date
-  for (let i = 0; i < months; i++) at = monthAfter(at)
-  return at
-}
-const monthBefore = (date: Date) => {
-  const before = new Date(date)
-  before.setUTCMonth(before.getUTCMonth() - 1)
-  return before
-}
+/** `months` renewals on from `date`, on the cycle's day (the day of the subscription's start). */
+const addMonths = (date: Date, months: number, sub: Pick<SubscriptionRow, 'createdAt'>) =>
+  addBillingMonths(date, months, sub.createdAt.getUTCDate())
+const monthBefore = (date: Date) => addBillingMonths(date, -1)
 
 /** Paused now: its pause ends after the current period ends (the months between are paused). */
 export const isPaused = (sub: Pick<SubscriptionRow, 'pausedUntil' | 'currentPeriodEnd'>) =>
@@ -230,7 +225,7 @@ export async function pauseSubscription(deps: SubscriptionDeps, userId: string, 
       throw conflict('Your subscription ends at the end of this period: there is nothing to pause.')
     if (isPaused(sub)) throw conflict(`Your subscription is already paused until ${day(sub.pausedUntil!)}.`)
     const start = sub.currentPeriodEnd
-    const periods = Array.from({ length: months }, (_, i) => monthOf(addMonths(start, i)))
+    const periods = Array.from({ length: months }, (_, i) => monthOf(addMonths(start, i, sub)))
     const taken = await tx
       .select({ period: subscriptionPeriods.period, status: subscriptionPeriods.status })
       .from(subscriptionPeriods)
@@ -246,7 +241,7 @@ export async function pauseSubscription(deps: SubscriptionDeps, userId: string, 
         .insert(subscriptionPeriods)
         .values({ subscriptionId: sub.id, period, status: 'paused', tier: sub.tier, amountCents: 0 })
         .onConflictDoNothing()
-    const until = addMonths(start, months)
+    const until = addMonths(start, months, sub)
     await tx
       .update(subscriptions)
       .set({ pausedUntil: until, updatedAt: new Date() })
@@ -272,7 +267,7 @@ export async function pauseSubscription(deps: SubscriptionDeps, userId: string, 
   })
   if (result.sub.provider === 'stripe' && deps.stripe) {
     // Collection paused until just after the last paused renewal, so its invoice is voided too.
-    const lastPaused = addMonths(result.sub.currentPeriodEnd!, months - 1)
+    const lastPaused = addMonths(result.sub.currentPeriodEnd!, months - 1, result.sub)
     await deps.stripe.stripe.subscriptions.update(
       result.sub.providerSubscriptionId,
       { pause_collection: { behavior: 'void', resumes_at: Math.floor(lastPaused.getTime() / 1000) + 3600 } },

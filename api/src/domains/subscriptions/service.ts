@@ -289,7 +289,7 @@ export async function testPortalChange(
   else if (action === 'renewal-paid') {
     snap.status = 'active'
     const from = sub.currentPeriodEnd && sub.currentPeriodEnd > new Date() ? sub.currentPeriodEnd : new Date()
-    snap.currentPeriodEnd = monthAfter(from)
+    snap.currentPeriodEnd = monthAfter(from, sub.createdAt)
     snap.paidPeriodStart = from
   } else if (action === 'plan' && tier) {
     const plan = planOfTier(tier)

@@ -1,3 +1,4 @@
+import { addBillingMonths } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
@@ -203,8 +204,16 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
       resumes_at: string
     }
     expect(pause.behavior).toBe('void')
-    const lastPaused = new Date(pauser.end * 1000)
-    lastPaused.setUTCMonth(lastPaused.getUTCMonth() + 1)
+    // The second paused renewal: a month after the first, on the cycle's day (its start's).
+    const [row] = await queryRows<{ created_at: string }>(
+      shop.database.db,
+      sql`select created_at from subscriptions where provider_subscription_id = ${pauser.sub.id}`,
+    )
+    const lastPaused = addBillingMonths(
+      new Date(pauser.end * 1000),
+      1,
+      new Date(row!.created_at).getUTCDate(),
+    )
     expect(Number(pause.resumes_at)).toBe(Math.floor(lastPaused.getTime() / 1000) + 3600)
     const resumed = await pauser.client.json('/api/subscriptions/mine/pause', { method: 'DELETE' })
     expect(resumed.status).toBe(200)

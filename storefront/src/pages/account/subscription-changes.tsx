@@ -1,4 +1,5 @@
 import {
+  addBillingMonths,
   formatLongDate,
   formatMoney,
   MAX_PAUSE_MONTHS,
@@ -53,7 +54,7 @@ function Choice({
   )
 }
 
-function useChange<T>(fn: (value: T) => Promise<unknown>) {
+function useChange<T, R = unknown>(fn: (value: T) => Promise<R>) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: fn,
@@ -210,14 +211,13 @@ export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: ()
   // The day a pause of n months ends: the next renewal, n months on.
   const until = (n: number) => {
     if (!from) return null
-    const at = new Date(from)
-    at.setUTCMonth(at.getUTCMonth() + n)
-    return at.toISOString()
+    return addBillingMonths(from, n).toISOString()
   }
   const confirm = () =>
     pause.mutate(months, {
-      onSuccess: () => {
-        const end = until(months)
+      onSuccess: (res) => {
+        // The server's day: it keeps the cycle's own day across short months.
+        const end = res.data.paused_until ?? until(months)
         toast.success('Subscription paused', {
           description: end
             ? `Paused until ${formatLongDate(end)}: no boxes and no charges until then.`

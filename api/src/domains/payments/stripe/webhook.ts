@@ -1,4 +1,4 @@
-import { stripeContract } from '@lamplight/contracts'
+import { addBillingMonths, stripeContract } from '@lamplight/contracts'
 import type Stripe from 'stripe'
 import type { ShippingAddress } from '../../../db/schema'
 import { ApiError, notFound } from '../../../lib/errors'
@@ -117,11 +117,7 @@ async function syncStripeSubscription(deps: AppDeps, subscriptionId: string) {
   return snapshot
 }
 
-const monthBefore = (date: Date) => {
-  const before = new Date(date)
-  before.setUTCMonth(before.getUTCMonth() - 1)
-  return before
-}
+const monthBefore = (date: Date) => addBillingMonths(date, -1)
 
 const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
   const legacy = invoice as unknown as { subscription?: string | { id: string } | null }

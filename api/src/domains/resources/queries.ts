@@ -52,8 +52,10 @@ const cardColumns = {
   created_at: resources.createdAt,
   updated_at: resources.updatedAt,
   // In the same statement: a card costs one round trip, not two (issue 18).
-  tag_names: sql<string[] | null>`(select array_agg(${tags.name} order by ${tags.name}) from ${resourceTags}
-    join ${tags} on ${tags.id} = ${resourceTags.tagId} where ${resourceTags.resourceId} = ${resources.id})`,
+  // Aliased and written out: drizzle leaves a single-table select's columns unqualified, so
+  // "id" would mean the tag's own id if this select ever lost its join.
+  tag_names: sql<string[] | null>`(select array_agg(t.name order by t.name) from ${resourceTags} rt
+    join ${tags} t on t.id = rt.tag_id where rt.resource_id = resources.id)`,
 }
 
 const selectCards = (db: Db) =>

@@ -208,10 +208,11 @@ export function PauseDialog({ sub, onClose }: { sub: MySubscription; onClose: ()
   const [months, setMonths] = useState(1)
   const pause = useChange((n: number) => request(subscriptionsEndpoints.pause, { body: { months: n } }))
   const from = sub.next_payment_at
-  // The day a pause of n months ends: the next renewal, n months on.
+  // The day a pause of n months ends: the next renewal, n months on, on the cycle's day (the
+  // day the subscription started), as the server counts it.
   const until = (n: number) => {
     if (!from) return null
-    return addBillingMonths(from, n).toISOString()
+    return addBillingMonths(from, n, new Date(sub.since).getUTCDate()).toISOString()
   }
   const confirm = () =>
     pause.mutate(months, {

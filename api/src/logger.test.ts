@@ -87,3 +87,30 @@ describe('the request line written without pino’s per-line work', () => {
     expect(lines).toEqual([])
   })
 })
+
+describe("a request's own logger", () => {
+  it("tags what a handler logs with the request's id, as a child of the app's logger, made only when used", async () => {
+    const { lines, logger } = capture()
+    const app = new Hono<AppEnv>()
+    app.use(async (c, next) => {
+      c.set('requestId', c.req.header('x-request-id') ?? 'none')
+      await next()
+    })
+    app.use(requestLogger(logger))
+    app.get('/api/loud', (c) => {
+      c.get('log').warn({ detail: 42 }, 'something odd')
+      expect(c.get('log').isLevelEnabled('debug')).toBe(false)
+      return c.text('ok')
+    })
+    app.get('/api/quiet', (c) => c.text('ok'))
+    expect((await app.request('/api/loud', { headers: { 'x-request-id': 'req-7' } })).status).toBe(200)
+    expect((await app.request('/api/quiet', { headers: { 'x-request-id': 'req-8' } })).status).toBe(200)
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(parsed.map((l) => [l.reqId, l.msg])).toEqual([
+      ['req-7', 'something odd'],
+      ['req-7', 'request'],
+      ['req-8', 'request'],
+    ])
+    expect(parsed[0]).toMatchObject({ level: 40, detail: 42, service: 'lamplight-api' })
+  })
+})

@@ -11,7 +11,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const start = performance.now()
     const reqId = c.get('requestId')
-    c.set('log', logger.child({ reqId }))
+    c.set('log', lazyChild(logger, reqId))
     await next()
     logRequest(
       logger,
@@ -20,6 +20,21 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
       infoLine,
     )
   }
+}
+
+/**
+ * The request's logger, made on its first use: most requests (a cached read) log nothing but
+ * their line, and a pino child costs its bindings' serialisation on every request otherwise.
+ */
+function lazyChild(logger: Logger, reqId: string): Logger {
+  let child: Logger | undefined
+  return new Proxy(logger, {
+    get(_target, key) {
+      child ??= logger.child({ reqId })
+      const value = Reflect.get(child, key, child)
+      return typeof value === 'function' ? value.bind(child) : value
+    },
+  })
 }
 
 /**

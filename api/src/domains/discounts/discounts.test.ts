@@ -1,4 +1,4 @@
-import { DISCOUNT_MESSAGES, GIFT_CARD_MESSAGES } from '@lamplight/contracts'
+import { DISCOUNT_MESSAGES, GIFT_CARD_MESSAGES, orderNumber } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
@@ -113,6 +113,29 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       throw new Error('the provider is down')
     }
   }
+  /** A gift card bought in the shop for `to` and paid: its code (from its mail), its order and its id. */
+  const buyCard = async (amountCents: number, to: string) => {
+    const bought = await browser(app).json<{ url: string }>('/api/gift-cards/checkout', {
+      body: { amountCents, recipientEmail: to, giverName: 'Mallory', buyerEmail: 'mallory@example.com' },
+    })
+    expect(bought.status).toBe(200)
+    const sessionId = sessionOf(bought.body.url)
+    await act(sessionId, 'pay')
+    const [mail] = await queryRows<{ text: string }>(
+      database.db,
+      sql`select text from mail_outbox where "to" = ${to}`,
+    )
+    const code = /([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail?.text ?? '')?.[1]
+    expect(code, "the card's mail holds its code").toBeTruthy()
+    const order = await orderOf(sessionId)
+    const [card] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from gift_cards where order_id = ${order.id}`,
+    )
+    return { code: code!, order, cardId: card!.id, number: orderNumber(sessionId, order.id) }
+  }
+  const refund = (orderId: string, body: Json = {}) =>
+    admin.json<ErrorBody>(`/api/admin/orders/${orderId}/refund`, { body })
   const cardState = async (id: string) =>
     (
       await queryRows<{ balance: number; ledger: number; entries: number }>(
@@ -529,29 +552,6 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
   })
 
   it('refunding a bought gift card closes the card, before the money goes back; a card spent from keeps its order', async () => {
-    const buyCard = async (amountCents: number, to: string) => {
-      const bought = await browser(app).json<{ url: string }>('/api/gift-cards/checkout', {
-        body: { amountCents, recipientEmail: to, giverName: 'Mallory', buyerEmail: 'mallory@example.com' },
-      })
-      expect(bought.status).toBe(200)
-      const sessionId = sessionOf(bought.body.url)
-      await act(sessionId, 'pay')
-      const [mail] = await queryRows<{ text: string }>(
-        database.db,
-        sql`select text from mail_outbox where "to" = ${to}`,
-      )
-      const code = /([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail?.text ?? '')?.[1]
-      expect(code, "the card's mail holds its code").toBeTruthy()
-      const order = await orderOf(sessionId)
-      const [card] = await queryRows<{ id: string }>(
-        database.db,
-        sql`select id from gift_cards where order_id = ${order.id}`,
-      )
-      return { code: code!, order, cardId: card!.id }
-    }
-    const refund = (orderId: string, body: Json = {}) =>
-      admin.json<ErrorBody>(`/api/admin/orders/${orderId}/refund`, { body })
-
     // Unspent: only whole, and then the card is closed and its code buys nothing.
     const unspent = await buyCard(5000, 'unspent@example.com')
     const part = await refund(unspent.order.id, { amount_cents: 1000 })
@@ -684,6 +684,220 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       expect(spends).toBe(3)
       expect(await state()).toEqual({ status: 'active', balance: 0 })
     }
+  })
+
+  /**
+   * Watches the test provider's refunds from now until `stop`: each one asked for (its
+   * idempotency key and amount) and, when `rows` are given, what another connection found
+   * while it was asked. The provider takes 20 ms, as a real one takes a while, so that
+   * requests racing it run meanwhile.
+   */
+  const watchRefunds = (rows?: { orderId: string; cardId: string }) => {
+    const test = deps.payments.test!
+    const original = test.refund
+    const asked: { key: string; amountCents: number; found?: string }[] = []
+    test.refund = async (payment) => {
+      const entry: (typeof asked)[number] = { key: payment.idempotencyKey, amountCents: payment.amountCents }
+      asked.push(entry)
+      if (rows) entry.found = await lockedWhileAsked(rows)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return original.call(test, payment)
+    }
+    return {
+      asked,
+      stop: () => {
+        test.refund = original
+      },
+    }
+  }
+  /**
+   * Whether the order's and the card's rows can be locked at once by another connection
+   * (`free`), and on PostgreSQL that no other connection sits in an open transaction. A
+   * transaction held across the provider call shows as `locked` on PostgreSQL, and on PGlite
+   * (one connection, one transaction at a time) as a wait that ends only with it.
+   */
+  const lockedWhileAsked = async ({ orderId, cardId }: { orderId: string; cardId: string }) => {
+    const probe = database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1 from orders where id = ${orderId} for update nowait`)
+        await tx.execute(sql`select 1 from gift_cards where id = ${cardId} for update nowait`)
+        if (driver !== 'postgres') return 'free'
+        const [open] = await queryRows<{ n: number }>(
+          tx as unknown as typeof database.db,
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
+        )
+        return open!.n ? `${open!.n} connection(s) in a transaction` : 'free'
+      })
+      .catch((err: Error) => `locked: ${err.message}`)
+    return Promise.race([
+      probe,
+      new Promise<string>((resolve) => setTimeout(() => resolve('waited 2 s'), 2000)),
+    ])
+  }
+  const closesOf = (cardId: string) =>
+    queryRows<{ amount: number }>(
+      database.db,
+      sql`select amount_cents as amount from gift_card_ledger where gift_card_id = ${cardId} and kind = 'adjust' order by created_at, id`,
+    )
+
+  it("asks the provider for a bought card's refund with no transaction open and no row locked, whole or the part left", async () => {
+    const whole = await buyCard(2500, 'probe-whole@example.com')
+    const watch = watchRefunds({ orderId: whole.order.id, cardId: whole.cardId })
+    try {
+      expect((await refund(whole.order.id)).status).toBe(200)
+    } finally {
+      watch.stop()
+    }
+    const spent = await buyCard(2500, 'probe-rest@example.com')
+    expect(
+      (
+        await checkout(browser(app), 'probe-spender@example.com', {
+          productSlug: 'ten-box',
+          giftCardCode: spent.code,
+        })
+      ).status,
+    ).toBe(200)
+    const rest = watchRefunds({ orderId: spent.order.id, cardId: spent.cardId })
+    try {
+      expect((await refund(spent.order.id, { amount_cents: 1500 })).status).toBe(200)
+    } finally {
+      rest.stop()
+    }
+    expect([...watch.asked, ...rest.asked]).toEqual([
+      { key: `refund-${whole.order.id}`, amountCents: 2500, found: 'free' },
+      { key: `refund-${spent.order.id}`, amountCents: 1500, found: 'free' },
+    ])
+  })
+
+  it('refunds what is left on a bought card once when 80 requests ask at once: one refund at the provider, the card closed once', async () => {
+    const card = await buyCard(3000, 'rest-race@example.com')
+    const used = await checkout(browser(app), 'rest-spender@example.com', {
+      productSlug: 'ten-box',
+      giftCardCode: card.code,
+    })
+    expect(used.status).toBe(200)
+    expect(await cardState(card.cardId)).toMatchObject({ balance: 2000 })
+
+    // The admin's dialog sends the part left and what it saw refunded; a second tab, a script or
+    // an older page may leave the latter out, or ask for the whole order (refused: it was spent from).
+    const bodies: Json[] = [
+      { amount_cents: 2000, expected_refunded_cents: 0 },
+      { amount_cents: 2000 },
+      { amount_cents: 2000, expected_refunded_cents: 0 },
+      {},
+    ]
+    const watch = watchRefunds()
+    let results: { status: number; body: ErrorBody }[]
+    try {
+      // Spread over 160 ms, as clicks, retries and tabs arrive: some while the first is at the provider.
+      results = await Promise.all(
+        Array.from({ length: 80 }, async (_, i) => {
+          await new Promise((resolve) => setTimeout(resolve, 2 * i))
+          return refund(card.order.id, bodies[i % bodies.length])
+        }),
+      )
+    } finally {
+      watch.stop()
+    }
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(
+      results
+        .filter((r) => r.status !== 200 && r.status !== 409)
+        .map((r) => `${r.status} ${JSON.stringify(r.body)}`),
+    ).toEqual([])
+    // One refund at the provider (every ask under one key is the same refund), of the part left.
+    expect(new Set(watch.asked.map((a) => a.key))).toEqual(new Set([`refund-${card.order.id}`]))
+    expect(watch.asked.every((a) => a.amountCents === 2000)).toBe(true)
+    const recorded = await queryRows<{ seq: number; amount: number }>(
+      database.db,
+      sql`select seq, amount_cents as amount from refunds where order_id = ${card.order.id}`,
+    )
+    expect(recorded).toEqual([{ seq: 1, amount: 2000 }])
+    const [order] = await queryRows<{ status: string; refunded: number }>(
+      database.db,
+      sql`select status, refunded_cents as refunded from orders where id = ${card.order.id}`,
+    )
+    expect(order).toEqual({ status: 'completed', refunded: 2000 })
+    // Closed once: one `adjust` of the part left, nothing reopened, nothing on it.
+    expect(await closesOf(card.cardId)).toEqual([{ amount: -2000 }])
+    expect(await cardState(card.cardId)).toMatchObject({ balance: 0, ledger: 0 })
+    const [mails] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from mail_outbox where "to" = 'mallory@example.com' and subject like '%was refunded'
+          and subject like ${`%${card.number}%`}`,
+    )
+    expect(mails!.n).toBe(1)
+    // The whole order, asked for alongside, was refused for what it is: a card spent from.
+    const whole = results.filter((_, i) => i % bodies.length === 3)
+    expect(whole.every((r) => r.status === 409)).toBe(true)
+  })
+
+  it('a refund of the part left racing spends of the card ends one way only: refunded and closed, or spent and kept', async () => {
+    const outcomes: string[] = []
+    for (const round of [1, 2, 3, 4]) {
+      const card = await buyCard(3000, `rest-vs-spend-${round}@example.com`)
+      const used = await checkout(browser(app), `rest-vs-spend-${round}@example.com`, {
+        productSlug: 'ten-box',
+        giftCardCode: card.code,
+      })
+      expect(used.status).toBe(200)
+      const watch = watchRefunds()
+      const refunds = Array.from({ length: 40 }, () =>
+        refund(card.order.id, { amount_cents: 2000, expected_refunded_cents: 0 }),
+      )
+      // Spends sent first in some rounds and last in others, and spread over 0 to 160 ms, so
+      // that either side may win.
+      const spends = Array.from({ length: 5 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 10 * round))
+        return checkout(browser(app), `spend-${round}-${i}@example.com`, {
+          productSlug: 'ten-box',
+          giftCardCode: card.code,
+        })
+      })
+      let results: { status: number }[]
+      try {
+        results = await Promise.all(round % 2 ? [...refunds, ...spends] : [...spends, ...refunds])
+      } finally {
+        watch.stop()
+      }
+      const refundResults = round % 2 ? results.slice(0, 40) : results.slice(5)
+      const spendResults = round % 2 ? results.slice(40) : results.slice(0, 5)
+      const refunded = refundResults.filter((r) => r.status === 200).length
+      const spent = spendResults.filter((r) => r.status === 200).length
+      expect(refundResults.every((r) => r.status === 200 || r.status === 409)).toBe(true)
+      const [order] = await queryRows<{ refunded: number }>(
+        database.db,
+        sql`select refunded_cents as refunded from orders where id = ${card.order.id}`,
+      )
+      const state = await cardState(card.cardId)
+      const [{ status } = { status: '' }] = await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from gift_cards where id = ${card.cardId}`,
+      )
+      if (refunded) {
+        // Refunded: once, the part left, the card closed once, and no spend got through.
+        expect({ refunded, spent, refundedCents: order!.refunded }).toEqual({
+          refunded: 1,
+          spent: 0,
+          refundedCents: 2000,
+        })
+        expect(new Set(watch.asked.map((a) => a.key))).toEqual(new Set([`refund-${card.order.id}`]))
+        expect(await closesOf(card.cardId)).toEqual([{ amount: -2000 }])
+        expect({ status, ...state }).toMatchObject({ status: 'disabled', balance: 0, ledger: 0 })
+        outcomes.push('refunded')
+      } else {
+        // Spent: the refunds were all refused, the provider never asked, the card open with less on it.
+        expect(spent).toBeGreaterThan(0)
+        expect(watch.asked).toEqual([])
+        expect(order!.refunded).toBe(0)
+        expect(await closesOf(card.cardId)).toEqual([])
+        expect({ status, ...state }).toMatchObject({ status: 'active', balance: 2000 - 1000 * spent })
+        outcomes.push(`spent ${spent}`)
+      }
+    }
+    console.info(`refund of the part left vs spends on ${driver}: ${outcomes.join(', ')}`)
   })
 
   it('mails a gift card for a later day on that day (a scheduled outbox row)', async () => {

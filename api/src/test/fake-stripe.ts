@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { addBillingMonths } from '@lamplight/contracts'
 
 type Obj = Record<string, unknown> & { id: string }
 
@@ -53,7 +54,10 @@ export function fakeStripe() {
 
   function subscriptionObject(customer: string, priceId: string, metadata: Record<string, unknown>): Obj {
     const id = nextId('sub')
-    const end = Math.floor(Date.now() / 1000) + 30 * 86_400
+    // A calendar month, as Stripe bills (30 days from the 1st of a 31-day month ends in it).
+    const now = new Date()
+    const start = Math.floor(now.getTime() / 1000)
+    const end = Math.floor(addBillingMonths(now, 1).getTime() / 1000)
     const sub: Obj = {
       id,
       object: 'subscription',
@@ -69,6 +73,7 @@ export function fakeStripe() {
             id: nextId('si'),
             object: 'subscription_item',
             price: priceById(priceId),
+            current_period_start: start,
             current_period_end: end,
           },
         ],
@@ -247,14 +252,14 @@ export function fakeStripe() {
               error: { type: 'invalid_request_error', message: 'Invalid proration_behavior' },
             })
           const old = item.price as Obj
-          const end = Number(item.current_period_end)
+          const [start, end] = [Number(item.current_period_start), Number(item.current_period_end)]
           const left = Math.max(0, end - Date.now() / 1000)
           if (behavior !== 'none')
             prorations.push({
               subscription: sub.id,
               behavior,
               amount: Math.round(
-                ((Number(price.unit_amount) - Number(old.unit_amount)) * left) / (30 * 86_400),
+                ((Number(price.unit_amount) - Number(old.unit_amount)) * left) / (end - start),
               ),
             })
           item.price = price

@@ -7,6 +7,9 @@ import { DRIVERS } from '../../test/database'
 import { stripeShop } from '../../test/stripe'
 import { mine as mineOf, planMails, subscribedThroughStripe } from '../../test/subscriptions'
 
+/** A Unix time a calendar month on, as Stripe's next period ends. */
+const monthAfter = (unix: number) => Math.floor(addBillingMonths(new Date(unix * 1000), 1).getTime() / 1000)
+
 type Mine = {
   id: string
   tier: string
@@ -34,13 +37,15 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
 
   async function subscribed(email: string, tier = 'Basic') {
     const { client, sub } = await subscribedThroughStripe(shop, email, tier)
-    const end = (sub.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end
+    const { current_period_start: start, current_period_end: end } = (
+      sub.items as { data: { current_period_start: number; current_period_end: number }[] }
+    ).data[0]!
     await event(
       'invoice.paid',
       invoiceOf(sub.id, {
         id: `in_first_${sub.id}`,
         amount_paid: 1999,
-        lines: { object: 'list', data: [{ period: { start: end - 30 * 86_400, end } }] },
+        lines: { object: 'list', data: [{ period: { start, end } }] },
       }),
     )()
     return { client, sub, end }
@@ -166,7 +171,7 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
       invoiceOf(sub.id, {
         id: 'in_skipped',
         amount_paid: 1999,
-        lines: { object: 'list', data: [{ period: { start: end, end: end + 30 * 86_400 } }] },
+        lines: { object: 'list', data: [{ period: { start: end, end: monthAfter(end) } }] },
       }),
     )
     await Promise.all([
@@ -178,7 +183,7 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
         invoiceOf(sub.id, {
           id: 'in_skipped',
           amount_paid: 1999,
-          lines: { object: 'list', data: [{ period: { start: end, end: end + 30 * 86_400 } }] },
+          lines: { object: 'list', data: [{ period: { start: end, end: monthAfter(end) } }] },
         }),
       )(),
     ])

@@ -167,10 +167,22 @@ async function takeCredit(tx: Tx, sub: SubscriptionRow, cents: number) {
 }
 
 /**
+ * What a month skipped with a credit is credited when it is charged: what the skip promised
+ * (the plan's price on the day of the skip), but never more than the month is charged now,
+ * the price of the plan it renews on. A plan changed down between the skip and the renewal
+ * (our button, or Stripe's portal) would otherwise turn a cheap month into a dear credit:
+ * skipped on Family, moved to Basic, charged $19.99 and credited $49.99.
+ */
+export function skipCreditOf(sub: Pick<SubscriptionRow, 'tier'>, period: { creditCents: number }) {
+  return Math.max(0, Math.min(period.creditCents, planOfTier(sub.tier)?.priceCents ?? 0))
+}
+
+/**
  * A month skipped with a credit is charged: the charge is recorded on its row and its value
- * credited, once (`credit_granted_at`): to our balance in test mode; in Stripe mode to the
- * customer's balance, by `creditStripeCustomer` after the transaction commits (never a
- * provider call under the subscription's lock, decision 023).
+ * (`skipCreditOf`, also written on the row) credited, once (`credit_granted_at`): to our
+ * balance in test mode; in Stripe mode to the customer's balance, by `creditStripeCustomer`
+ * after the transaction commits (never a provider call under the subscription's lock,
+ * decision 023).
  */
 async function grantSkipCredit(
   tx: Tx,
@@ -180,10 +192,12 @@ async function grantSkipCredit(
 ) {
   if (period.creditGrantedAt) return false
   const charge = chargeOf(sub, paid)
+  const credit = skipCreditOf(sub, period)
   const [granted] = await tx
     .update(subscriptionPeriods)
     .set({
       amountCents: charge.amountCents,
+      creditCents: credit,
       invoiceId: paid.invoiceId,
       creditGrantedAt: new Date(),
       updatedAt: new Date(),
@@ -195,12 +209,12 @@ async function grantSkipCredit(
   if (sub.provider === 'test')
     await tx
       .update(subscriptions)
-      .set({ creditCents: sql`${subscriptions.creditCents} + ${period.creditCents}` })
+      .set({ creditCents: sql`${subscriptions.creditCents} + ${credit}` })
       .where(eq(subscriptions.id, sub.id))
   await tx.insert(subscriptionEvents).values({
     subscriptionId: sub.id,
     event: 'credit',
-    note: `${monthName(period.period)} charged and skipped: ${formatMoney(period.creditCents)} credited to the next payment`,
+    note: `${monthName(period.period)} charged and skipped: ${formatMoney(credit)} credited to the next payment`,
   })
   return true
 }
@@ -259,7 +273,7 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
             subscriptionId: sub.id,
             periodId: existing.id,
             period: existing.period,
-            cents: existing.creditCents,
+            cents: skipCreditOf(sub, existing),
           }
         return (await grantSkipCredit(tx, sub, existing, paid)) ? 'skipped' : 'already'
       }

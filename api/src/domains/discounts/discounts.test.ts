@@ -12,7 +12,7 @@ import { LYDIA_ADDRESS } from '../../test/shipping'
 import { stripeShop } from '../../test/stripe'
 import { expireSessionlessOrders } from '../orders/service'
 import { generateGiftCardCode, normaliseGiftCardCode } from './codes'
-import { giftCardSecret, lookupGiftCards } from './service'
+import { closeCardBoughtBy, giftCardSecret, lookupGiftCards, reopenCardBoughtBy } from './service'
 
 const ADMIN = 'discount-boss@example.com'
 const SHIPPING = LYDIA_ADDRESS
@@ -584,9 +584,13 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     const refused = await refund(spent.order.id)
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toBe(
-      'The gift card this order bought has been used ($10.00 of $20.00), so the order cannot be refunded whole. What is left on the card ($10.00) can be refunded: the card is closed with it.',
+      'The gift card this order bought has been used ($10.00 of $20.00), so the order cannot be refunded whole. Only what is left on the card ($10.00) can be refunded: the card is closed with it.',
     )
-    expect((await refund(spent.order.id, { amount_cents: 1500 })).status).toBe(409)
+    const stale = await refund(spent.order.id, { amount_cents: 1500 })
+    expect(stale.status).toBe(409)
+    expect(stale.body.error.message).toBe(
+      'The gift card this order bought has been used ($10.00 of $20.00), so $15.00 is not what is left on it. Only what is left on the card ($10.00) can be refunded: the card is closed with it.',
+    )
     expect(await cardState(spent.cardId)).toMatchObject({ balance: 1000, ledger: 1000 })
     const detail = await admin.json<{ data: { gift_card: unknown } }>(`/api/admin/orders/${spent.order.id}`)
     expect(detail.body.data.gift_card).toEqual({
@@ -768,6 +772,47 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       { key: `refund-${whole.order.id}`, amountCents: 2500, found: 'free' },
       { key: `refund-${spent.order.id}`, amountCents: 1500, found: 'free' },
     ])
+  })
+
+  it("closes a bought card only when it holds what its refund expects, and once: that refund's retry goes on, any other is refused", async () => {
+    const card = await buyCard(3000, 'close-rule@example.com')
+    const used = await checkout(browser(app), 'close-rule-spender@example.com', {
+      productSlug: 'ten-box',
+      giftCardCode: card.code,
+    })
+    expect(used.status).toBe(200)
+    const close = (expectedCents: number) => closeCardBoughtBy(database.db, card.order.id, expectedCents)
+    // A whole refund expects the card's initial value: refused, saying what is left and that
+    // only that can be refunded.
+    await expect(close(3000)).rejects.toMatchObject({
+      status: 409,
+      message:
+        'The gift card this order bought has been used ($10.00 of $30.00), so the order cannot be refunded whole. Only what is left on the card ($20.00) can be refunded: the card is closed with it.',
+    })
+    // The part left as it was before another spend: refused.
+    await expect(close(2500)).rejects.toMatchObject({ status: 409 })
+    expect(await closesOf(card.cardId)).toEqual([])
+
+    // The part left: closed. The same refund again (its retry after a crash, under its claim)
+    // changes nothing and goes on; a refund of any other amount is refused, where it used to
+    // be taken for a retry and its amount sent to the provider.
+    const closed = await close(2000)
+    expect(closed).toEqual({ id: card.cardId, balanceCents: 2000, status: 'active' })
+    expect(await close(2000)).toEqual(closed)
+    await expect(close(1000)).rejects.toMatchObject({
+      status: 409,
+      message:
+        'The gift card this order bought has been closed by another refund of this order ($20.00). Reload the page.',
+    })
+    await expect(close(3000)).rejects.toMatchObject({ status: 409 })
+    expect(await closesOf(card.cardId)).toEqual([{ amount: -2000 }])
+    expect(await cardState(card.cardId)).toMatchObject({ balance: 0, ledger: 0 })
+
+    // The provider refused: the card is as it was, and can be closed again for the part left.
+    await reopenCardBoughtBy(database.db, card.order.id, closed!)
+    expect(await cardState(card.cardId)).toMatchObject({ balance: 2000, ledger: 2000 })
+    await expect(close(1000)).rejects.toMatchObject({ status: 409 })
+    expect(await close(2000)).toEqual(closed)
   })
 
   it('refunds what is left on a bought card once when 80 requests ask at once: one refund at the provider, the card closed once', async () => {

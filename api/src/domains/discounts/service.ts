@@ -576,14 +576,18 @@ export async function giftCardBoughtBy(db: DbOrTx, orderId: string) {
 }
 
 /**
- * Why an order whose card has been spent from cannot be refunded whole, and what can be:
- * the part left on the card, which is refunded as it is closed (`closeCardBoughtBy`).
+ * Why an order whose card has been spent from cannot be refunded whole (or, with `askedCents`,
+ * for that amount), and what can be: the part left on the card, which is refunded as it is
+ * closed (`closeCardBoughtBy`).
  */
-export function spentCardMessage(card: { initialCents: number; balanceCents: number }) {
+export function spentCardMessage(card: { initialCents: number; balanceCents: number }, askedCents?: number) {
   const used = `The gift card this order bought has been used (${formatMoney(card.initialCents - card.balanceCents)} of ${formatMoney(card.initialCents)})`
-  return card.balanceCents > 0
-    ? `${used}, so the order cannot be refunded whole. What is left on the card (${formatMoney(card.balanceCents)}) can be refunded: the card is closed with it.`
-    : `${used}, and nothing is left on it to refund.`
+  if (card.balanceCents === 0) return `${used}, and nothing is left on it to refund.`
+  const only = `Only what is left on the card (${formatMoney(card.balanceCents)}) can be refunded: the card is closed with it.`
+  if (askedCents === undefined) return `${used}, so the order cannot be refunded whole. ${only}`
+  if (card.balanceCents === card.initialCents)
+    return 'Nobody has spent from the gift card this order bought, so the order is refunded whole: its card is closed with it.'
+  return `${used}, so ${formatMoney(askedCents)} is not what is left on it. ${only}`
 }
 
 /**
@@ -621,16 +625,26 @@ export type ClosedCard = { id: string; balanceCents: number; status: 'active' | 
  * Closes the card an order bought, before its money goes back: a refunded card must not stay
  * spendable, or the buyer would keep both the card and its price. In one short transaction
  * and before the provider is asked (no lock is held meanwhile): the balance goes to nothing
- * and the card is disabled, with an `adjust` entry naming the order. Only an unspent card can
- * be closed (409 otherwise, and nothing is changed). A retry of the same refund finds the
- * card closed for this order and goes on. Answers what `reopenCardBoughtBy` puts back if the
- * provider refuses, or null when the order bought no card.
+ * and the card is disabled, with an `adjust` entry naming the order. Answers what
+ * `reopenCardBoughtBy` puts back if the provider refuses, or null when the order bought no card.
+ *
+ * The card is closed only if it holds exactly what the refund expects (`expectedBalanceCents`,
+ * which is also what the refund gives back): its initial value for a whole refund, the part
+ * left the admin was shown for a refund of that part. Anything else means it was spent from
+ * (or given back to) since: 409 saying what is left, and nothing changes. Under the card's
+ * row lock, so a spend (which locks it too) is either before the close, and the close is
+ * refused, or after it, and finds the card disabled.
+ *
+ * Once per order: a card this order's refund has closed already is that refund's own retry
+ * (one refund of one state of the order runs at a time, `refundOrder`'s claim) only when it
+ * closed exactly `expectedBalanceCents`; then nothing changes and the refund goes on to the
+ * provider with the same idempotency key. Any other refund of it is refused (409).
  */
 export async function closeCardBoughtBy(
   db: Db,
   orderId: string,
-  /** What the refund gives back for the card: all of it unspent, or the part left (the admin saw it). */
-  refundCents: number,
+  /** What the card must hold now, all of which the refund gives back. */
+  expectedBalanceCents: number,
 ): Promise<ClosedCard | null> {
   return db.transaction(async (tx) => {
     const card = await findIssuedCardOfOrder(tx, orderId, { lock: true })
@@ -638,9 +652,18 @@ export async function closeCardBoughtBy(
     const closedFor = (await ledgerOf(tx, card.id))
       .filter((entry) => entry.kind === 'adjust' && entry.orderId === orderId)
       .reduce((sum, entry) => sum + entry.amountCents, 0)
-    if (closedFor < 0) return { id: card.id, balanceCents: -closedFor, status: 'active' }
-    // Spent from since the admin looked (or not as much left as is refunded): nothing changes.
-    if (card.balanceCents !== refundCents || card.balanceCents === 0) throw conflict(spentCardMessage(card))
+    if (closedFor < 0) {
+      if (-closedFor === expectedBalanceCents && card.balanceCents === 0)
+        return { id: card.id, balanceCents: -closedFor, status: 'active' }
+      throw conflict(
+        `The gift card this order bought has been closed by another refund of this order (${formatMoney(-closedFor)}). Reload the page.`,
+      )
+    }
+    // Spent from since the admin looked (or a whole refund of a card spent from): nothing changes.
+    if (card.balanceCents !== expectedBalanceCents || card.balanceCents === 0)
+      throw conflict(
+        spentCardMessage(card, expectedBalanceCents === card.initialCents ? undefined : expectedBalanceCents),
+      )
     await setGiftCardBalance(tx, card.id, { balanceCents: 0, status: 'disabled' })
     await insertLedgerEntry(tx, {
       giftCardId: card.id,

@@ -72,7 +72,13 @@ export async function refundOrder(
   orderId: string,
   request: RefundRequest = {},
 ): Promise<FulfilmentOutcome> {
-  const [order] = await deps.db.select(refundColumns).from(orders).where(eq(orders.id, orderId))
+  // The order and how many refunds it has, read together: `seq` below is then the refund that
+  // follows the `refunded_cents` read here, never a later one (two reads could straddle a
+  // refund committed between them and give a stale order a fresh claim).
+  const [order] = await deps.db
+    .select({ ...refundColumns, refunds: refundCount })
+    .from(orders)
+    .where(eq(orders.id, orderId))
   if (!order) return { ok: false, reason: 'not_found' }
   if (order.status === 'refunded') throw conflict('This order has already been refunded.')
   if (!(REFUNDABLE as readonly string[]).includes(order.status))
@@ -82,8 +88,11 @@ export async function refundOrder(
   const left = order.amountCents - order.refundedCents
   // An order that bought a gift card gives back what is left on the card, which closes with
   // the refund: all of it while nobody has spent from it (the whole order), else exactly the
-  // part left, asked for as an amount (checked again, under lock, before the provider is asked).
+  // part left, asked for as an amount. `cardHolds` is what the card must still hold when it is
+  // closed, under its lock, before the provider is asked (`closeCardBoughtBy`): its initial
+  // value, or the part left as stated; and it is what goes back, to the cent.
   const boughtCard = await giftCardBoughtBy(deps.db, order.id)
+  let cardHolds: number | null = null
   if (boughtCard) {
     const spent = boughtCard.balanceCents < boughtCard.initialCents
     if (spent && boughtCard.balanceCents === 0 && order.refundedCents > 0)
@@ -91,9 +100,10 @@ export async function refundOrder(
         'What was left on the gift card this order bought has been refunded; what was spent from it cannot be.',
       )
     if (spent && (boughtCard.balanceCents === 0 || request.amountCents !== boughtCard.balanceCents))
-      throw conflict(spentCardMessage(boughtCard))
+      throw conflict(spentCardMessage(boughtCard, request.amountCents))
     if (!spent && (request.lines || (request.amountCents !== undefined && request.amountCents !== left)))
       throw conflict('An order that bought a gift card is refunded whole: its card is closed with it.')
+    cardHolds = spent ? request.amountCents! : boughtCard.initialCents
   }
   const lines = await linesWithRefunded(deps.db, order.id)
   let parcel: { itemId: string; productId: string; name: string; quantity: number; cents: number }[] = []
@@ -142,11 +152,12 @@ export async function refundOrder(
     !request.lines &&
     request.amountCents === undefined
   if (amountCents <= 0 && !giftCardOnly) throw conflict('Nothing of this order is left to refund.')
-  const [{ done } = { done: 0 }] = await deps.db
-    .select({ done: sql<number>`count(*)::int` })
-    .from(refunds)
-    .where(eq(refunds.orderId, order.id))
-  const seq = Number(done) + 1
+  // What goes back for a bought card is what comes off it: never more, never less.
+  if (cardHolds !== null && amountCents !== cardHolds)
+    throw conflict(
+      `This order's refund (${money(amountCents)}) is not what its gift card holds (${money(cardHolds)}). Reload the page.`,
+    )
+  const seq = Number(order.refunds) + 1
 
   let refund: { first: boolean }
   try {
@@ -156,7 +167,7 @@ export async function refundOrder(
       async (claim) => {
         // A step that can be undone: the card this order bought closes before the money goes
         // back, and opens again if the provider refuses.
-        const closedCard = boughtCard ? await closeCardBoughtBy(deps.db, order.id, amountCents) : null
+        const closedCard = cardHolds !== null ? await closeCardBoughtBy(deps.db, order.id, cardHolds) : null
         const outcome = await refundWithProvider(deps.payments, {
           provider: order.provider,
           providerSessionId: order.providerSessionId,
@@ -304,6 +315,9 @@ async function linesWithRefunded(db: Db, orderId: string) {
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position))
 }
+
+/** How many refunds the order has made (each a row; a gift-card-only refund makes none). */
+const refundCount = sql<number>`(select count(*) from ${refunds} r where r.order_id = orders.id)::int`
 
 const refundColumns = {
   id: orders.id,

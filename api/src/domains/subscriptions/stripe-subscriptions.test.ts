@@ -179,8 +179,12 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
 
     // The month's box, set by the admin.
     const admin = await signInListedAdmin(shop.app, shop.database, 'boss@example.com')
-    const start = Math.floor(Date.UTC(2027, 1, 3) / 1000)
-    const month = '2027-02'
+    // Its first month, the one the subscription starts in (a fixed month would be the next
+    // one, already paid and so not to be skipped below, whenever the test runs a month before).
+    const { current_period_start: start, current_period_end: end } = (
+      sub.items as { data: { current_period_start: number; current_period_end: number }[] }
+    ).data[0]!
+    const month = new Date(start * 1000).toISOString().slice(0, 7)
     const [product] = await queryRows<{ id: string }>(
       shop.database.db,
       sql`insert into products (slug, name, price_cents, stock) values ('lent-lamp', 'The Lent Lamp', 3999, 40) returning id`,
@@ -193,14 +197,14 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
         })
       ).status,
     ).toBe(200)
-    // invoice.paid for February: the same event 40 times and 40 more deliveries under other
+    // invoice.paid for that month: the same event 40 times and 40 more deliveries under other
     // event ids (as two instances or a resend would see it), all at once.
     const invoice = {
-      id: 'in_feb',
+      id: 'in_first',
       object: 'invoice',
       amount_paid: 2999,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
-      lines: { object: 'list', data: [{ period: { start, end: start + 28 * 86_400 } }] },
+      lines: { object: 'list', data: [{ period: { start, end } }] },
     }
     const same = event('invoice.paid', invoice)
     await Promise.all([
@@ -224,7 +228,7 @@ describe.each(DRIVERS)('Stripe Billing adapter and webhook on %s (against our fa
     // A failed renewal: past due, mailed with the way to update the card.
     sub.status = 'past_due'
     await event('invoice.payment_failed', {
-      id: 'in_mar',
+      id: 'in_second',
       object: 'invoice',
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
     })()

@@ -20,6 +20,7 @@ const apiDir = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC_URL = 'https://shop.example.com'
 const AUTH_SECRET = 'two-instances-secret-two-instances-secret'
 const WEBHOOK_SECRET = 'whsec_two_instances_test_secret'
+const ADMIN_EMAIL = 'two-instances-admin@example.com'
 const redisUrl = process.env.REDIS_URL
 // PostgreSQL only (PGlite serves one process), decided as every driver-bound test decides:
 // DATABASE_URL set and not narrowed away by TEST_DRIVERS=pglite.
@@ -139,6 +140,7 @@ describe.skipIf(!onPostgres)('two API instances on one PostgreSQL and one Redis'
       SMTP_URL: '',
       SENTRY_DSN: '',
       LOG_LEVEL: 'info',
+      ADMIN_EMAILS: ADMIN_EMAIL,
     })
     // Started together: the migrations run under an advisory lock, once.
     ;[a, b] = await Promise.all([startInstance('api-1', env('api-1')), startInstance('api-2', env('api-2'))])
@@ -260,6 +262,148 @@ describe.skipIf(!onPostgres)('two API instances on one PostgreSQL and one Redis'
         sql`select count(*)::int as n from payment_events where event_id = ${eventId} and processed_at is not null`,
       ),
     ).toBe(1)
+  })
+
+  it('refund what is left on a bought gift card once when 60 requests ask both at once, racing spends of it: one refund at Stripe, the card closed once, or spent and kept', async () => {
+    const mailed = async (to: string, subject: string) =>
+      (
+        await queryRows<{ text: string }>(
+          database.db,
+          sql`select text from mail_outbox where "to" = ${to} and subject like ${subject} order by created_at desc limit 1`,
+        )
+      )[0]?.text ?? ''
+    // An admin as a real one becomes one: signs up, sets the password by the mailed link, signs in.
+    const admin = visitor(randomIp())
+    const password = 'two instances boss 1'
+    expect(
+      (
+        await admin.request(a, '/api/auth/sign-up/email', {
+          body: { email: ADMIN_EMAIL, password, name: 'Boss' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await admin.request(b, '/api/auth/request-password-reset', {
+          body: { email: ADMIN_EMAIL, redirectTo: '/auth/reset-password' },
+        })
+      ).status,
+    ).toBe(200)
+    const link = new URL(/https?:\/\/\S+/.exec(await mailed(ADMIN_EMAIL, 'Reset%'))![0])
+    const opened = await admin.request(a, link.pathname + link.search)
+    const token = new URL(opened.headers.get('location') ?? '/', 'http://x').searchParams.get('token')
+    expect(
+      (await admin.request(b, '/api/auth/reset-password', { body: { token, newPassword: password } })).status,
+    ).toBe(200)
+    expect(
+      (await admin.request(a, '/api/auth/sign-in/email', { body: { email: ADMIN_EMAIL, password } })).status,
+    ).toBe(200)
+
+    // A $100 card bought through one instance and paid (Stripe's event to the other); a box
+    // bought with it leaves the rest on it.
+    const giver = visitor(randomIp())
+    const bought = await giver.request(a, '/api/gift-cards/checkout', {
+      body: {
+        amountCents: 10_000,
+        recipientEmail: 'two-instances-friend@example.com',
+        giverName: 'Priscilla',
+        buyerEmail: 'two-instances-giver@example.com',
+      },
+    })
+    expect(bought.status, await bought.clone().text()).toBe(200)
+    const sessionId = ((await bought.json()) as { url: string }).url.split('/').at(-1)!
+    const payload = JSON.stringify({
+      id: `evt_two_instances_card_${sessionId}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { ...fake.sessions.get(sessionId), status: 'complete', payment_status: 'paid' } },
+    })
+    const paid = await fetch(`${b.url}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    })
+    expect(paid.status).toBe(200)
+    const code = /([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(
+      await mailed('two-instances-friend@example.com', '%gift card%'),
+    )![1]!
+    const [card] = await queryRows<{ id: string; order_id: string }>(
+      database.db,
+      sql`select g.id, g.order_id from gift_cards g join orders o on o.id = g.order_id where o.provider_session_id = ${sessionId}`,
+    )
+    const customerInfo = {
+      firstName: 'Phoebe',
+      lastName: 'Cenchreae',
+      address: '2 Harbour Road',
+      city: 'Corinth',
+      state: 'CA',
+      zipCode: '90001',
+    }
+    const spend = (instance: Instance, i: number) =>
+      visitor(randomIp()).request(instance, '/api/checkout', {
+        body: {
+          productSlug: 'scroll-of-antioch',
+          customerInfo: { ...customerInfo, email: `two-instances-spender-${i}@example.com` },
+          giftCardCode: code,
+        },
+      })
+    expect((await spend(a, 0)).status).toBe(200)
+    const balance = async () =>
+      (
+        await queryRows<{ balance: number; status: string }>(
+          database.db,
+          sql`select balance_cents as balance, status from gift_cards where id = ${card!.id}`,
+        )
+      )[0]!
+    const left = (await balance()).balance
+    expect(left).toBeGreaterThan(0)
+    expect(left).toBeLessThan(10_000)
+
+    // 60 refunds of the part left, every other one to each instance, and three more spends.
+    const refundsBefore = fake.refunds.size
+    const answers = await Promise.all([
+      ...Array.from({ length: 60 }, (_, i) =>
+        admin.request(i % 2 ? b : a, `/api/admin/orders/${card!.order_id}/refund`, {
+          body: { amount_cents: left, ...(i % 3 ? { expected_refunded_cents: 0 } : {}) },
+        }),
+      ),
+      ...[1, 2, 3].map((i) => spend(i % 2 ? b : a, i)),
+    ])
+    const refundStatuses = answers.slice(0, 60).map((r) => r.status)
+    const spent = answers.slice(60).filter((r) => r.status === 200).length
+    expect(refundStatuses.filter((s) => s !== 200 && s !== 409)).toEqual([])
+    const refunded = refundStatuses.filter((s) => s === 200).length
+    const closes = await count(sql`select count(*)::int as n from gift_card_ledger
+      where gift_card_id = ${card!.id} and kind = 'adjust' and amount_cents < 0`)
+    const recorded = await queryRows<{ amount: number }>(
+      database.db,
+      sql`select amount_cents as amount from refunds where order_id = ${card!.order_id}`,
+    )
+    if (refunded) {
+      expect({ refunded, spent, closes, atStripe: fake.refunds.size - refundsBefore }).toEqual({
+        refunded: 1,
+        spent: 0,
+        closes: 1,
+        atStripe: 1,
+      })
+      expect(recorded).toEqual([{ amount: left }])
+      expect([...fake.refunds.values()].at(-1)).toMatchObject({ amount: left })
+      expect(await balance()).toEqual({ balance: 0, status: 'disabled' })
+    } else {
+      expect(spent).toBeGreaterThan(0)
+      expect({ closes, atStripe: fake.refunds.size - refundsBefore, recorded }).toEqual({
+        closes: 0,
+        atStripe: 0,
+        recorded: [],
+      })
+      expect((await balance()).status).toBe('active')
+    }
+    console.info(
+      `two instances, the part left of a card vs spends: ${refunded ? 'refunded' : `spent ${spent}`}`,
+    )
   })
 
   it('hold the ten unpaid checkouts per address between them: 30 at once, to both, leave ten', async () => {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { discountsContract, formatMoney } from '@lamplight/contracts'
+import { clientNetwork } from '../../lib/client-address'
 import { defineRouter } from '../../lib/router'
 import { limitGiftCardTries } from '../../middleware/gift-card-tries'
 import { currentUser } from '../../middleware/guards'
 import { rateLimit } from '../../middleware/rate-limit'
 import { giftCardShare, linesToCheckOut, totalsOf } from '../cart/service'
 import { countInsight } from '../insights/service'
-import { createPendingOrder } from '../orders/service'
+import { checkoutAddressWithRoom, createPendingOrder } from '../orders/service'
 import { providerOf } from '../payments/service'
 import {
   discountFor,
@@ -91,6 +92,9 @@ export const giftCardsRouter = defineRouter('/gift-cards')
     async ({ c, db, deps, body }) => {
       const user = await currentUser(c)
       const provider = providerOf(deps)
+      // A checkout like a box's: it counts in the address's unpaid checkouts (decision 053),
+      // looked at before the provider is asked and held where the order is written.
+      const checkoutAddress = await checkoutAddressWithRoom(db, clientNetwork(c.get('clientIp')))
       const productId = await ensureGiftCardProduct(db)
       // The Insights' funnel counts it as a box's checkout is counted (its payment page is one).
       await countInsight(db, 'checkout_started', productId)
@@ -136,7 +140,7 @@ export const giftCardsRouter = defineRouter('/gift-cards')
           provider: provider.name,
           paymentMethod: null,
           shippingAddress: null,
-          checkoutAddress: null,
+          checkoutAddress,
           cartId: null,
         },
         (tx, id) =>

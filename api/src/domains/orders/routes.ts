@@ -12,8 +12,9 @@ import { checkoutLines, giftCardShare, linesToCheckOut, totalsOf } from '../cart
 import { discountFor, giftCardFor, giftCardSecret, reserveOrderCodes } from '../discounts/service'
 import { countInsight } from '../insights/service'
 import { fulfilmentDepsOf, providerOf, refreshStripeSession } from '../payments/service'
-import { addressHash, countPendingFrom, lastShippingAddressOf } from './queries'
+import { lastShippingAddressOf } from './queries'
 import {
+  checkoutAddressWithRoom,
   createOrderWithCodes,
   createPendingOrder,
   createPendingOrderOnce,
@@ -22,11 +23,8 @@ import {
   findOrderBySession,
   listOrdersOf,
   type NewOrder,
-  PENDING_LIMIT,
-  PENDING_WINDOW_MINUTES,
   purgeCheckoutRequests,
   requestHashOf,
-  tooManyPending,
 } from './service'
 
 // Per client address, two limits (decision 053). What abuse costs us is pending orders (rows
@@ -86,11 +84,9 @@ export const checkoutRouter = defineRouter('/checkout')
         throw validationFailed(CART_MESSAGES.country, [
           { path: 'customerInfo.country', message: CART_MESSAGES.country },
         ])
-      const checkoutAddress = addressHash(clientNetwork(c.get('clientIp')))
       // An early look, before the provider is asked; the limit itself is held where the order
       // is written (`placePendingOrder`), under the address's lock.
-      if ((await countPendingFrom(db, checkoutAddress, PENDING_WINDOW_MINUTES)) >= PENDING_LIMIT)
-        throw tooManyPending()
+      const checkoutAddress = await checkoutAddressWithRoom(db, clientNetwork(c.get('clientIp')))
       const first = lines[0]!
       await countInsight(db, 'checkout_started', first.productId) // the Insights' funnel (decision 044)
       const order: NewOrder = {

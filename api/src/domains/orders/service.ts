@@ -25,6 +25,7 @@ import { orderPageUrl, soldOutRefundMail } from './fulfilment-mails'
 import { orderConfirmationMail } from './mails'
 import {
   addOrderHistory,
+  addressHash,
   assignOrderTo,
   buyerItemRows,
   buyerOrderRowsBySession,
@@ -77,6 +78,19 @@ export const tooManyPending = () =>
     'rate_limited',
     'You have several checkouts waiting for payment. Please finish or cancel one of them, or wait an hour, and try again.',
   )
+
+/**
+ * The checkout address of a client's network (a digest, decision 053) once it has room for one
+ * more unpaid checkout, else 429: an early look, before the provider is asked, for every kind
+ * of checkout (a box's, a cart's, a gift card's); the limit itself is held where the order is
+ * written (`placePendingOrder`, under the address's lock).
+ */
+export async function checkoutAddressWithRoom(db: Db, clientNetwork: string): Promise<string> {
+  const checkoutAddress = addressHash(clientNetwork)
+  if ((await countPendingFrom(db, checkoutAddress, PENDING_WINDOW_MINUTES)) >= PENDING_LIMIT)
+    throw tooManyPending()
+  return checkoutAddress
+}
 
 /**
  * Writes a pending order in the caller's transaction, once its checkout address has room

@@ -236,7 +236,16 @@ test('/checkout opened without an order link says there is no order, with no err
   await expect(page.getByText('Processing Error')).toBeVisible()
 })
 
-test('the shop: featured box, category filters over every box, coming soon, gift cards and plans', async ({
+/** The seeded boxes: the featured Scroll (on sale) and the five on the workbench. */
+const SEEDED_COMING_SOON = [
+  'Letters to the Lost',
+  'Mysteries of the Psalms',
+  'Parables Unboxed',
+  "Pilgrim's Cipher",
+  "The Disciple's Toolkit",
+]
+
+test('the shop: featured box, every box once by category, coming soon marked apart, gift cards and plans', async ({
   page,
 }) => {
   await page.goto('/shop')
@@ -245,8 +254,19 @@ test('the shop: featured box, category filters over every box, coming soon, gift
   await expect(featured.getByRole('img')).toHaveAttribute('alt', /scroll/)
   const all = page.getByRole('region', { name: 'All Experiences' })
   const filters = all.getByRole('navigation', { name: 'Filter by category' })
+  const coming = all.getByRole('region', { name: 'Coming Soon' })
+  // Each box is listed once: the featured one in its block above, the rest in the list, the
+  // boxes coming soon only in their own part, each marked so.
+  await expect(coming.getByRole('article').first()).toBeVisible()
+  for (const name of ['The Scroll of Antioch', ...SEEDED_COMING_SOON])
+    await expect(page.getByRole('heading', { name, exact: true }), name).toHaveCount(1)
+  for (const name of SEEDED_COMING_SOON) {
+    const row = coming.getByRole('article', { name, exact: true })
+    await expect(row.getByText('Coming Soon', { exact: true })).toBeVisible()
+    await expect(row.getByRole('link', { name: /tell me when it's ready/i })).toBeVisible()
+  }
+  await expect(coming.getByRole('button', { name: /add to cart/i })).toHaveCount(0)
   const total = await all.getByRole('article').count()
-  expect(total).toBeGreaterThanOrEqual(6)
   await filters.getByRole('link', { name: 'Devotional' }).click()
   await expect(page).toHaveURL(/\/shop\?category=devotional$/)
   await expect(filters.getByRole('link', { name: 'Devotional' })).toHaveAttribute('aria-current', 'page')
@@ -257,6 +277,7 @@ test('the shop: featured box, category filters over every box, coming soon, gift
   await expect(all.getByRole('article')).not.toHaveCount(total)
   for (const card of await all.getByRole('article').all()) await expect(card).toContainText('Devotional')
   await filters.getByRole('link', { name: 'History' }).click()
+  // A category's list is all of it, the featured box too.
   await expect(all.getByRole('article').getByRole('heading')).toContainText([
     'The Scroll of Antioch',
     "The Disciple's Toolkit",
@@ -264,9 +285,6 @@ test('the shop: featured box, category filters over every box, coming soon, gift
   await filters.getByRole('link', { name: 'All' }).click()
   await expect(all.getByRole('article')).toHaveCount(total)
 
-  const coming = page.getByRole('region', { name: 'Coming Soon' })
-  await expect(coming.getByRole('article')).toHaveCount(5)
-  await expect(coming.getByRole('link', { name: /add to cart/i })).toHaveCount(0)
   // The gift card buttons open the gift card page with their amount chosen (issue 33).
   await expect(page.getByRole('link', { name: '$25 Gift Card' })).toHaveAttribute(
     'href',
@@ -274,4 +292,38 @@ test('the shop: featured box, category filters over every box, coming soon, gift
   )
   await page.getByRole('button', { name: 'Subscribe to Premium' }).click()
   await expect(page.getByText('Please log in to subscribe.')).toBeVisible()
+})
+
+test.describe('the shop on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('lists the boxes coming soon as compact rows, with filters and links a thumb can tap', async ({
+    page,
+  }) => {
+    await page.goto('/shop')
+    const all = page.getByRole('region', { name: 'All Experiences' })
+    const coming = all.getByRole('region', { name: 'Coming Soon' })
+    await expect(coming.getByRole('article').first()).toBeVisible()
+    const targets = [
+      ...(await all.getByRole('navigation', { name: 'Filter by category' }).getByRole('link').all()),
+      ...(await coming.getByRole('link', { name: /tell me when it's ready/i }).all()),
+    ]
+    expect(targets.length).toBeGreaterThanOrEqual(4 + SEEDED_COMING_SOON.length)
+    for (const target of targets) {
+      const box = await target.boundingBox()
+      expect(box?.height, `${await target.textContent()} is tall enough to touch`).toBeGreaterThanOrEqual(44)
+    }
+    // A row, not a card a screen tall: the five boxes coming soon take about a screen together.
+    for (const row of await coming.getByRole('article').all()) {
+      const box = await row.boundingBox()
+      expect(box?.height).toBeLessThanOrEqual(240)
+      expect(box?.width).toBeLessThanOrEqual(390)
+    }
+    // The whole row opens the box's page.
+    const first = coming.getByRole('article').first()
+    const name = await first.getByRole('heading').textContent()
+    const box = await first.boundingBox()
+    await page.touchscreen.tap((box?.x ?? 0) + 40, (box?.y ?? 0) + 40)
+    await expect(page.getByRole('heading', { level: 1, name: name ?? '' })).toBeVisible()
+  })
 })

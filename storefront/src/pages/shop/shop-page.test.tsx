@@ -71,16 +71,30 @@ describe('Shop page: every box, by category', () => {
       .getAllByRole('article')
       .map((a) => within(a).getByRole('heading').textContent)
 
-  it('lists every box; a category link narrows it and says which is chosen', async () => {
+  it('lists every box once; a category link narrows it and says which is chosen', async () => {
     setup()
     const all = await screen.findByRole('region', { name: 'All Experiences' })
-    expect(names(all)).toEqual(CATALOGUE.map((p) => p.name))
+    // The featured box is the block above the list, not a card of it as well.
+    const featured = screen.getByRole('region', { name: 'The Scroll of Antioch' })
+    expect(all).not.toContainElement(featured)
+    expect(names(all)).toEqual(CATALOGUE.slice(1).map((p) => p.name))
+    for (const { name } of CATALOGUE) expect(screen.getAllByRole('heading', { name })).toHaveLength(1)
     const filters = within(all).getByRole('navigation', { name: 'Filter by category' })
     expect(within(filters).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page')
     expect(within(filters).getByRole('link', { name: 'Devotional' })).toHaveAttribute(
       'href',
       '/shop?category=devotional',
     )
+  })
+
+  it('lists a second box on sale as a card, apart from the featured one', async () => {
+    const lamp = productView({ slug: 'lamp-of-zion', name: 'Lamp of Zion', availability: 'on_sale' })
+    setup([CATALOGUE[0]!, lamp, ...CATALOGUE.slice(1)])
+    const all = await screen.findByRole('region', { name: 'All Experiences' })
+    const coming = within(all).getByRole('region', { name: 'Coming Soon' })
+    const card = within(all).getByRole('article', { name: 'Lamp of Zion' })
+    expect(coming).not.toContainElement(card)
+    expect(within(card).getByRole('button', { name: /add to cart/i })).toBeInTheDocument()
   })
 
   it.each([
@@ -97,16 +111,35 @@ describe('Shop page: every box, by category', () => {
     )
   })
 
-  it('shows the boxes coming soon, each with its price, and none on sale among them', async () => {
+  it('shows the boxes coming soon once, marked, each with its price and a way to be told, none on sale', async () => {
     setup()
     const coming = await screen.findByRole('region', { name: 'Coming Soon' })
-    const cards = within(coming).getAllByRole('article')
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(
+    const rows = within(coming).getAllByRole('article')
+    expect(rows.map((c) => within(c).getByRole('heading').textContent)).toEqual(
       CATALOGUE.filter((p) => p.availability === 'coming_soon').map((p) => p.name),
     )
-    for (const c of cards) {
-      expect(c).toHaveTextContent(/\$\d+\.\d{2}/)
-      expect(within(c).queryByRole('link', { name: /add to cart/i })).toBeNull()
+    for (const row of rows) {
+      expect(row).toHaveTextContent(/\$\d+\.\d{2}/)
+      expect(within(row).getByText('Coming Soon')).toBeInTheDocument()
+      expect(within(row).getByRole('link', { name: /tell me when it's ready/i })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^\/experiences\/.+#notify$/),
+      )
+      expect(within(row).queryByRole('button', { name: /add to cart/i })).toBeNull()
     }
+    // The name leads to the box's own page.
+    expect(within(coming).getByRole('link', { name: 'Parables Unboxed' })).toHaveAttribute(
+      'href',
+      '/experiences/parables-unboxed',
+    )
+  })
+
+  it('with a category chosen, lists the featured box too, and its boxes coming soon', async () => {
+    setup(CATALOGUE, '/shop?category=history')
+    const all = await screen.findByRole('region', { name: 'All Experiences' })
+    expect(names(all)).toEqual(['The Scroll of Antioch', "The Disciple's Toolkit"])
+    expect(
+      within(within(all).getByRole('region', { name: 'Coming Soon' })).getAllByRole('article'),
+    ).toHaveLength(1)
   })
 })

@@ -23,7 +23,6 @@ import {
   CardTitle,
   cn,
   ErrorState,
-  FeatureGrid,
   SectionHeading,
   Skeleton,
   toast,
@@ -39,7 +38,7 @@ import {
   TruckIcon,
   UsersIcon,
 } from '@lamplight/ui/icons'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useCatalog } from '../../api/catalog'
 import { useProductAccess } from '../../api/shop'
@@ -98,7 +97,7 @@ export function ShopPage() {
         path="/shop"
       />
       <section aria-labelledby="shop-heading" className="bg-linear-to-b from-parchment to-background">
-        <Container className="py-12 text-center sm:py-16">
+        <Container className="py-10 text-center sm:py-16">
           <h1 id="shop-heading" className="font-serif text-4xl text-foreground leading-tight sm:text-5xl">
             Shop Experiences
           </h1>
@@ -128,7 +127,7 @@ export function ShopPage() {
   )
 }
 
-/** The catalogue's three parts: the featured box, every box by category, what is coming. */
+/** The catalogue: the featured box, then every box once, by category. */
 function Catalogue() {
   const catalog = useCatalog()
   if (catalog.isError)
@@ -152,8 +151,7 @@ function Catalogue() {
         </Container>
       )}
       <ShippingBanner />
-      {products && <AllProducts products={products} />}
-      {products && <ComingSoon products={products.filter((p) => p.availability === 'coming_soon')} />}
+      {products && <AllProducts products={products} featured={featured} />}
     </>
   )
 }
@@ -169,9 +167,9 @@ function FeaturedProduct({ product }: { product: ProductView }) {
     { Icon: SparklesIcon, label: 'Interactive' },
   ].filter((f) => !!f)
   return (
-    <section aria-labelledby="featured-heading" className="py-12 sm:py-16">
+    <section aria-labelledby="featured-heading" className="py-8 sm:py-16">
       <ProductJsonLd product={product} pagePath="/shop" />
-      <Container className="grid items-center gap-10 lg:grid-cols-2">
+      <Container className="grid items-center gap-6 sm:gap-10 lg:grid-cols-2">
         <div className="overflow-hidden rounded-2xl bg-card/60 shadow-sm ring-1 ring-border">
           <ProductPicture product={product} sizes="(min-width: 1024px) 36rem, 100vw" priority />
         </div>
@@ -187,7 +185,7 @@ function FeaturedProduct({ product }: { product: ProductView }) {
           <h2 id="featured-heading" className="mt-3 font-serif text-3xl text-foreground sm:text-4xl">
             {product.name}
           </h2>
-          <p className="mt-4 text-lg text-muted-foreground leading-relaxed">{product.description}</p>
+          <p className="mt-4 text-muted-foreground leading-relaxed sm:text-lg">{product.description}</p>
           <ul aria-label="At a glance" className="mt-6 flex flex-wrap gap-3">
             {facts.map(({ Icon, label }) => (
               <li
@@ -243,21 +241,32 @@ function FeaturedProduct({ product }: { product: ProductView }) {
   )
 }
 
-/** Every box, filtered by category with links (`?category=`), so the filters work without JavaScript. */
-function AllProducts({ products }: { products: ProductView[] }) {
+/**
+ * Every box once, filtered by category with links (`?category=`), so the filters work without
+ * JavaScript: the boxes one can buy (or that sold out) as cards, then those on the workbench as
+ * a compact list of their own, marked Coming Soon. The featured box, right above, is not listed
+ * again unless a category is chosen (a category's list is the whole of it).
+ */
+function AllProducts({ products, featured }: { products: ProductView[]; featured: ProductView | undefined }) {
   const [search] = useSearchParams()
   const category = categoryOf(search)
   const shown = products.filter((p) => !category || p.category === category)
+  const cards = shown.filter((p) => p.availability !== 'coming_soon' && (category || p.id !== featured?.id))
+  const coming = shown.filter((p) => p.availability === 'coming_soon')
   const filters = [null, ...PRODUCT_CATEGORIES] as const
   return (
-    <section id="boxes" aria-labelledby="all-heading" className="scroll-mt-16 py-12 sm:py-16">
+    <section id="boxes" aria-labelledby="all-heading" className="scroll-mt-16 py-10 sm:py-16">
       <Container>
         <SectionHeading id="all-heading" eyebrow="Every box" title="All Experiences" />
         <nav aria-label="Filter by category" className="mt-6">
           <ul className="flex flex-wrap gap-2">
             {filters.map((f) => (
               <li key={f ?? 'all'}>
-                <Button asChild variant={category === f ? 'default' : 'outline'}>
+                <Button
+                  asChild
+                  variant={category === f ? 'default' : 'outline'}
+                  className="pointer-coarse:h-11"
+                >
                   <Link
                     to={f ? `?category=${f}` : '?'}
                     replace
@@ -271,19 +280,90 @@ function AllProducts({ products }: { products: ProductView[] }) {
             ))}
           </ul>
         </nav>
-        {shown.length ? (
+        {cards.length > 0 && (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((product) => (
+            {cards.map((product) => (
               <li key={product.id} className="flex">
                 <ProductCard product={product} compact />
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="mt-8 text-muted-foreground">No boxes in this category yet.</p>
         )}
+        {coming.length > 0 && <ComingSoon products={coming} />}
+        {!shown.length && <p className="mt-8 text-muted-foreground">No boxes in this category yet.</p>}
       </Container>
     </section>
+  )
+}
+
+/** The boxes on the workbench, announced and not for sale yet: one compact row each. */
+function ComingSoon({ products }: { products: ProductView[] }) {
+  return (
+    <section aria-labelledby="coming-heading" className="mt-10">
+      <h3 id="coming-heading" className="font-serif text-foreground text-xl sm:text-2xl">
+        Coming Soon
+      </h3>
+      <p className="mt-1 text-muted-foreground text-sm">
+        On the workbench: not for sale yet. We can tell you when each is ready.
+      </p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {products.map((product) => (
+          <li key={product.id} className="flex">
+            <ComingSoonItem product={product} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** A box on the workbench: its picture, name (to its page: the whole row is the link), price, and Tell me. */
+function ComingSoonItem({ product }: { product: ProductView }) {
+  const titleId = useId()
+  const href = productPathOf(product.slug)
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-availability={product.availability}
+      className="relative flex w-full gap-4 rounded-xl border border-border bg-card p-3 shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="w-24 shrink-0 self-start overflow-hidden rounded-lg bg-parchment sm:w-28">
+        <ProductPicture
+          product={product}
+          sizes="7rem"
+          className="aspect-square object-contain opacity-80 grayscale-[40%]"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <p className="flex flex-wrap gap-1.5">
+          <Badge variant="secondary" className="border-border">
+            {AVAILABILITY_LABELS[product.availability]}
+          </Badge>
+          <Badge variant="outline">{CATEGORY_LABELS[product.category]}</Badge>
+        </p>
+        <h4
+          id={titleId}
+          className="mt-2 font-semibold font-serif text-base text-foreground leading-snug sm:text-lg"
+        >
+          {/* Stretched over the row: a thumb may land anywhere on it. */}
+          <Link to={href} className="after:absolute after:inset-0 after:rounded-xl hover:underline">
+            {product.name}
+          </Link>
+        </h4>
+        <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">
+          {product.tagline || product.description}
+        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 pt-2">
+          <Price product={product} className="text-lg" />
+          <Button asChild variant="ghost" size="sm" className="relative -mx-2.5 pointer-coarse:h-11">
+            <Link to={`${href}#notify`}>
+              <MailIcon aria-hidden="true" />
+              Tell me when it's ready<span className="sr-only">: {product.name}</span>
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
   )
 }
 
@@ -301,28 +381,6 @@ function ShippingBanner() {
         </p>
       </Container>
     </aside>
-  )
-}
-
-/** The boxes on the workbench: announced, not for sale yet. */
-function ComingSoon({ products }: { products: ProductView[] }) {
-  if (!products.length) return null
-  return (
-    <FeatureGrid
-      id="coming-heading"
-      muted
-      compact
-      eyebrow="On the workbench"
-      title="Coming Soon"
-      columns="cards"
-      gridClassName="mt-8"
-    >
-      {products.map((product) => (
-        <li key={product.id} className="flex">
-          <ProductCard product={product} compact />
-        </li>
-      ))}
-    </FeatureGrid>
   )
 }
 

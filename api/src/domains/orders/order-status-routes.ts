@@ -25,7 +25,13 @@ const LINK_INVALID = 'This link has expired or is not complete. Look your order 
 export const orderStatusRouter = defineRouter('/orders')
   .handle(orderStatusContract.lookup, { middleware: [limitLookups] }, async ({ c, db, deps, body }) => {
     await mailStatusLink(
-      { db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, secret: secretOf(c) },
+      {
+        db,
+        mailer: deps.mailer,
+        publicUrl: deps.config.publicUrl,
+        secret: secretOf(c),
+        rateLimits: deps.rateLimits,
+      },
       body.email,
       body.order_number,
     )

@@ -8,6 +8,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orderItems, orders, shipments } from '../../db/schema'
+import type { LimitRule, RateLimits } from '../../lib/rate-limits'
 import type { Mailer } from '../../mail'
 import { orderNumberSql } from './admin-queries'
 import { orderStatusLinkMail } from './fulfilment-mails'
@@ -47,6 +48,14 @@ export function readStatusToken(
   return expiresAt.getTime() > now ? { orderId, expiresAt } : null
 }
 
+/**
+ * Status links mailed to one address an hour, whoever asks and from wherever: the number and
+ * the email of a receipt are not secrets (a forwarded mail, a packing slip), and the lookup's
+ * limit per client address alone let anyone with many addresses have the shop mail an order's
+ * owner without end. Past it nothing is sent, and the lookup answers as always.
+ */
+export const ORDER_STATUS_MAILS: LimitRule = { name: 'order-status-mail', limit: 5, windowMs: 60 * 60_000 }
+
 /** Orders a buyer can ask about: paid ones (a refunded order still has a story to tell). */
 const LOOKABLE = ['paid', 'completed', 'refunded'] as const
 
@@ -56,7 +65,13 @@ const LOOKABLE = ['paid', 'completed', 'refunded'] as const
  * prefix search): a guest guessing a prefix must not be mailed someone's order.
  */
 export async function mailStatusLink(
-  deps: { db: Db; mailer: Mailer; publicUrl: string; secret: string },
+  deps: {
+    db: Db
+    mailer: Mailer
+    publicUrl: string
+    secret: string
+    rateLimits: Pick<RateLimits, 'consume'>
+  },
   email: string,
   number: string,
 ): Promise<void> {
@@ -72,6 +87,9 @@ export async function mailStatusLink(
       ),
     )
     .limit(5)
+  if (!found.length) return
+  // Counted only when a mail would go: a miss costs the owner's allowance nothing.
+  if (!(await deps.rateLimits.consume(ORDER_STATUS_MAILS, email.toLowerCase())).allowed) return
   // The number is the end of a payment session id, so two orders could share it: each
   // matching order gets its own link.
   for (const order of found) {

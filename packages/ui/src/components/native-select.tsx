@@ -17,8 +17,9 @@ function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
       <select
         data-slot="native-select"
         className={cn(
-          // 16 px on a phone, as `Input`: iOS zooms the page into a smaller field it focuses.
-          'h-10 w-full min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-base text-foreground shadow-xs transition-[color,border-color,box-shadow] md:text-sm',
+          // 16 px on a phone, as `Input`: iOS zooms the page into a smaller field it focuses;
+          // a thumb's height on a touch screen.
+          'h-10 w-full pointer-coarse:h-11 min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-base text-foreground shadow-xs transition-[color,border-color,box-shadow] md:text-sm',
           'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-1',
           'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
         )}

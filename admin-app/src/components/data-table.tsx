@@ -108,7 +108,7 @@ export function DataTable<Row extends RowData>({
           </label>
           <select
             id={sortId}
-            className="flex h-10 min-w-0 flex-1 rounded-md border border-input bg-card px-3 py-1 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+            className="flex h-10 min-w-0 flex-1 rounded-md border pointer-coarse:h-11 border-input bg-card px-3 py-1 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
             value={current ? `${current.id}:${current.desc ? 'desc' : 'asc'}` : ''}
             onChange={(event) => {
               const [id = '', direction] = event.target.value.split(':')

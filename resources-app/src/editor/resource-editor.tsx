@@ -74,7 +74,7 @@ const toForm = (r: EditableResource): FormIn => ({
 })
 
 const selectClass =
-  'flex h-10 w-full rounded-md border border-input bg-card px-3 py-1 text-base text-foreground shadow-xs md:text-sm focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-1 aria-invalid:border-destructive'
+  'flex h-10 w-full rounded-md border border-input bg-card px-3 py-1 text-base pointer-coarse:h-11 text-foreground shadow-xs md:text-sm focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-1 aria-invalid:border-destructive'
 
 /**
  * `/admin/resources/new` and `/admin/resources/:id/edit` (issue 13), mounted by the admin
@@ -237,7 +237,7 @@ function EditorForm({ options, resource }: { options: EditorOptions; resource: E
       <LeaveGuard when={isDirty && !busy} />
       <Link
         to={BACK_TO_RESOURCES}
-        className="mb-4 inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+        className="mb-4 inline-flex min-h-8 items-center gap-1 text-sm text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
       >
         <ArrowLeftIcon aria-hidden className="size-4" />
         Resources
@@ -377,7 +377,7 @@ function EditorForm({ options, resource }: { options: EditorOptions; resource: E
             )}
           </Field>
 
-          <label className="flex items-center gap-3 text-foreground">
+          <label className="flex items-center gap-3 text-foreground pointer-coarse:min-h-11">
             <input type="checkbox" className="size-4 accent-primary" {...register('is_featured')} />
             Featured on the library's front page
           </label>

@@ -43,7 +43,7 @@ export function MessagesTab() {
             {row.original.email && (
               <a
                 href={`mailto:${row.original.email}`}
-                className="truncate text-xs text-primary underline-offset-4 hover:underline"
+                className="truncate text-xs text-primary underline-offset-4 hover:underline pointer-coarse:py-3"
               >
                 {row.original.email}
               </a>

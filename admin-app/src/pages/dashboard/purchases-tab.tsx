@@ -21,7 +21,7 @@ export function PurchasesTab() {
         cell: ({ row }) => (
           <Link
             to={`/admin/orders/${row.original.order_id}`}
-            className="font-mono text-primary underline-offset-4 hover:underline"
+            className="inline-flex min-h-8 items-center font-mono text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
           >
             {row.original.order_number}
           </Link>

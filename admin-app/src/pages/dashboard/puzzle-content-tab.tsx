@@ -132,7 +132,7 @@ function EditStepForm({ step, onDone }: { step: PuzzleContentRow; onDone: () => 
       <Field id="step-unlock" label="Unlock message" error={errors.unlock_message?.message}>
         {(control) => <Textarea rows={2} {...control} {...form.register('unlock_message')} />}
       </Field>
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm pointer-coarse:min-h-11">
         <input type="checkbox" className="size-4 accent-primary" {...form.register('is_active')} />
         Active (shown to players)
       </label>

@@ -354,7 +354,7 @@ function Discounts() {
               {(c) => <Input {...c} type="date" value={values.endsOn} onChange={set('endsOn')} />}
             </Field>
           </div>
-          <label className="flex items-center gap-2 text-sm">
+          <label className="flex items-center gap-2 text-sm pointer-coarse:min-h-11">
             <input
               type="checkbox"
               className="size-4 accent-primary"
@@ -411,9 +411,9 @@ function ProductChoice({
     <fieldset className="grid gap-2">
       <legend className="mb-1 font-medium text-sm">Only these boxes (none chosen: the whole order)</legend>
       {products.isPending && <p className="text-muted-foreground text-sm">Loading products…</p>}
-      <div className="grid max-h-40 gap-1 overflow-y-auto">
+      <div className="grid max-h-40 gap-1 overflow-y-auto pointer-coarse:max-h-56">
         {rows.map((p) => (
-          <label key={p.id} className="flex items-center gap-2 text-sm">
+          <label key={p.id} className="flex items-center gap-2 text-sm pointer-coarse:min-h-11">
             <input
               type="checkbox"
               className="size-4 accent-primary"

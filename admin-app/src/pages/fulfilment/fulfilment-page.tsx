@@ -157,7 +157,7 @@ function Fulfilment() {
         aria-label="Selected orders"
         className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-border bg-card p-3"
       >
-        <label className="mr-auto flex items-center gap-2 text-sm">
+        <label className="mr-auto flex items-center gap-2 text-sm pointer-coarse:min-h-11">
           <input
             type="checkbox"
             className="size-5 accent-primary"
@@ -284,19 +284,22 @@ function QueueCard({
       className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-lg border border-border bg-card p-4 has-[:checked]:border-primary"
       data-order={entry.order_number}
     >
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-1 size-5 accent-primary"
-        checked={checked}
-        onChange={onToggle}
-        aria-label={`Select order ${entry.order_number}`}
-      />
+      {/* The box is 20 px; its label around it, 44 px, is what a thumb taps. */}
+      <label className="-m-3 cursor-pointer self-start p-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-1 block size-5 accent-primary"
+          checked={checked}
+          onChange={onToggle}
+          aria-label={`Select order ${entry.order_number}`}
+        />
+      </label>
       <div className="grid min-w-0 gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)]">
         <div className="min-w-0">
           <Link
             to={`/admin/orders/${entry.order_id}`}
-            className="font-mono font-semibold text-primary underline-offset-4 hover:underline"
+            className="inline-flex min-h-8 items-center font-mono font-semibold text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
           >
             {entry.order_number}
           </Link>

@@ -53,7 +53,7 @@ export function ChartCard<Row>({
         {rows.length === 0 ? <p className="text-muted-foreground text-sm">Nothing in this period.</p> : null}
         <div className="flex flex-col items-start gap-3">
           <details className="w-full min-w-0">
-            <summary className="cursor-pointer rounded-sm text-sm font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+            <summary className="cursor-pointer rounded-sm text-sm font-medium pointer-coarse:py-3 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
               Show the data as a table
             </summary>
             {/* Scrolls when long or wide: focusable, so a keyboard can scroll it too (axe). */}

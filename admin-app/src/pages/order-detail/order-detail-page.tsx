@@ -246,7 +246,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               <Row label="Email">
                 <a
                   href={`mailto:${order.customer_email}`}
-                  className="text-primary underline-offset-4 hover:underline"
+                  className="inline-flex min-h-8 items-center text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
                 >
                   {order.customer_email}
                 </a>
@@ -299,7 +299,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                     href={order.provider_url}
                     target="_blank"
                     rel="noreferrer"
-                    className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                    className="inline-flex min-h-8 items-center gap-1 text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
                   >
                     View in Stripe
                     <ExternalLinkIcon aria-hidden className="size-3.5" />
@@ -348,7 +348,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                           href={parcel.tracking_url}
                           target="_blank"
                           rel="noreferrer"
-                          className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                          className="inline-flex min-h-8 items-center gap-1 text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
                         >
                           {parcel.tracking_number}
                           <ExternalLinkIcon aria-hidden className="size-3.5" />
@@ -566,7 +566,7 @@ function LinesRefundForm({ order, busy, onCancel, onRefund }: RefundFormProps) {
         email. This cannot be undone.
       </DialogHead>
       {left.length > 0 && <ItemCounts of="refund" items={left} counts={counts} setCounts={setCounts} />}
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm pointer-coarse:min-h-11">
         <input
           type="checkbox"
           className="size-4 accent-primary"

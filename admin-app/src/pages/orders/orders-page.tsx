@@ -43,7 +43,7 @@ function Orders() {
         cell: ({ row }) => (
           <Link
             to={`/admin/orders/${row.original.order_id}`}
-            className="font-mono text-primary underline-offset-4 hover:underline"
+            className="inline-flex min-h-8 items-center font-mono text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
             aria-label={`Order ${row.original.order_number}`}
           >
             {row.original.order_number}

@@ -234,7 +234,7 @@ export function PicturesPanel({
           type="file"
           multiple
           accept="image/png,image/jpeg,image/webp"
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:font-medium file:text-foreground"
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:font-medium file:text-foreground pointer-coarse:file:py-3"
           onChange={(e) => {
             choose(e.target.files)
             e.target.value = ''

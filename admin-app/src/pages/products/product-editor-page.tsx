@@ -317,7 +317,7 @@ function ProductEditor({ product }: { product: EditableProduct | null }) {
           </FormSection>
 
           <FormSection title="Featuring">
-            <label className="flex items-center gap-2 text-sm">
+            <label className="flex items-center gap-2 text-sm pointer-coarse:min-h-11">
               <input
                 type="checkbox"
                 className="size-4 accent-primary"

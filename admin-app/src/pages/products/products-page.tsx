@@ -43,7 +43,7 @@ function Products() {
           <div className="grid min-w-[10rem] max-w-[18rem] max-md:justify-items-end">
             <Link
               to={`/admin/products/${row.original.id}`}
-              className="truncate font-medium text-primary underline-offset-4 hover:underline"
+              className="block truncate font-medium text-primary underline-offset-4 hover:underline pointer-coarse:py-3"
               aria-label={`Edit ${row.original.name}`}
             >
               {row.original.name}

@@ -74,7 +74,7 @@ export function StepForm({
       <Field label="Unlock message" error={errors.unlock_message}>
         {(c) => <Textarea rows={2} {...c} value={values.unlock_message} onChange={set('unlock_message')} />}
       </Field>
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm pointer-coarse:min-h-11">
         <input
           type="checkbox"
           className="size-4 accent-primary"

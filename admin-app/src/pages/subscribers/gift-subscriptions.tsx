@@ -52,7 +52,7 @@ export function GiftSubscriptions() {
       cell: ({ row }) => (
         <button
           type="button"
-          className="text-left font-medium text-primary underline-offset-4 hover:underline"
+          className="text-left font-medium text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
           onClick={() => update({ gift: row.original.id })}
         >
           <Badge variant="outline" className="mr-2">

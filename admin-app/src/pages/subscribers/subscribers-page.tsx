@@ -113,7 +113,7 @@ function Subscribers() {
         cell: ({ row }) => (
           <button
             type="button"
-            className="text-left font-medium text-primary underline-offset-4 hover:underline"
+            className="text-left font-medium text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
             onClick={() => update({ id: row.original.id })}
           >
             {row.original.email}

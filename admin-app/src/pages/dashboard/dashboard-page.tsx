@@ -80,6 +80,9 @@ const SECTIONS = [
   { to: '/admin/fulfilment', label: 'Fulfilment', icon: TruckIcon },
 ]
 
+/** A section's button: its words wrap in a narrow column rather than overflow it. */
+const SECTION_BUTTON = 'h-auto min-h-10 whitespace-normal py-2 text-center leading-tight xl:whitespace-nowrap'
+
 function AdminOverview() {
   const summary = useQuery(summaryQuery())
   useEffect(() => {
@@ -87,20 +90,29 @@ function AdminOverview() {
   }, [summary.isError])
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-end gap-2">
-        {/* The developers' page, out of the owner's tabs but a click away. */}
-        <LinkButton to="/admin/deployments" variant="ghost" size="sm" className="text-muted-foreground">
-          Deployments (developers)
-        </LinkButton>
+      {/* The developers' page, out of the owner's tabs but a click away. */}
+      <LinkButton
+        to="/admin/deployments"
+        variant="ghost"
+        size="sm"
+        className="justify-self-end text-muted-foreground"
+      >
+        Deployments (developers)
+      </LinkButton>
+      {/* Even columns until one row holds them all (a wrapping row left ragged rows of odd widths). */}
+      <nav
+        aria-label="Admin sections"
+        className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:flex xl:justify-end"
+      >
         {SECTIONS.map(({ to, label, icon }) => (
-          <LinkButton key={to} to={to} icon={icon} variant="outline">
+          <LinkButton key={to} to={to} icon={icon} variant="outline" className={SECTION_BUTTON}>
             {label}
           </LinkButton>
         ))}
-        <LinkButton to="/admin/orders" icon={ClipboardListIcon}>
+        <LinkButton to="/admin/orders" icon={ClipboardListIcon} className={SECTION_BUTTON}>
           View Orders
         </LinkButton>
-      </div>
+      </nav>
       <SummaryCards />
       <SubscriberFigures withRevenue={false} />
       <LowStock />

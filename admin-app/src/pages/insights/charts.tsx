@@ -22,6 +22,7 @@ import { ChartCard, SERIES_COLOURS } from './chart-card'
  */
 
 const tick = { fontSize: 12, fill: 'var(--color-muted-foreground)' }
+const legendStyle = { fontSize: 12 }
 
 export type Series = {
   key: string
@@ -78,10 +79,11 @@ export function PeriodChart({
         label={{ value: valueLabel, angle: -90, position: 'insideLeft', fontSize: 12 }}
       />
       <Tooltip formatter={format ? (value) => format(Number(value)) : undefined} />
-      {series.length > 1 && <Legend />}
+      {series.length > 1 && <Legend wrapperStyle={legendStyle} />}
     </>
   )
-  const margin = { left: 8 }
+  // Room below for the period axis's label when no legend sits under it.
+  const margin = { left: 8, right: 8, bottom: series.length > 1 ? 0 : 12 }
   return (
     <ResponsiveContainer>
       {kind === 'bars' ? (
@@ -147,7 +149,13 @@ export function RankedBars({
 }) {
   return (
     <ResponsiveContainer>
-      <BarChart data={rows as object[]} layout="vertical" accessibilityLayer margin={{ left: 8 }}>
+      {/* Room below for the value axis's label (it was cut off), and at the right for its last tick. */}
+      <BarChart
+        data={rows as object[]}
+        layout="vertical"
+        accessibilityLayer
+        margin={{ left: 8, right: 16, bottom: series.length > 1 ? 0 : 12 }}
+      >
         <CartesianGrid horizontal={false} />
         <XAxis
           type="number"
@@ -159,7 +167,7 @@ export function RankedBars({
         />
         <YAxis type="category" dataKey={category} tick={tick} width={categoryWidth} />
         <Tooltip formatter={format ? (value) => format(Number(value)) : undefined} />
-        {series.length > 1 && <Legend />}
+        {series.length > 1 && <Legend wrapperStyle={legendStyle} />}
         {series.map((s, i) => (
           <Bar key={s.key} dataKey={s.key} name={s.name} fill={colourOf(s, i)} />
         ))}

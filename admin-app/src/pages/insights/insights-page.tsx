@@ -38,7 +38,15 @@ function presetRange(preset: string, now = Date.now()): InsightsRange {
 }
 
 const money = (cents: number) => formatMoney(cents)
-const axisMoney = (cents: number) => `$${formatCount(Math.round(cents / 100))}`
+// An axis's money is short, whatever the size ($750, $3.6K, -$1.2K): a long tick crowded the
+// axis's own label, and a minus sign came after the dollar sign.
+const compactDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+})
+const axisMoney = (cents: number) => compactDollars.format(Math.round(cents / 100))
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
 
 type Totals<K extends string> = Record<K, number | null>

@@ -322,6 +322,7 @@ test.describe('the shop on a phone', () => {
     // The whole row opens the box's page.
     const first = coming.getByRole('article').first()
     const name = await first.getByRole('heading').textContent()
+    await first.scrollIntoViewIfNeeded()
     const box = await first.boundingBox()
     await page.touchscreen.tap((box?.x ?? 0) + 40, (box?.y ?? 0) + 40)
     await expect(page.getByRole('heading', { level: 1, name: name ?? '' })).toBeVisible()

@@ -148,6 +148,11 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
       initial_cents: z.number().int(),
       balance_cents: z.number().int(),
       status: z.enum(['pending', 'active', 'disabled']),
+      /**
+       * A refund closed the card and lost the provider's answer (a timeout): refunding this
+       * amount again finishes it, once (0: none).
+       */
+      unfinished_refund_cents: z.number().int(),
     })
     .nullable(),
   can_ship: z.boolean(),

@@ -104,14 +104,35 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
     expect(res.status).toBe(201)
     return res.body.data
   }
-  /** The payment provider refuses the next refund (it is down), then works again. */
+  /** The payment provider refuses the next refund (a 4xx, as Stripe answers one it will not make), then works again. */
   const providerRefusesNextRefund = () => {
     const test = deps.payments.test!
     const refund = test.refund.bind(test)
     test.refund = async () => {
       test.refund = refund
-      throw new Error('the provider is down')
+      throw Object.assign(new Error('This charge cannot be refunded'), { statusCode: 400 })
     }
+  }
+  /**
+   * The provider makes the next refund but its answer is lost (a timeout): asked again with the
+   * same idempotency key, it answers with that refund and makes no other. `made`: what it was
+   * asked (key and amount), each time.
+   */
+  const providerLosesNextAnswer = () => {
+    const test = deps.payments.test!
+    const original = test.refund
+    const made: [string, number][] = []
+    let lose = true
+    test.refund = async (payment) => {
+      made.push([payment.idempotencyKey, payment.amountCents])
+      const outcome = await original.call(test, payment)
+      if (!lose) return outcome
+      lose = false
+      throw Object.assign(new Error('Request was retried 2 times and timed out'), {
+        type: 'StripeConnectionError',
+      })
+    }
+    return { made, stop: () => (test.refund = original) }
   }
   /** A gift card bought in the shop for `to` and paid: its code (from its mail), its order and its id. */
   const buyCard = async (amountCents: number, to: string) => {
@@ -598,6 +619,7 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       initial_cents: 2000,
       balance_cents: 1000,
       status: 'active',
+      unfinished_refund_cents: 0,
     })
 
     const rest = await refund(spent.order.id, { amount_cents: 1000 })
@@ -772,6 +794,59 @@ describe.each(DRIVERS)('discount codes and gift cards on %s', (driver) => {
       { key: `refund-${whole.order.id}`, amountCents: 2500, found: 'free' },
       { key: `refund-${spent.order.id}`, amountCents: 1500, found: 'free' },
     ])
+  })
+
+  it("keeps a bought card closed when the provider's answer to its refund is lost, and its retry finishes the same refund once", async () => {
+    const card = await buyCard(2500, 'lost-answer@example.com')
+    const lost = providerLosesNextAnswer()
+    try {
+      const first = await refund(card.order.id)
+      expect(first.status).toBe(502)
+      expect(first.body.error.message).toBe(
+        'We could not tell whether the payment provider made this refund, so the gift card stays closed. Refund $25.00 again to finish: it is asked for as the same refund, never made twice.',
+      )
+      // The money may be back with the buyer: the card is not spendable meanwhile.
+      expect(await cardState(card.cardId)).toMatchObject({ balance: 0, ledger: 0 })
+      const spend = await checkout(browser(app), 'lost-answer-spender@example.com', {
+        productSlug: 'ten-box',
+        giftCardCode: card.code,
+      })
+      expect(spend.status).toBeGreaterThanOrEqual(400)
+      expect(spend.status).toBeLessThan(500)
+      // The order's page says what is left to finish.
+      const detail = await admin.json<{ data: { gift_card: { unfinished_refund_cents: number } } }>(
+        `/api/admin/orders/${card.order.id}`,
+      )
+      expect(detail.body.data.gift_card).toMatchObject({ balance_cents: 0, unfinished_refund_cents: 2500 })
+      // Another amount is not this refund's retry.
+      const other = await refund(card.order.id, { amount_cents: 1000 })
+      expect(other.status).toBe(409)
+      expect(other.body.error.message).toBe(
+        "An earlier refund of $25.00 closed this order's gift card and did not finish: refund $25.00 to finish it.",
+      )
+      // The retry: the same key, so one refund at the provider; the order is refunded, the card closed once.
+      const retries = await Promise.all(Array.from({ length: 20 }, () => refund(card.order.id)))
+      expect(retries.filter((r) => r.status === 200)).toHaveLength(1)
+      for (const r of retries) expect([200, 409]).toContain(r.status)
+    } finally {
+      lost.stop()
+    }
+    // Asked twice (the lost answer, the retry) for one refund: the same key and amount.
+    expect(lost.made).toEqual([
+      [`refund-${card.order.id}`, 2500],
+      [`refund-${card.order.id}`, 2500],
+    ])
+    expect(await closesOf(card.cardId)).toEqual([{ amount: -2500 }])
+    const [order] = await queryRows<{ status: string; refunded: number; refunds: number }>(
+      database.db,
+      sql`select status, refunded_cents as refunded, (select count(*)::int from refunds where order_id = ${card.order.id}) as refunds
+          from orders where id = ${card.order.id}`,
+    )
+    expect(order).toEqual({ status: 'refunded', refunded: 2500, refunds: 1 })
+    const after = await admin.json<{ data: { gift_card: { unfinished_refund_cents: number } } }>(
+      `/api/admin/orders/${card.order.id}`,
+    )
+    expect(after.body.data.gift_card.unfinished_refund_cents).toBe(0)
   })
 
   it("closes a bought card only when it holds what its refund expects, and once: that refund's retry goes on, any other is refused", async () => {

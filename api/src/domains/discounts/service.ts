@@ -572,7 +572,21 @@ export async function issuePurchasedGiftCard(
  * must check first (`closeCardBoughtBy`).
  */
 export async function giftCardBoughtBy(db: DbOrTx, orderId: string) {
-  return findIssuedCardOfOrder(db, orderId)
+  const card = await findIssuedCardOfOrder(db, orderId)
+  if (!card) return null
+  return { ...card, closedCents: await closedForOrder(db, card.id, orderId) }
+}
+
+/**
+ * What a refund of `orderId` took off the card and still holds (its close less any reopening):
+ * more than 0 while that refund's close stands, which is for good once it is recorded, and
+ * until its retry when the provider's answer was lost.
+ */
+async function closedForOrder(db: DbOrTx, cardId: string, orderId: string) {
+  const net = (await ledgerOf(db, cardId))
+    .filter((entry) => entry.kind === 'adjust' && entry.orderId === orderId)
+    .reduce((sum, entry) => sum + entry.amountCents, 0)
+  return net < 0 ? -net : 0
 }
 
 /**
@@ -604,14 +618,16 @@ export async function cardSentBy(db: DbOrTx, orderId: string) {
 }
 
 /** The card an order bought, as the admin's order page shows it (null when it bought none). */
-export async function boughtCardSummary(db: DbOrTx, orderId: string) {
-  const card = await findIssuedCardOfOrder(db, orderId)
+export async function boughtCardSummary(db: DbOrTx, orderId: string, refundedCents: number) {
+  const card = await giftCardBoughtBy(db, orderId)
   return card
     ? {
         last4: card.last4,
         initial_cents: card.initialCents,
         balance_cents: card.balanceCents,
         status: card.status,
+        // Closed by a refund whose provider answer was lost: refunding this again finishes it.
+        unfinished_refund_cents: refundedCents === 0 ? card.closedCents : 0,
       }
     : null
 }
@@ -649,14 +665,12 @@ export async function closeCardBoughtBy(
   return db.transaction(async (tx) => {
     const card = await findIssuedCardOfOrder(tx, orderId, { lock: true })
     if (!card) return null
-    const closedFor = (await ledgerOf(tx, card.id))
-      .filter((entry) => entry.kind === 'adjust' && entry.orderId === orderId)
-      .reduce((sum, entry) => sum + entry.amountCents, 0)
-    if (closedFor < 0) {
-      if (-closedFor === expectedBalanceCents && card.balanceCents === 0)
-        return { id: card.id, balanceCents: -closedFor, status: 'active' }
+    const closedFor = await closedForOrder(tx, card.id, orderId)
+    if (closedFor > 0) {
+      if (closedFor === expectedBalanceCents && card.balanceCents === 0)
+        return { id: card.id, balanceCents: closedFor, status: 'active' }
       throw conflict(
-        `The gift card this order bought has been closed by another refund of this order (${formatMoney(-closedFor)}). Reload the page.`,
+        `The gift card this order bought has been closed by another refund of this order (${formatMoney(closedFor)}). Reload the page.`,
       )
     }
     // Spent from since the admin looked (or a whole refund of a card spent from): nothing changes.

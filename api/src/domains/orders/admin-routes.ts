@@ -14,7 +14,7 @@ async function detailOf(db: Db, orderId: string) {
   const order = await orderDetail(db, orderId)
   if (!order) throw notFound(ORDER_NOT_FOUND)
   // A bought gift card: what its refund can give back (what is left on it).
-  return { ...order, gift_card: await boughtCardSummary(db, orderId) }
+  return { ...order, gift_card: await boughtCardSummary(db, orderId, order.refunded_cents) }
 }
 
 /** The admin's orders: list with server-side filters, CSV export, detail, refund and shipping. */
@@ -39,7 +39,13 @@ export const adminOrdersRouter = defineRouter('/admin/orders')
   )
   .handle(adminOrdersContract.refund, async ({ c, db, deps, params, body, user }) => {
     const outcome = await refundOrder(
-      { db, mailer: deps.mailer, payments: deps.payments, publicUrl: deps.config.publicUrl },
+      {
+        db,
+        mailer: deps.mailer,
+        payments: deps.payments,
+        publicUrl: deps.config.publicUrl,
+        log: c.get('log'),
+      },
       user.id,
       params.id,
       {

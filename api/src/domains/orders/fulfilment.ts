@@ -12,6 +12,7 @@ import {
 } from '../../db/schema'
 import { ClaimBusyError, completeClaim, runOnce } from '../../lib/claim-once'
 import { ApiError, conflict } from '../../lib/errors'
+import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail'
 import { recordAudit } from '../../services/audit'
 import { returnStock } from '../catalog/service'
@@ -22,7 +23,7 @@ import {
   reopenCardBoughtBy,
   spentCardMessage,
 } from '../discounts/service'
-import { type PaymentProvider, type Payments, providerFor } from '../payments/service'
+import { isDefiniteRefusal, type PaymentProvider, type Payments, providerFor } from '../payments/service'
 import { orderPageUrl, refundMail, shippedMail } from './fulfilment-mails'
 
 /**
@@ -30,7 +31,7 @@ import { orderPageUrl, refundMail, shippedMail } from './fulfilment-mails'
  * is one transaction with its status history entry and its audit entry; the customer's
  * mail goes out after the change is committed.
  */
-type Deps = { db: Db; mailer: Mailer; payments: Payments; publicUrl: string }
+type Deps = { db: Db; mailer: Mailer; payments: Payments; publicUrl: string; log?: Logger }
 
 const REFUNDABLE = ['paid', 'completed'] as const
 
@@ -93,7 +94,18 @@ export async function refundOrder(
   // value, or the part left as stated; and it is what goes back, to the cent.
   const boughtCard = await giftCardBoughtBy(deps.db, order.id)
   let cardHolds: number | null = null
-  if (boughtCard) {
+  if (boughtCard && boughtCard.closedCents > 0 && order.refundedCents === 0) {
+    // An earlier refund closed the card and then lost the provider's answer (a timeout, a
+    // 5xx): the money may have gone back. This is its retry: the same amount, the same
+    // idempotency key (the same `seq`), so the provider refunds it once whichever it was.
+    const closed = boughtCard.closedCents
+    const whole = closed === boughtCard.initialCents
+    if (request.lines || (request.amountCents ?? (whole ? left : undefined)) !== closed)
+      throw conflict(
+        `An earlier refund of ${money(closed)} closed this order's gift card and did not finish: refund ${money(closed)} to finish it.`,
+      )
+    cardHolds = closed
+  } else if (boughtCard) {
     const spent = boughtCard.balanceCents < boughtCard.initialCents
     if (spent && boughtCard.balanceCents === 0 && order.refundedCents > 0)
       throw conflict(
@@ -175,8 +187,19 @@ export async function refundOrder(
           currency: order.currency,
           idempotencyKey: seq === 1 ? `refund-${order.id}` : `refund-${order.id}-${seq}`,
         }).catch(async (err: unknown) => {
-          if (closedCard) await reopenCardBoughtBy(deps.db, order.id, closedCard)
-          throw err
+          if (!closedCard) throw err
+          // Reopened only when the provider certainly refunded nothing: after a timeout or a 5xx
+          // the money may be back with the buyer, and an open card would give it twice.
+          if (isDefiniteRefusal(err)) {
+            await reopenCardBoughtBy(deps.db, order.id, closedCard)
+            throw err
+          }
+          deps.log?.error({ err, orderId: order.id }, 'gift card order refund: the provider gave no answer')
+          throw new ApiError(
+            502,
+            'provider_uncertain',
+            `We could not tell whether the payment provider made this refund, so the gift card stays closed. Refund ${money(amountCents)} again to finish: it is asked for as the same refund, never made twice.`,
+          )
         })
         await deps.db.transaction(async (tx) => {
           const [locked] = await tx

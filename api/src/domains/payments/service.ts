@@ -53,6 +53,7 @@ export function createPayments(config: PaymentsConfig, publicUrl: string): Payme
 }
 
 export { providerFor } from './provider-for'
+export { isDefiniteRefusal } from './refusal'
 
 /** The configured provider, or a 503 the buyer can read when payments are not configured. */
 export function providerOf(deps: AppDeps): PaymentProvider {

@@ -603,17 +603,23 @@ function GiftCardRefundForm({
   onCancel,
   onRefund,
 }: RefundFormProps & { card: NonNullable<AdminOrderDetail['gift_card']> }) {
+  // A refund that closed the card and lost the provider's answer is finished by refunding the
+  // same amount again (the provider is asked for the same refund).
+  const unfinished = card.unfinished_refund_cents
   const spent = card.balance_cents < card.initial_cents
-  const amount = spent
-    ? Math.min(card.balance_cents, order.amount_cents - order.refunded_cents)
-    : order.amount_cents - order.refunded_cents
+  const amount =
+    unfinished > 0
+      ? unfinished
+      : spent
+        ? Math.min(card.balance_cents, order.amount_cents - order.refunded_cents)
+        : order.amount_cents - order.refunded_cents
   return (
     <Form
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault()
         onRefund({
-          ...(spent ? { amount_cents: amount } : {}),
+          ...(spent || unfinished > 0 ? { amount_cents: amount } : {}),
           expected_refunded_cents: order.refunded_cents,
         })
       }}
@@ -624,11 +630,13 @@ function GiftCardRefundForm({
       </DialogHead>
       <p>
         This order bought gift card …{card.last4} ({formatMoney(card.initial_cents)}).{' '}
-        {card.balance_cents === 0
-          ? 'Nothing is left on it, so there is nothing to refund.'
-          : spent
-            ? `${formatMoney(card.initial_cents - card.balance_cents)} of it has been spent: only what is left (${formatMoney(card.balance_cents)}) can be refunded, and the card is closed.`
-            : 'Nobody has spent from it: the card is closed, and its code buys nothing after the refund.'}
+        {unfinished > 0
+          ? `An earlier refund of ${formatMoney(unfinished)} closed the card, and the payment provider's answer to it was lost. Refund it again to finish: the provider is asked for that same refund, never a second one.`
+          : card.balance_cents === 0
+            ? 'Nothing is left on it, so there is nothing to refund.'
+            : spent
+              ? `${formatMoney(card.initial_cents - card.balance_cents)} of it has been spent: only what is left (${formatMoney(card.balance_cents)}) can be refunded, and the card is closed.`
+              : 'Nobody has spent from it: the card is closed, and its code buys nothing after the refund.'}
       </p>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
@@ -637,7 +645,7 @@ function GiftCardRefundForm({
         <Button
           type="submit"
           variant="destructive"
-          disabled={busy || amount <= 0 || card.balance_cents === 0}
+          disabled={busy || amount <= 0 || (card.balance_cents === 0 && unfinished === 0)}
         >
           {busy && <Spinner size="sm" label="Refunding" />}
           Refund {formatMoney(amount)}

@@ -72,6 +72,8 @@ export type StripeProvider = PaymentProvider & {
   snapshotOf(subscription: Stripe.Subscription): StripeSubscriptionSnapshot | null
   /** The Stripe price of one of our plans (`price_basic_monthly`, ...): configured, else by lookup key. */
   priceOf(priceId: string): Promise<string>
+  /** The plan of a Stripe price (an invoice line's), or null when it is none of ours. */
+  tierOfPrice(price: string | Stripe.Price | null | undefined): Promise<SubscriptionTier | null>
 }
 
 export type StripeSubscriptionSnapshot = {

@@ -1,4 +1,10 @@
-import { formatMoney, monthName, planOfTier, SUBSCRIBED_STATUSES } from '@lamplight/contracts'
+import {
+  formatMoney,
+  monthName,
+  planOfTier,
+  SUBSCRIBED_STATUSES,
+  type SubscriptionTier,
+} from '@lamplight/contracts'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import {
   products,
@@ -141,6 +147,11 @@ export type PaidPeriod = {
   /** What was charged; null: the plan's price, or 0 when the month was skipped (test mode). */
   amountCents: number | null
   invoiceId: string | null
+  /**
+   * The plan the payment was for (Stripe: the invoice's period line), whose boxes the month
+   * ships; null or absent: the subscription's plan now (a test renewal charges it now).
+   */
+  tier?: SubscriptionTier | null
 }
 
 /**
@@ -256,9 +267,11 @@ async function creditStripeCustomer(deps: SubscriptionDeps, credit: StripeCredit
 export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod): Promise<PeriodOutcome> {
   let stripeCredit: StripeCredit | null = null
   const outcome = await deps.db.transaction(async (tx): Promise<PeriodOutcome> => {
-    const sub = await lockSubscription(tx, eq(subscriptions.providerSubscriptionId, paid.subscriptionId))
-    if (!sub) return 'unknown'
-    if (!SUBSCRIBED.includes(sub.status) || sub.status === 'past_due') return 'not-subscribed'
+    const locked = await lockSubscription(tx, eq(subscriptions.providerSubscriptionId, paid.subscriptionId))
+    if (!locked) return 'unknown'
+    if (!SUBSCRIBED.includes(locked.status) || locked.status === 'past_due') return 'not-subscribed'
+    // The month is the plan it was paid for: its boxes, and the most a skip's credit can be.
+    const sub = paid.tier ? { ...locked, tier: paid.tier } : locked
     const period = monthOf(paid.periodStart)
     const [existing] = await tx
       .select()
@@ -287,7 +300,12 @@ export async function recordPaidPeriod(deps: SubscriptionDeps, paid: PaidPeriod)
       ) {
         await tx
           .update(subscriptionPeriods)
-          .set({ status: 'awaiting_box', amountCents: paid.amountCents, invoiceId: paid.invoiceId })
+          .set({
+            status: 'awaiting_box',
+            tier: sub.tier,
+            amountCents: paid.amountCents,
+            invoiceId: paid.invoiceId,
+          })
           .where(eq(subscriptionPeriods.id, existing.id))
         return shipWaiting(tx, sub, existing)
       }

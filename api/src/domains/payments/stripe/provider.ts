@@ -1,5 +1,6 @@
 import {
   planOfPriceId,
+  SUBSCRIPTION_PLANS,
   SUBSCRIPTION_TIERS,
   type SubscriptionPriceId,
   type SubscriptionTier,
@@ -193,6 +194,21 @@ export function createStripeProvider(
       return { reference: refund.id }
     },
     priceOf: stripePriceOf,
+    async tierOfPrice(price) {
+      if (!price) return null
+      if (typeof price !== 'string') {
+        const planPriceId = planPriceIdOf(price)
+        if (planPriceId) return planOfPriceId(planPriceId)?.tier ?? null
+        price = price.id
+      }
+      if (planOfPriceId(price)) return planOfPriceId(price)!.tier
+      // A Stripe price id: each plan's, as configured or found by its lookup key (cached).
+      for (const plan of SUBSCRIPTION_PLANS) {
+        const id = await stripePriceOf(plan.priceId).catch(() => null)
+        if (id === price) return plan.tier
+      }
+      return null
+    },
     snapshotOf(subscription) {
       const item = subscription.items?.data?.[0]
       const legacy = subscription as unknown as { current_period_end?: number }

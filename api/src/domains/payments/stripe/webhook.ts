@@ -119,6 +119,23 @@ async function syncStripeSubscription(deps: AppDeps, subscriptionId: string) {
 
 const monthBefore = (date: Date) => addBillingMonths(date, -1)
 
+type InvoiceLine = Stripe.InvoiceLineItem & {
+  /** Older API versions: the flag and the price on the line itself. */
+  proration?: boolean
+  price?: string | Stripe.Price | null
+}
+
+/**
+ * The line of an invoice that pays for its period (not a proration of a plan change, which
+ * comes first when it is billed with the renewal), and the Stripe price it charged.
+ */
+function periodLineOf(invoice: Stripe.Invoice) {
+  const lines = (invoice.lines?.data ?? []) as InvoiceLine[]
+  const proration = (l: InvoiceLine) => !!(l.parent?.subscription_item_details?.proration ?? l.proration)
+  const line = lines.find((l) => !proration(l)) ?? lines[0]
+  return line ? { line, price: line.pricing?.price_details?.price ?? line.price ?? null } : null
+}
+
 const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
   const legacy = invoice as unknown as { subscription?: string | { id: string } | null }
   const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription
@@ -188,7 +205,8 @@ export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
         const invoice = event.data.object
         const id = subscriptionOfInvoice(invoice)
         const snapshot = id ? await syncStripeSubscription(deps, id) : null
-        const start = invoice.lines?.data?.[0]?.period?.start
+        const period = periodLineOf(invoice)
+        const start = period?.line.period?.start
         if (id && snapshot && (start || snapshot.currentPeriodEnd))
           await handlePaymentEvent(deps, {
             type: 'subscription.period-paid',
@@ -196,6 +214,9 @@ export const stripeWebhookRouter = defineRouter('/payments/stripe').handle(
             periodStart: start ? new Date(start * 1000) : monthBefore(snapshot.currentPeriodEnd!),
             amountCents: invoice.amount_paid ?? null,
             invoiceId: invoice.id ?? null,
+            // The plan this invoice charged for, which the month ships: the subscription's own
+            // may have moved since Stripe drafted it (an upgrade in the hour before payment).
+            tier: (await deps.payments.stripeProvider?.tierOfPrice(period?.price)) ?? null,
           })
         break
       }

@@ -1,3 +1,4 @@
+import { addBillingMonths } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { queryRows } from '../db/client'
@@ -65,4 +66,46 @@ export async function subscribedThroughStripe(shop: StripeShop, email: string, t
   const sub = shop.fake.completeSubscriptionSession(sessionId)
   await shop.event('checkout.session.completed', { ...shop.fake.sessions.get(sessionId) })()
   return { client, sub, sessionId }
+}
+
+/** An invoice of a Stripe subscription as its webhook events carry it (`extra`: id, amount_paid, lines). */
+export const subscriptionInvoice = (subscriptionId: string, extra: Record<string, unknown>) => ({
+  object: 'invoice',
+  parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+  ...extra,
+})
+
+/** The fake Stripe subscription's current period, in Unix seconds. */
+export const currentPeriodOf = (sub: Record<string, unknown>) => {
+  const item = (sub.items as { data: { current_period_start: number; current_period_end: number }[] })
+    .data[0]!
+  return { start: item.current_period_start, end: item.current_period_end }
+}
+
+/** A Unix time a calendar month on, as Stripe's next period ends. */
+export const unixMonthAfter = (unix: number) =>
+  Math.floor(addBillingMonths(new Date(unix * 1000), 1).getTime() / 1000)
+
+/**
+ * A subscriber through the fake Stripe whose first month's `invoice.paid` (for `amountPaid`)
+ * has arrived, as it does after checkout; `lines` replace the invoice's plain period line.
+ */
+export async function paidThroughStripe(
+  shop: StripeShop,
+  email: string,
+  tier: string,
+  amountPaid: number,
+  lines?: (period: { start: number; end: number }) => unknown[],
+) {
+  const { client, sub } = await subscribedThroughStripe(shop, email, tier)
+  const { start, end } = currentPeriodOf(sub)
+  await shop.event(
+    'invoice.paid',
+    subscriptionInvoice(sub.id as string, {
+      id: `in_first_${sub.id}`,
+      amount_paid: amountPaid,
+      lines: { object: 'list', data: lines ? lines({ start, end }) : [{ period: { start, end } }] },
+    }),
+  )()
+  return { client, sub, start, end }
 }

@@ -1,4 +1,4 @@
-import { addBillingMonths, type MySubscription } from '@lamplight/contracts'
+import type { MySubscription } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
@@ -6,7 +6,13 @@ import { signInListedAdmin } from '../../test/accounts'
 import type { browser } from '../../test/client'
 import { DRIVERS } from '../../test/database'
 import { stripeShop } from '../../test/stripe'
-import { mine as mineOf, payTestPlanPage, subscribedThroughStripe } from '../../test/subscriptions'
+import {
+  mine as mineOf,
+  paidThroughStripe,
+  payTestPlanPage,
+  subscriptionInvoice,
+  unixMonthAfter,
+} from '../../test/subscriptions'
 import { useTestApp } from '../../test/use-test-app'
 
 type Client = ReturnType<typeof browser>
@@ -67,35 +73,17 @@ describe.each(DRIVERS)('a skip credit after a downgrade, test mode, on %s', (dri
   })
 })
 
-const unixMonthAfter = (unix: number) =>
-  Math.floor(addBillingMonths(new Date(unix * 1000), 1).getTime() / 1000)
-
 describe.each(DRIVERS)('a skip credit after a downgrade, with Stripe, on %s', (driver) => {
   const shop = stripeShop(driver)
   const { fake, event } = shop
-  const invoiceOf = (subId: string, extra: Record<string, unknown>) => ({
-    object: 'invoice',
-    parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
-    ...extra,
-  })
 
   it("credits Stripe's customer balance the price of the plan the month was charged at", async () => {
-    const { client, sub } = await subscribedThroughStripe(
+    const { client, sub, end } = await paidThroughStripe(
       shop,
       'stripe-credit-downgrader@example.com',
       'Family',
+      4999,
     )
-    const { current_period_start: start, current_period_end: end } = (
-      sub.items as { data: { current_period_start: number; current_period_end: number }[] }
-    ).data[0]!
-    await event(
-      'invoice.paid',
-      invoiceOf(sub.id, {
-        id: `in_first_${sub.id}`,
-        amount_paid: 4999,
-        lines: { object: 'list', data: [{ period: { start, end } }] },
-      }),
-    )()
     const skip = await client.json<{ data: MySubscription }>('/api/subscriptions/mine/skip-with-credit', {
       body: {},
     })
@@ -108,7 +96,7 @@ describe.each(DRIVERS)('a skip credit after a downgrade, with Stripe, on %s', (d
     // The skipped month is charged at Basic.
     await event(
       'invoice.paid',
-      invoiceOf(sub.id, {
+      subscriptionInvoice(sub.id, {
         id: 'in_skipped_down',
         amount_paid: 1999,
         lines: { object: 'list', data: [{ period: { start: end, end: unixMonthAfter(end) } }] },

@@ -1,12 +1,16 @@
-import { addBillingMonths, type MySubscription } from '@lamplight/contracts'
+import type { MySubscription } from '@lamplight/contracts'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { DRIVERS } from '../../test/database'
 import { stripeShop } from '../../test/stripe'
-import { mine as mineOf, subscribedThroughStripe } from '../../test/subscriptions'
-
-const monthAfter = (unix: number) => Math.floor(addBillingMonths(new Date(unix * 1000), 1).getTime() / 1000)
+import {
+  currentPeriodOf,
+  mine as mineOf,
+  subscribedThroughStripe,
+  subscriptionInvoice,
+  unixMonthAfter,
+} from '../../test/subscriptions'
 
 /**
  * A month ships the boxes of the plan its invoice paid for. Stripe finalises a renewal's
@@ -18,11 +22,6 @@ const monthAfter = (unix: number) => Math.floor(addBillingMonths(new Date(unix *
 describe.each(DRIVERS)("a renewal's boxes follow its invoice's plan, with Stripe, on %s", (driver) => {
   const shop = stripeShop(driver)
   const { fake, event } = shop
-  const invoiceOf = (subId: string, extra: Record<string, unknown>) => ({
-    object: 'invoice',
-    parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
-    ...extra,
-  })
   const line = (price: string, start: number, end: number, proration = false) => ({
     object: 'line_item',
     period: { start, end },
@@ -39,12 +38,10 @@ describe.each(DRIVERS)("a renewal's boxes follow its invoice's plan, with Stripe
       'stripe-renewal-upgrader@example.com',
       'Basic',
     )
-    const { current_period_start: start, current_period_end: end } = (
-      sub.items as { data: { current_period_start: number; current_period_end: number }[] }
-    ).data[0]!
+    const { start, end } = currentPeriodOf(sub)
     await event(
       'invoice.paid',
-      invoiceOf(sub.id, {
+      subscriptionInvoice(sub.id, {
         id: `in_first_${sub.id}`,
         amount_paid: 1999,
         lines: { object: 'list', data: [line('price_1Basic', start, end)] },
@@ -57,10 +54,10 @@ describe.each(DRIVERS)("a renewal's boxes follow its invoice's plan, with Stripe
     expect((await mineOf<MySubscription>(client)).tier).toBe('Family')
     await event(
       'invoice.paid',
-      invoiceOf(sub.id, {
+      subscriptionInvoice(sub.id, {
         id: 'in_renewal_basic',
         amount_paid: 1999,
-        lines: { object: 'list', data: [line('price_1Basic', end, monthAfter(end))] },
+        lines: { object: 'list', data: [line('price_1Basic', end, unixMonthAfter(end))] },
       }),
     )()
     const month = new Date(end * 1000).toISOString().slice(0, 7)
@@ -78,15 +75,13 @@ describe.each(DRIVERS)("a renewal's boxes follow its invoice's plan, with Stripe
       'stripe-renewal-prorated@example.com',
       'Basic',
     )
-    const { current_period_start: start, current_period_end: end } = (
-      sub.items as { data: { current_period_start: number; current_period_end: number }[] }
-    ).data[0]!
+    const { start, end } = currentPeriodOf(sub)
     const up = await client.json('/api/subscriptions/mine/plan', { method: 'PUT', body: { tier: 'Premium' } })
     expect(up.status).toBe(200)
     await event('customer.subscription.updated', { ...fake.subscriptions.get(sub.id)! })()
     await event(
       'invoice.paid',
-      invoiceOf(sub.id, {
+      subscriptionInvoice(sub.id, {
         id: 'in_renewal_premium',
         // The upgrade's proration for the rest of the last period, billed with the renewal.
         amount_paid: 2999 + 1000,
@@ -94,7 +89,7 @@ describe.each(DRIVERS)("a renewal's boxes follow its invoice's plan, with Stripe
           object: 'list',
           data: [
             line('price_1Premium', start + 3600, end, true),
-            line('price_1Premium', end, monthAfter(end)),
+            line('price_1Premium', end, unixMonthAfter(end)),
           ],
         },
       }),

@@ -5,10 +5,13 @@ import { queryRows } from '../../db/client'
 import type { browser } from '../../test/client'
 import { DRIVERS } from '../../test/database'
 import { stripeShop } from '../../test/stripe'
-import { mine as mineOf, planMails, subscribedThroughStripe } from '../../test/subscriptions'
-
-/** A Unix time a calendar month on, as Stripe's next period ends. */
-const monthAfter = (unix: number) => Math.floor(addBillingMonths(new Date(unix * 1000), 1).getTime() / 1000)
+import {
+  mine as mineOf,
+  paidThroughStripe,
+  planMails,
+  subscriptionInvoice,
+  unixMonthAfter,
+} from '../../test/subscriptions'
 
 type Mine = {
   id: string
@@ -29,27 +32,7 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
 
   const mails = (to: string) => planMails(shop.database, to)
   const mine = (client: ReturnType<typeof browser>) => mineOf<Mine>(client)
-  const invoiceOf = (subId: string, extra: Record<string, unknown>) => ({
-    object: 'invoice',
-    parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
-    ...extra,
-  })
-
-  async function subscribed(email: string, tier = 'Basic') {
-    const { client, sub } = await subscribedThroughStripe(shop, email, tier)
-    const { current_period_start: start, current_period_end: end } = (
-      sub.items as { data: { current_period_start: number; current_period_end: number }[] }
-    ).data[0]!
-    await event(
-      'invoice.paid',
-      invoiceOf(sub.id, {
-        id: `in_first_${sub.id}`,
-        amount_paid: 1999,
-        lines: { object: 'list', data: [{ period: { start, end } }] },
-      }),
-    )()
-    return { client, sub, end }
-  }
+  const subscribed = (email: string, tier = 'Basic') => paidThroughStripe(shop, email, tier, 1999)
 
   it('changes plan at Stripe with create_prorations (50 presses: one change), brought back by the signed webhook, recorded and mailed', async () => {
     const email = 'stripe-upgrader@example.com'
@@ -104,14 +87,14 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
     const next = Math.floor(Date.now() / 1000) + 3 * 86_400
     const first = event(
       'invoice.payment_failed',
-      invoiceOf(sub.id, { id: 'in_r', attempt_count: 1, next_payment_attempt: next }),
+      subscriptionInvoice(sub.id, { id: 'in_r', attempt_count: 1, next_payment_attempt: next }),
     )
     await Promise.all([
       first(),
       first(),
       event(
         'invoice.payment_failed',
-        invoiceOf(sub.id, { id: 'in_r', attempt_count: 1, next_payment_attempt: next }),
+        subscriptionInvoice(sub.id, { id: 'in_r', attempt_count: 1, next_payment_attempt: next }),
       )(),
     ])
     const one = await mine(client)
@@ -128,17 +111,17 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
     const third = next + 2 * 86_400
     await event(
       'invoice.payment_failed',
-      invoiceOf(sub.id, { id: 'in_r', attempt_count: 3, next_payment_attempt: third }),
+      subscriptionInvoice(sub.id, { id: 'in_r', attempt_count: 3, next_payment_attempt: third }),
     )()
     await event(
       'invoice.payment_failed',
-      invoiceOf(sub.id, { id: 'in_r', attempt_count: 2, next_payment_attempt: next }),
+      subscriptionInvoice(sub.id, { id: 'in_r', attempt_count: 2, next_payment_attempt: next }),
     )()
     expect((await mine(client)).failed_attempts).toBe(3)
     // The last: no next try.
     await event(
       'invoice.payment_failed',
-      invoiceOf(sub.id, { id: 'in_r', attempt_count: 4, next_payment_attempt: null }),
+      subscriptionInvoice(sub.id, { id: 'in_r', attempt_count: 4, next_payment_attempt: null }),
     )()
     const last = await mine(client)
     expect(last).toMatchObject({ failed_attempts: 4, next_payment_attempt_at: null })
@@ -168,10 +151,10 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
     expect(fake.subscriptions.get(sub.id)!.pause_collection ?? null).toBeNull()
     const paid = event(
       'invoice.paid',
-      invoiceOf(sub.id, {
+      subscriptionInvoice(sub.id, {
         id: 'in_skipped',
         amount_paid: 1999,
-        lines: { object: 'list', data: [{ period: { start: end, end: monthAfter(end) } }] },
+        lines: { object: 'list', data: [{ period: { start: end, end: unixMonthAfter(end) } }] },
       }),
     )
     await Promise.all([
@@ -180,10 +163,10 @@ describe.each(DRIVERS)('subscription self-service with Stripe on %s (decision 06
       paid(),
       event(
         'invoice.paid',
-        invoiceOf(sub.id, {
+        subscriptionInvoice(sub.id, {
           id: 'in_skipped',
           amount_paid: 1999,
-          lines: { object: 'list', data: [{ period: { start: end, end: monthAfter(end) } }] },
+          lines: { object: 'list', data: [{ period: { start: end, end: unixMonthAfter(end) } }] },
         }),
       )(),
     ])

@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRouters } from '../routes'
 import { createTestApp, TEST_ORIGIN } from '../test/app'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/database'
+import { createTestDatabase, ONE_DRIVER, type TestDatabase } from '../test/database'
 import type { AppEnv } from '../types'
 import { type Actors, createActors, databaseChecksum } from './actors'
 import { hostileCases, leaks, probeCases } from './hostile-inputs'
@@ -16,7 +16,7 @@ const planned =
   [...casesOf.values()].reduce((sum, cases) => sum + cases.length, 0) +
   [...probesOf.values()].reduce((sum, cases) => sum + cases.length, 0)
 /** PostgreSQL when there is one (about twice as fast as PGlite here), else PGlite. */
-const driver = DRIVERS.at(-1) ?? 'pglite'
+const driver = ONE_DRIVER
 const started = performance.now()
 let requests = 0
 let serverErrors = 0

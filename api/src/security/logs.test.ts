@@ -6,7 +6,7 @@ import { mailOutbox } from '../db/schema'
 import { createLogger } from '../logger'
 import { createTestApp } from '../test/app'
 import { browser } from '../test/client'
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/database'
+import { createTestDatabase, ONE_DRIVER, type TestDatabase } from '../test/database'
 import { fakeStripe } from '../test/fake-stripe'
 
 const AUTH_SECRET = 'log-probe-auth-secret-log-probe-auth-secret'
@@ -27,7 +27,7 @@ const ADDRESS = '17 Straight Street'
  * them carried may appear in the log.
  */
 describe('what the logs never hold', () => {
-  const driver = DRIVERS.at(-1) ?? 'pglite'
+  const driver = ONE_DRIVER
   let database: TestDatabase
   let app: ReturnType<typeof createTestApp>['app']
   const lines: string[] = []

@@ -6,6 +6,10 @@ import { Link } from 'react-router'
  * chosen says so and links to the box-of-the-month setting with that month picked; a month
  * whose box is set but still waits (sold out, or a subscriber with no address) says that.
  */
+// A link in a sentence is a thumb's size on a touch screen (44 px each way), on its own line box.
+const LINK =
+  'font-medium underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:min-w-11 pointer-coarse:items-center'
+
 export function AwaitingBoxAlert({ awaiting }: { awaiting: SubscriptionFigures['awaiting_box'] }) {
   if (awaiting.length === 0) return null
   return (
@@ -21,14 +25,14 @@ export function AwaitingBoxAlert({ awaiting }: { awaiting: SubscriptionFigures['
             {w.box_set ? (
               <>
                 {shipments} in {month}: the box is sold out or the subscriber has no address.{' '}
-                <Link className="font-medium underline" to={`/admin/subscribers?box=${w.period}#month-box`}>
+                <Link className={LINK} to={`/admin/subscribers?box=${w.period}#month-box`}>
                   Choose another box
                 </Link>
               </>
             ) : (
               <>
                 {shipments} for {month.split(' ')[0]}’s box —{' '}
-                <Link className="font-medium underline" to={`/admin/subscribers?box=${w.period}#month-box`}>
+                <Link className={LINK} to={`/admin/subscribers?box=${w.period}#month-box`}>
                   set it
                 </Link>
               </>
